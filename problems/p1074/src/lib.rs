@@ -1,0 +1,1 @@
+//! p1074 solver library

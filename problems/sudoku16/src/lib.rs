@@ -1,0 +1,1 @@
+//! sudoku16 solver library

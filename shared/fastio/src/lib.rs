@@ -1,0 +1,285 @@
+//! Fast judge I/O: a reader over the whole input that tracks its line, and a buffered writer.
+//!
+//! The reader holds all of stdin in memory (one `read_to_end`), so reading is a cursor over a
+//! byte slice, and it counts lines as it goes so that an error can say where the input went
+//! wrong. The writer collects output in a buffer and writes it in large blocks.
+
+use std::io::{self, Read, Write};
+
+/// A cursor over the whole input, counting lines (1-based).
+#[derive(Clone, Debug)]
+pub struct Reader {
+    buf: Vec<u8>,
+    pos: usize,
+    line: usize,
+}
+
+impl Reader {
+    /// Reads all of stdin. O(input size).
+    pub fn from_stdin() -> io::Result<Reader> {
+        let mut buf = Vec::with_capacity(1 << 16);
+        io::stdin().lock().read_to_end(&mut buf)?;
+        Ok(Reader::new(buf))
+    }
+
+    /// A reader over `buf`, positioned at its first byte, on line 1.
+    pub fn new(buf: Vec<u8>) -> Reader {
+        Reader {
+            buf,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// The line (1-based) of the next unread byte.
+    #[inline]
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Whether every byte has been read.
+    #[inline]
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.buf.len()
+    }
+
+    /// The next byte without consuming it.
+    #[inline]
+    pub fn peek(&self) -> Option<u8> {
+        self.buf.get(self.pos).copied()
+    }
+
+    /// Skips ASCII whitespace (space, tab, CR, LF, form feed), counting line feeds.
+    /// O(bytes skipped).
+    #[inline]
+    pub fn skip_whitespace(&mut self) {
+        while let Some(&b) = self.buf.get(self.pos) {
+            if !b.is_ascii_whitespace() {
+                break;
+            }
+            if b == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// Skips spaces, tabs and CR on the current line (not the line feed).
+    #[inline]
+    pub fn skip_blanks(&mut self) {
+        while let Some(&b) = self.buf.get(self.pos) {
+            if !matches!(b, b' ' | b'\t' | b'\r' | b'\x0c') {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next whitespace-separated token, or `None` at the end of input. O(token length).
+    #[inline]
+    pub fn token(&mut self) -> Option<&[u8]> {
+        self.skip_whitespace();
+        let start = self.pos;
+        while let Some(&b) = self.buf.get(self.pos) {
+            if b.is_ascii_whitespace() {
+                break;
+            }
+            self.pos += 1;
+        }
+        if start == self.pos {
+            None
+        } else {
+            Some(&self.buf[start..self.pos])
+        }
+    }
+
+    /// The rest of the current line without its `\n` or `\r\n`, consuming the line feed.
+    /// `None` at the end of input. O(line length).
+    pub fn line_bytes(&mut self) -> Option<&[u8]> {
+        if self.at_end() {
+            return None;
+        }
+        let start = self.pos;
+        let rest = &self.buf[start..];
+        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        self.pos = start + len;
+        if self.pos < self.buf.len() {
+            self.pos += 1;
+            self.line += 1;
+        }
+        let mut end = start + len;
+        if end > start && self.buf[end - 1] == b'\r' {
+            end -= 1;
+        }
+        Some(&self.buf[start..end])
+    }
+
+    /// The next token as a signed decimal integer.
+    ///
+    /// Errors say what was found instead (end of input, or the token itself). O(token length).
+    pub fn int(&mut self) -> Result<i64, String> {
+        match self.token() {
+            None => Err("expected a number, found the end of the input".to_string()),
+            Some(t) => parse_int(t)
+                .ok_or_else(|| format!("expected a number, found `{}`", shorten(t))),
+        }
+    }
+}
+
+/// Parses an optionally signed decimal integer that fits in `i64`. O(length).
+pub fn parse_int(t: &[u8]) -> Option<i64> {
+    let (neg, digits) = match t.first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &b in digits {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
+    }
+    Some(if neg { -v } else { v })
+}
+
+/// A printable, at most 20-character rendering of an input token for error messages.
+pub fn shorten(t: &[u8]) -> String {
+    let s: String = t
+        .iter()
+        .take(20)
+        .map(|&b| {
+            if b.is_ascii_graphic() {
+                b as char
+            } else {
+                '?'
+            }
+        })
+        .collect();
+    if t.len() > 20 {
+        s + "..."
+    } else {
+        s
+    }
+}
+
+/// A buffered stdout writer. Call [`Writer::flush`] before `std::process::exit`,
+/// which skips destructors; dropping the writer flushes too.
+pub struct Writer {
+    buf: Vec<u8>,
+}
+
+impl Writer {
+    const CAPACITY: usize = 1 << 16;
+
+    /// An empty writer to stdout.
+    pub fn new() -> Writer {
+        Writer {
+            buf: Vec::with_capacity(Self::CAPACITY),
+        }
+    }
+
+    /// Appends raw bytes. Amortized O(length).
+    #[inline]
+    pub fn bytes(&mut self, b: &[u8]) {
+        self.buf.extend_from_slice(b);
+        if self.buf.len() >= Self::CAPACITY {
+            self.flush();
+        }
+    }
+
+    /// Appends one byte. Amortized O(1).
+    #[inline]
+    pub fn byte(&mut self, b: u8) {
+        self.buf.push(b);
+        if self.buf.len() >= Self::CAPACITY {
+            self.flush();
+        }
+    }
+
+    /// Appends a decimal integer. O(digits).
+    pub fn int(&mut self, v: i64) {
+        let mut tmp = [0u8; 20];
+        let mut i = tmp.len();
+        let mut u = v.unsigned_abs();
+        loop {
+            i -= 1;
+            tmp[i] = b'0' + (u % 10) as u8;
+            u /= 10;
+            if u == 0 {
+                break;
+            }
+        }
+        if v < 0 {
+            self.byte(b'-');
+        }
+        self.bytes(&tmp[i..]);
+    }
+
+    /// Writes out everything buffered. A closed stdout is ignored: nobody is reading.
+    pub fn flush(&mut self) {
+        let mut out = io::stdout();
+        let _ = out.write_all(&self.buf);
+        let _ = out.flush();
+        self.buf.clear();
+    }
+}
+
+impl Default for Writer {
+    fn default() -> Self {
+        Writer::new()
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_and_lines() {
+        let mut r = Reader::new(b"  12 ab\r\n\n-7\tx".to_vec());
+        assert_eq!(r.line(), 1);
+        assert_eq!(r.token(), Some(&b"12"[..]));
+        assert_eq!(r.token(), Some(&b"ab"[..]));
+        assert_eq!(r.int(), Ok(-7));
+        assert_eq!(r.line(), 3);
+        assert!(r.int().unwrap_err().contains("`x`"));
+        assert!(r.int().unwrap_err().contains("end of the input"));
+        assert_eq!(r.token(), None);
+    }
+
+    #[test]
+    fn whole_lines() {
+        let mut r = Reader::new(b"abc\r\n\nlast".to_vec());
+        assert_eq!(r.line_bytes(), Some(&b"abc"[..]));
+        assert_eq!(r.line(), 2);
+        assert_eq!(r.line_bytes(), Some(&b""[..]));
+        assert_eq!(r.line_bytes(), Some(&b"last"[..]));
+        assert_eq!(r.line_bytes(), None);
+    }
+
+    #[test]
+    fn parse_ints() {
+        assert_eq!(parse_int(b"0"), Some(0));
+        assert_eq!(parse_int(b"+42"), Some(42));
+        assert_eq!(parse_int(b"-9223372036854775807"), Some(-9223372036854775807));
+        assert_eq!(parse_int(b"9223372036854775808"), None);
+        assert_eq!(parse_int(b"-"), None);
+        assert_eq!(parse_int(b"1x"), None);
+    }
+
+    #[test]
+    fn shorten_tokens() {
+        assert_eq!(shorten(b"a\x01b"), "a?b");
+        assert_eq!(shorten(&[b'z'; 25]), format!("{}...", "z".repeat(20)));
+    }
+}
