@@ -1,0 +1,556 @@
+//! Search: constraint propagation plus MRV branching over cells and places, with restarts.
+//!
+//! The board keeps both views of the exact-cover problem, as dancing links would:
+//! which letters each cell may hold, and where in each unit each letter may go.
+//! Propagation applies naked singles (a cell with one letter left), hidden singles (a letter
+//! with one place left in a unit) and locked candidates (a letter confined to one line of a
+//! box, or to one box of a line, leaves the rest of that box or line). Branching takes the
+//! smallest choice of either kind: a cell's letters or a letter's places in a unit.
+//!
+//! Sparse grids have many solutions but also early wrong turns whose refutation is huge (the
+//! heavy tail of plain backtracking). So the search runs in attempts with node budgets that
+//! follow the Luby sequence, each attempt ordering its choices with a seeded random generator.
+//! Budgets grow without bound, so some attempt finishes: an attempt that exhausts its tree
+//! proves the grid unsolvable, and the answer never depends on the budget.
+
+use crate::grid::{unit_cell, Cell, DigitSet, Grid, PlaceSet, ALL_DIGITS, CELLS, SIDE, UNITS};
+use bits::{ones, Word};
+
+/// `value` of a cell that holds no letter yet.
+const OPEN: u8 = 0xff;
+
+/// The search state at one node.
+///
+/// ```text
+///   cand[cell]          letters the cell may hold        bit d = letter d (A = 0)
+///                       (an assigned cell keeps just its own letter)
+///   places[unit][d]     where letter d may go in unit    bit i = unit's i-th cell
+///                       (a placed letter keeps just its own place)
+///   placed[unit]        letters already placed in unit   bit d = letter d
+///   value[cell]         assigned letter, or OPEN
+/// ```
+#[derive(Clone, Copy)]
+struct Board {
+    cand: [DigitSet; CELLS],
+    places: [[PlaceSet; SIDE]; UNITS],
+    placed: [DigitSet; UNITS],
+    value: [u8; CELLS],
+    open: u32,
+}
+
+impl Board {
+    /// Every cell open, every letter possible everywhere.
+    fn new() -> Board {
+        Board {
+            cand: [ALL_DIGITS; CELLS],
+            places: [[0xffff; SIDE]; UNITS],
+            placed: [0; UNITS],
+            value: [OPEN; CELLS],
+            open: CELLS as u32,
+        }
+    }
+
+    fn to_grid(&self) -> Grid {
+        let mut g = Grid::empty();
+        for (i, &v) in self.value.iter().enumerate() {
+            if v != OPEN {
+                g.set(Cell::from_index(i), Some(crate::grid::Digit::new(v as u32)));
+            }
+        }
+        g
+    }
+}
+
+/// Pending assignments found by propagation: (cell index, letter).
+/// Each cell becomes single once and each (unit, letter) place set becomes single once per
+/// node, so `CELLS + UNITS * SIDE` entries always suffice.
+struct Queue {
+    items: Vec<(u8, u8)>,
+}
+
+impl Queue {
+    #[inline(always)]
+    fn push(&mut self, cell: usize, digit: u32) {
+        self.items.push((cell as u8, digit as u8));
+    }
+}
+
+/// Marks a contradiction: some cell or place set ran empty.
+struct Contradiction;
+
+type Step = Result<(), Contradiction>;
+
+/// Removes letter `d` from open cell `cell`, updating the places of its units. O(1).
+#[inline(always)]
+fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
+    let bit = 1 << d;
+    if b.cand[cell] & bit == 0 {
+        return Ok(());
+    }
+    let left = b.cand[cell] & !bit;
+    b.cand[cell] = left;
+    if left == 0 {
+        return Err(Contradiction);
+    }
+    if left.is_single() {
+        q.push(cell, left.lowest_index());
+    }
+    for &(unit, pos) in Cell::from_index(cell).units().iter() {
+        let p = &mut b.places[unit][d as usize];
+        *p &= !(1 << pos);
+        if *p == 0 {
+            return Err(Contradiction);
+        }
+        if p.is_single() && b.placed[unit] & bit == 0 {
+            q.push(unit_cell(unit, p.lowest_index()).index(), d);
+        }
+    }
+    Ok(())
+}
+
+/// Puts letter `d` in `cell` and removes it from the cell's peers. O(peers holding `d`).
+fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
+    let bit: DigitSet = 1 << d;
+    if b.value[cell] != OPEN {
+        return if b.value[cell] as u32 == d {
+            Ok(())
+        } else {
+            Err(Contradiction)
+        };
+    }
+    if b.cand[cell] & bit == 0 {
+        return Err(Contradiction);
+    }
+    b.value[cell] = d as u8;
+    b.open -= 1;
+    let others = b.cand[cell] & !bit;
+    b.cand[cell] = bit;
+    let units = Cell::from_index(cell).units();
+    // The cell leaves the place sets of its other letters.
+    for e in ones(others) {
+        for &(unit, pos) in units.iter() {
+            let p = &mut b.places[unit][e as usize];
+            *p &= !(1 << pos);
+            if *p == 0 {
+                return Err(Contradiction);
+            }
+            if p.is_single() && b.placed[unit] & (1 << e) == 0 {
+                q.push(unit_cell(unit, p.lowest_index()).index(), e);
+            }
+        }
+    }
+    // The letter leaves the cell's peers, visiting only peers that still allow it.
+    for &(unit, pos) in units.iter() {
+        let peers = b.places[unit][d as usize] & !(1 << pos);
+        b.placed[unit] |= bit;
+        b.places[unit][d as usize] = 1 << pos;
+        for i in ones(peers) {
+            remove(b, q, unit_cell(unit, i).index(), d)?;
+        }
+    }
+    Ok(())
+}
+
+/// Locked candidates, one sweep: a letter whose places in a box lie in one row or column
+/// leaves the rest of that line, and one whose places in a line lie in one box leaves the rest
+/// of that box. Returns whether anything was removed. O(UNITS * SIDE) plus removals.
+fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    for bx in 0..SIDE {
+        let (band, stack) = (bx / 4, bx % 4);
+        let box_unit = 2 * SIDE + bx;
+        for d in ones(!b.placed[box_unit]) {
+            let p = b.places[box_unit][d as usize];
+            // Box positions: 4 * (row in box) + (col in box); rows are nibbles.
+            let r = p.lowest_index() / 4;
+            if p >> (4 * r) <= 0xf {
+                let row = band * 4 + r as usize;
+                let out = b.places[row][d as usize] & !(0xf << (4 * stack));
+                for col in ones(out) {
+                    remove(b, q, row * SIDE + col as usize, d)?;
+                    changed = true;
+                }
+            }
+            let c = p.lowest_index() % 4;
+            if p & !(0x1111 << c) == 0 {
+                let col = stack * 4 + c as usize;
+                let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
+                for row in ones(out) {
+                    remove(b, q, row as usize * SIDE + col, d)?;
+                    changed = true;
+                }
+            }
+        }
+    }
+    for line in 0..2 * SIDE {
+        for d in ones(!b.placed[line]) {
+            let p = b.places[line][d as usize];
+            // Line positions run along the line; each nibble is one box.
+            let j = p.lowest_index() / 4;
+            if p >> (4 * j) > 0xf {
+                continue;
+            }
+            let j = j as usize;
+            let (bx, mask) = if line < SIDE {
+                (line / 4 * 4 + j, 0xf << (4 * (line % 4)))
+            } else {
+                let col = line - SIDE;
+                (j * 4 + col / 4, 0x1111 << (col % 4))
+            };
+            let out = b.places[2 * SIDE + bx][d as usize] & !mask;
+            for i in ones(out) {
+                remove(b, q, unit_cell(2 * SIDE + bx, i).index(), d)?;
+                changed = true;
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Applies queued assignments and then (if `locked`) locked candidates until nothing changes.
+fn propagate(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
+    loop {
+        while let Some((cell, d)) = q.items.pop() {
+            if let Err(c) = assign(b, q, cell as usize, d as u32) {
+                q.items.clear();
+                return Err(c);
+            }
+        }
+        if b.open == 0 || !locked {
+            return Ok(());
+        }
+        match locked_candidates(b, q) {
+            Ok(true) => continue,
+            Ok(false) => return Ok(()),
+            Err(c) => {
+                q.items.clear();
+                return Err(c);
+            }
+        }
+    }
+}
+
+/// A branching point: the alternatives that are tried in turn.
+#[derive(Clone, Copy)]
+enum Branch {
+    /// Try each letter of `DigitSet` in the cell.
+    Cell(usize, DigitSet),
+    /// Try letter `u32` in each place of `PlaceSet` in the unit.
+    Place(usize, u32, PlaceSet),
+}
+
+/// SplitMix64: a small seeded generator, so runs are reproducible.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) * n as u64 >> 32) as usize
+    }
+}
+
+/// The smallest branch: fewest letters in an open cell or fewest places for an unplaced letter
+/// in a unit; ties go to the first found from a random starting point. `None` when solved.
+/// Requires a propagated board (no singles left). O(CELLS + UNITS * SIDE).
+fn choose(b: &Board, rng: &mut Rng) -> Option<Branch> {
+    if b.open == 0 {
+        return None;
+    }
+    let mut best: Option<Branch> = None;
+    let mut best_count = u32::MAX;
+    let start = rng.below(CELLS);
+    for k in 0..CELLS {
+        let cell = (start + k) % CELLS;
+        if b.value[cell] == OPEN {
+            let n = b.cand[cell].count();
+            if n < best_count {
+                best_count = n;
+                best = Some(Branch::Cell(cell, b.cand[cell]));
+                if n <= 2 {
+                    return best;
+                }
+            }
+        }
+    }
+    let start = rng.below(UNITS);
+    for k in 0..UNITS {
+        let unit = (start + k) % UNITS;
+        for d in ones(!b.placed[unit]) {
+            let p = b.places[unit][d as usize];
+            let n = p.count();
+            if n < best_count {
+                best_count = n;
+                best = Some(Branch::Place(unit, d, p));
+                if n <= 2 {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// How an attempt ended.
+enum Outcome {
+    Solved,
+    Exhausted,
+    OutOfBudget,
+}
+
+/// The i-th term (1-based) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... O(log i).
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // Find k with 2^(k-1) <= i < 2^k ... the standard recursive definition.
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// Nodes (branch alternatives tried) in the first attempt; later attempts get multiples
+/// of it following the Luby sequence.
+pub const BASE_BUDGET: u64 = 256;
+
+/// A reusable solver; reusing it across cases keeps its buffers and continues its random
+/// sequence (so a whole run is reproducible from the fixed seed).
+pub struct Solver {
+    stack: Vec<Board>,
+    queue: Queue,
+    rng: Rng,
+    nodes: u64,
+    budget: u64,
+    /// Branch alternatives tried in the last `solve` call, over all attempts.
+    pub total_nodes: u64,
+    /// Attempts made in the last `solve` call (1 = no restart).
+    pub attempts: u64,
+    /// Whether propagation applies locked candidates (on by default).
+    pub locked: bool,
+    base_budget: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the fixed seed and default settings.
+    pub fn new() -> Solver {
+        Solver::with_seed(0x5eed_1616)
+    }
+
+    /// A solver whose random choices come from `seed`.
+    pub fn with_seed(seed: u64) -> Solver {
+        Solver {
+            stack: vec![Board::new(); 8],
+            queue: Queue {
+                items: Vec::with_capacity(CELLS + UNITS * SIDE),
+            },
+            rng: Rng(seed),
+            nodes: 0,
+            budget: 0,
+            total_nodes: 0,
+            attempts: 0,
+            locked: true,
+            base_budget: BASE_BUDGET,
+        }
+    }
+
+    /// Sets the first attempt's node budget; `u64::MAX` disables restarts.
+    pub fn set_base_budget(&mut self, nodes: u64) {
+        self.base_budget = nodes.max(1);
+    }
+
+    /// A completion of `puzzle` (its letters kept, every unit holding A..P once), or `None`
+    /// when there is none. Always terminates; clashing givens give `None`. Typical grids take
+    /// microseconds; see the module docs for the worst case.
+    pub fn solve(&mut self, puzzle: &Grid) -> Option<Grid> {
+        self.total_nodes = 0;
+        self.attempts = 0;
+        let mut root = Board::new();
+        for i in 0..CELLS {
+            if let Some(d) = puzzle.get(Cell::from_index(i)) {
+                self.queue.push(i, d.index() as u32);
+            }
+        }
+        if propagate(&mut root, &mut self.queue, self.locked).is_err() {
+            return None;
+        }
+        self.stack[0] = root;
+        let mut attempt = 1u64;
+        loop {
+            self.attempts = attempt;
+            self.nodes = 0;
+            self.budget = luby(attempt).saturating_mul(self.base_budget);
+            let outcome = self.search(0);
+            self.total_nodes += self.nodes;
+            match outcome {
+                Outcome::Solved => return Some(self.stack[0].to_grid()),
+                Outcome::Exhausted => return None,
+                Outcome::OutOfBudget => attempt += 1,
+            }
+        }
+    }
+
+    /// Depth-first search below `self.stack[depth]`; on success the solution is copied
+    /// into `self.stack[0]`.
+    fn search(&mut self, depth: usize) -> Outcome {
+        let branch = match choose(&self.stack[depth], &mut self.rng) {
+            None => {
+                self.stack[0] = self.stack[depth];
+                return Outcome::Solved;
+            }
+            Some(b) => b,
+        };
+        if self.stack.len() <= depth + 1 {
+            self.stack.push(Board::new());
+        }
+        let (options, n) = match branch {
+            Branch::Cell(_, set) | Branch::Place(_, _, set) => (set, set.count() as usize),
+        };
+        // Try the alternatives in a random rotation of their natural order.
+        let skip = self.rng.below(n);
+        let mut order = [0u32; SIDE];
+        for (k, i) in ones(options).enumerate() {
+            order[(k + n - skip) % n] = i;
+        }
+        for &i in &order[..n] {
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return Outcome::OutOfBudget;
+            }
+            self.stack[depth + 1] = self.stack[depth];
+            let (cell, d) = match branch {
+                Branch::Cell(cell, _) => (cell, i),
+                Branch::Place(unit, d, _) => (unit_cell(unit, i).index(), d),
+            };
+            self.queue.push(cell, d);
+            if propagate(&mut self.stack[depth + 1], &mut self.queue, self.locked).is_ok() {
+                match self.search(depth + 1) {
+                    Outcome::Exhausted => {}
+                    other => return other,
+                }
+            }
+        }
+        Outcome::Exhausted
+    }
+}
+
+/// A completion of `puzzle`, or `None`; see [`Solver::solve`].
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    Solver::new().solve(puzzle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Digit;
+
+    fn grid(rows: &[&str]) -> Grid {
+        let mut g = Grid::empty();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, b) in row.bytes().enumerate() {
+                g.set(Cell::at(r, c), Digit::from_letter(b));
+            }
+        }
+        g
+    }
+
+    const SAMPLE: [&str; 16] = [
+        "--A----C-----O-I",
+        "-J--A-B-P-CGF-H-",
+        "--D--F-I-E----P-",
+        "-G-EL-H----M-J--",
+        "----E----C--G---",
+        "-I--K-GA-B---E-J",
+        "D-GP--J-F----A--",
+        "-E---C-B--DP--O-",
+        "E--F-M--D--L-K-A",
+        "-C--------O-I-L-",
+        "H-P-C--F-A--B---",
+        "---G-OD---J----H",
+        "K---J----H-A-P-L",
+        "--B--P--E--K--A-",
+        "-H--B--K--FI-C--",
+        "--F---C--D--H-N-",
+    ];
+
+    #[test]
+    fn luby_sequence() {
+        let v: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(v, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn solves_the_sample() {
+        let p = grid(&SAMPLE);
+        let s = solve(&p).unwrap();
+        assert!(s.is_solved());
+        assert!(s.extends(&p));
+        assert_eq!(&s.to_lines()[..17], b"FPAHMJECNLBDKOGI\n");
+    }
+
+    #[test]
+    fn empty_grid_and_no_restarts() {
+        let mut solver = Solver::new();
+        let s = solver.solve(&Grid::empty()).unwrap();
+        assert!(s.is_solved());
+        solver.set_base_budget(u64::MAX);
+        solver.locked = false;
+        let p = grid(&SAMPLE);
+        assert!(solver.solve(&p).unwrap().extends(&p));
+        assert_eq!(solver.attempts, 1);
+    }
+
+    #[test]
+    fn unsolvable_grids() {
+        // A clash among givens.
+        let mut rows = SAMPLE;
+        rows[0] = "A-A----C-----O-I";
+        assert!(solve(&grid(&rows)).is_none());
+        // No clash, but the empty corner cell sees all 16 letters.
+        let mut rows = ["----------------"; 16];
+        rows[0] = "-ABCDEFGH-------";
+        rows[1] = "-IJK------------";
+        rows[2] = "-L--------------";
+        rows[4] = "M---------------";
+        rows[5] = "N---------------";
+        rows[6] = "O---------------";
+        rows[7] = "P---------------";
+        let g = grid(&rows);
+        assert!(g.first_clash().is_none());
+        assert!(solve(&g).is_none());
+        // A letter with no place in row 0: its first four cells are filled and every other
+        // column already holds an A (in distinct rows and boxes, so nothing clashes).
+        let mut g = Grid::empty();
+        for (c, b) in b"BCDE".iter().enumerate() {
+            g.set(Cell::at(0, c), Digit::from_letter(*b));
+        }
+        for band in 0..4 {
+            for stack in 1..4 {
+                let row = 4 * band + stack - 1 + usize::from(band == 0);
+                g.set(Cell::at(row, 4 * stack + band), Digit::from_letter(b'A'));
+            }
+        }
+        assert!(g.first_clash().is_none());
+        assert!(solve(&g).is_none());
+    }
+
+    #[test]
+    fn solved_grid_is_returned_as_is() {
+        let s = solve(&grid(&SAMPLE)).unwrap();
+        assert_eq!(solve(&s), Some(s));
+    }
+}
