@@ -1,0 +1,57 @@
+# The workspace's commands. `make help` lists them.
+
+# cargo-equip is pinned and installed into the project on first use.
+EQUIP_VERSION := 0.20.1
+TOOLS := $(CURDIR)/.tools
+EQUIP_STAMP := $(TOOLS)/cargo-equip-$(EQUIP_VERSION).installed
+export PATH := $(TOOLS)/bin:$(PATH)
+
+JUDGE := cargo run --quiet --release -p judge --
+
+.DEFAULT_GOAL := check
+.PHONY: check test lint bench stress submit new list help tools
+
+help: ## list the targets
+	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
+	@echo "make check P=<name>   the same for one problem"
+	@echo "make test             unit and integration tests, lint, then the check"
+	@echo "make lint             cargo fmt --check and clippy -D warnings"
+	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
+	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
+	@echo "make submit P=<name>  print the submission's path and size, copy it to the clipboard"
+	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
+	@echo "make list             the problems and their judge facts"
+
+check: tools
+	@$(JUDGE) check $(P)
+
+test: tools
+	cargo test --workspace --quiet
+	$(MAKE) --no-print-directory lint
+	@$(JUDGE) check
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets --quiet -- -D warnings
+
+bench: tools
+	@$(JUDGE) bench $(P) $(if $(RUNS),--runs $(RUNS))
+
+stress: tools
+	@$(JUDGE) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+
+submit: tools
+	@$(JUDGE) submit $(P)
+
+new:
+	@$(JUDGE) new $(P)
+
+list:
+	@$(JUDGE) list
+
+tools: $(EQUIP_STAMP)
+
+$(EQUIP_STAMP):
+	@echo "installing cargo-equip $(EQUIP_VERSION) into .tools (first run only, about two minutes)"
+	cargo install cargo-equip --version $(EQUIP_VERSION) --locked --root $(TOOLS)
+	@touch $@

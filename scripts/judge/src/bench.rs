@@ -1,0 +1,202 @@
+//! `make bench`: whole-process times of the submission on the problem's bench sets.
+//!
+//! Every input is run several times and the median taken; every output is validated (exit
+//! status, and the checker where the problem has one), so a bench never times wrong answers.
+
+use crate::bundle;
+use crate::kit;
+use crate::problem::{BenchSource, Compare, Problem};
+use crate::run::{self, Exit};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Benchmarks `problem`, `runs` runs per input. Returns whether every output was valid.
+pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> {
+    if problem.bench.is_empty() {
+        return Err(format!(
+            "{}: no bench sets: add [[package.metadata.judge.bench]] tables",
+            problem.name
+        ));
+    }
+    kit::build(root, &[problem])?;
+    let submission = bundle::build(root, problem).map_err(|_| {
+        format!(
+            "{}: the bundle does not build; run `make check P={}`",
+            problem.name, problem.name
+        )
+    })?;
+    let scratch = root.join("target/bench").join(&problem.name);
+    println!(
+        "{}: {} ({} bytes), median of {} runs per input, whole-process wall time",
+        problem.name,
+        submission
+            .source
+            .strip_prefix(root)
+            .unwrap_or(&submission.source)
+            .display(),
+        submission.bytes,
+        runs
+    );
+    println!(
+        "{:<28} {:>6} {:>8} {:>10} {:>11} {:>12} {:>11}",
+        "set", "inputs", "puzzles", "total ms", "us/puzzle", "puzzles/s", "slowest ms"
+    );
+    let mut all_valid = true;
+    for (s, set) in problem.bench.iter().enumerate() {
+        let inputs = prepare_inputs(
+            root,
+            problem,
+            &scratch.join(format!("set{}", s + 1)),
+            &set.source,
+            set.inputs,
+        )?;
+        let mut total = Duration::ZERO;
+        let mut slowest = Duration::ZERO;
+        let mut invalid = None;
+        for input in &inputs {
+            let mut times = Vec::with_capacity(runs);
+            for r in 0..runs {
+                let out = run::run(
+                    &submission.binary,
+                    &[],
+                    input,
+                    &scratch.join("run"),
+                    Duration::from_millis(problem.time_limit_ms * 3),
+                )
+                .map_err(|e| e.to_string())?;
+                if r == 0 && invalid.is_none() {
+                    invalid = validate(root, problem, input, &out, set.status, &scratch)?
+                        .map(|why| format!("{}: {}", input.display(), why));
+                }
+                times.push(out.elapsed);
+            }
+            times.sort();
+            let median = times[times.len() / 2];
+            total += median;
+            slowest = slowest.max(median);
+        }
+        let puzzles = set.puzzles * inputs.len();
+        let secs = total.as_secs_f64();
+        println!(
+            "{:<28} {:>6} {:>8} {:>10.2} {:>11.2} {:>12.0} {:>11.2}",
+            set.name,
+            inputs.len(),
+            puzzles,
+            secs * 1e3,
+            secs * 1e6 / puzzles as f64,
+            puzzles as f64 / secs.max(1e-9),
+            slowest.as_secs_f64() * 1e3
+        );
+        if let Some(why) = invalid {
+            println!("  INVALID OUTPUT: {}", why);
+            all_valid = false;
+        }
+    }
+    Ok(all_valid)
+}
+
+/// The input files of a set: the committed file, or `count` generated ones (made once and
+/// kept while the generator arguments stay the same).
+fn prepare_inputs(
+    root: &Path,
+    problem: &Problem,
+    dir: &Path,
+    source: &BenchSource,
+    count: usize,
+) -> Result<Vec<PathBuf>, String> {
+    match source {
+        BenchSource::File(file) => {
+            let path = root.join(file);
+            if !path.is_file() {
+                return Err(format!("bench input {} is missing", file.display()));
+            }
+            Ok(vec![path])
+        }
+        BenchSource::Gen(args) => {
+            fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+            let stamp = dir.join("args");
+            let want = format!("{} x{}", args.join(" "), count);
+            let fresh = fs::read_to_string(&stamp).is_ok_and(|s| s == want);
+            let gen = kit::binary(root, problem, "gen");
+            let mut files = Vec::with_capacity(count);
+            for i in 1..=count {
+                let file = dir.join(format!("{}.in", i));
+                if !fresh || !file.is_file() {
+                    let mut a = args.clone();
+                    a.push("--seed".into());
+                    a.push(i.to_string());
+                    let made = run::run(
+                        &gen,
+                        &a,
+                        Path::new("/dev/null"),
+                        &dir.join("gen"),
+                        Duration::from_secs(300),
+                    )
+                    .map_err(|e| e.to_string())?;
+                    if made.exit != Exit::Code(0) {
+                        return Err(format!(
+                            "{}-gen {} failed: {}",
+                            problem.name,
+                            a.join(" "),
+                            made.first_stderr_line()
+                        ));
+                    }
+                    fs::write(&file, &made.stdout).map_err(|e| e.to_string())?;
+                }
+                files.push(file);
+            }
+            fs::write(&stamp, want).map_err(|e| e.to_string())?;
+            Ok(files)
+        }
+    }
+}
+
+/// `None` when the run's output is valid: the expected exit status and, for checker problems,
+/// every printed answer accepted by the checker.
+fn validate(
+    root: &Path,
+    problem: &Problem,
+    input: &Path,
+    out: &run::Outcome,
+    status: i32,
+    scratch: &Path,
+) -> Result<Option<String>, String> {
+    if out.exit != Exit::Code(status) {
+        return Ok(Some(format!(
+            "exit {:?}, expected status {}: {}",
+            out.exit,
+            status,
+            out.first_stderr_line()
+        )));
+    }
+    if problem.compare != Compare::Checker {
+        return Ok(None);
+    }
+    // The solver's own output stands in for the expected one: the checker still validates
+    // every printed grid against its puzzle.
+    let got = scratch.join("got.txt");
+    fs::write(&got, &out.stdout).map_err(|e| e.to_string())?;
+    let args: Vec<String> = [input, got.as_path(), got.as_path()]
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let checked = run::run(
+        &kit::binary(root, problem, "check"),
+        &args,
+        Path::new("/dev/null"),
+        &scratch.join("check"),
+        Duration::from_secs(600),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(match checked.exit {
+        Exit::Code(0) => None,
+        _ => Some(format!(
+            "checker: {}",
+            String::from_utf8_lossy(&checked.stdout)
+                .lines()
+                .next()
+                .unwrap_or("rejected")
+        )),
+    })
+}

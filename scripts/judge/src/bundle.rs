@@ -1,0 +1,156 @@
+//! Turning a problem into the one file a judge gets, and compiling it the way a judge does.
+
+use crate::problem::Problem;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A bundle over this many bytes is refused: a common judge source limit.
+pub const MAX_BUNDLE_BYTES: u64 = 64 * 1024;
+
+/// Rust editions the bundle must compile under.
+pub const EDITIONS: [&str; 2] = ["2018", "2021"];
+
+/// The submission of a problem: the bundled source and the judge-compiled binary.
+pub struct Submission {
+    pub source: PathBuf,
+    pub bytes: u64,
+    /// Compiled with `--edition 2018`; this is the binary that runs the cases.
+    pub binary: PathBuf,
+}
+
+/// Why a problem could not be turned into a runnable submission.
+pub enum BundleError {
+    /// cargo-equip (or cargo) failed: the workspace itself does not build.
+    Equip(String),
+    /// The bundle is over the source limit.
+    TooBig(u64),
+    /// A judge's compiler rejects the file: edition and the first error.
+    Compile(&'static str, String),
+}
+
+/// Bundles `problem` into `target/submit/<name>.rs` under `root` and compiles it with
+/// `rustc -O` under each edition of [`EDITIONS`].
+pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> {
+    let out_dir = root.join("target/submit");
+    fs::create_dir_all(&out_dir).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let source = out_dir.join(format!("{}.rs", problem.name));
+    let equip = Command::new("cargo")
+        .current_dir(root)
+        .args([
+            "equip",
+            "--bin",
+            &problem.name,
+            "--remove",
+            "docs",
+            "--minify",
+            "libs",
+        ])
+        .arg("--manifest-path")
+        .arg(problem.dir.join("Cargo.toml"))
+        .arg("--output")
+        .arg(&source)
+        .output()
+        .map_err(|e| BundleError::Equip(format!("cannot run cargo equip: {}", e)))?;
+    if !equip.status.success() {
+        // cargo-equip's first error says what failed, its last line the root cause.
+        let log = scrub_paths(&String::from_utf8_lossy(&equip.stderr), root);
+        let first = log
+            .lines()
+            .find(|l| l.trim_start().starts_with("error") && !l.contains("udeps"))
+            .unwrap_or("cargo equip failed");
+        let cause = log
+            .lines()
+            .map(str::trim)
+            .rfind(|l| !l.is_empty())
+            .unwrap_or("");
+        let why = if cause == first {
+            first.to_string()
+        } else {
+            format!("{}: {}", first, cause)
+        };
+        return Err(BundleError::Equip(why));
+    }
+    let text = fs::read_to_string(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let text = scrub_paths(&text, root);
+    fs::write(&source, &text).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let bytes = text.len() as u64;
+    if bytes > MAX_BUNDLE_BYTES {
+        return Err(BundleError::TooBig(bytes));
+    }
+    let mut binary = PathBuf::new();
+    for edition in EDITIONS {
+        let bin = out_dir.join(format!("{}-{}", problem.name, edition));
+        let rustc = Command::new("rustc")
+            .args(["-O", "--edition", edition, "--crate-name", "main", "-o"])
+            .arg(&bin)
+            .arg(&source)
+            .output()
+            .map_err(|e| BundleError::Equip(format!("cannot run rustc: {}", e)))?;
+        if !rustc.status.success() {
+            return Err(BundleError::Compile(
+                edition,
+                first_compiler_error(&String::from_utf8_lossy(&rustc.stderr)),
+            ));
+        }
+        if binary.as_os_str().is_empty() {
+            binary = bin;
+        }
+    }
+    Ok(Submission {
+        source,
+        bytes,
+        binary,
+    })
+}
+
+/// Replaces every mention of the workspace's absolute location with `.`, so the bundle says
+/// nothing about the machine it was made on (cargo-equip names path dependencies by their
+/// `path+file:///...` id).
+pub fn scrub_paths(text: &str, root: &Path) -> String {
+    let root = root.to_string_lossy();
+    let root = root.trim_end_matches('/');
+    if root.is_empty() {
+        return text.to_string();
+    }
+    text.replace(&format!("file://{}", root), "file://.")
+        .replace(root, ".")
+}
+
+/// The first error of a rustc log with its location line, on one line.
+pub fn first_compiler_error(log: &str) -> String {
+    let mut lines = log.lines();
+    while let Some(line) = lines.next() {
+        if line.starts_with("error") {
+            let location = lines
+                .next()
+                .map(str::trim)
+                .filter(|l| l.starts_with("-->"))
+                .map(|l| format!(" ({})", l.trim_start_matches("--> ")))
+                .unwrap_or_default();
+            return format!("{}{}", line, location);
+        }
+    }
+    log.lines().next().unwrap_or("rustc failed").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrubs_the_workspace_path() {
+        let text = "//  - `path+file:///home/ann/ws/shared/bits#0.1.0` as\n/home/ann/ws/x";
+        let clean = scrub_paths(text, Path::new("/home/ann/ws/"));
+        assert_eq!(clean, "//  - `path+file://./shared/bits#0.1.0` as\n./x");
+    }
+
+    #[test]
+    fn first_error_with_location() {
+        let log = "warning: unused\nerror[E0425]: cannot find value `x`\n  --> main.rs:3:5\n   |\n";
+        assert_eq!(
+            first_compiler_error(log),
+            "error[E0425]: cannot find value `x` (main.rs:3:5)"
+        );
+    }
+}

@@ -1,0 +1,37 @@
+//! A problem's test kit: its generator, reference solver and checker binaries.
+
+use crate::problem::Problem;
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds the binaries of `problems` in release mode. Cargo's own output shows on failure.
+pub fn build(root: &Path, problems: &[&Problem]) -> Result<(), String> {
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root)
+        .args(["build", "--quiet", "--release", "--bins"]);
+    for p in problems {
+        cmd.args(["-p", &p.name]);
+    }
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run cargo: {}", e))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err("building the test kit failed (see cargo's errors above)".to_string())
+    }
+}
+
+/// The path of the release binary `<name>-<role>` (role: gen, ref, check).
+pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
+    let target = env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    target
+        .join("release")
+        .join(format!("{}-{}", problem.name, role))
+}

@@ -1,0 +1,270 @@
+//! `make stress`: random inputs, the submission against the reference, until they disagree.
+
+use crate::bundle;
+use crate::check::next_case_number;
+use crate::kit;
+use crate::problem::{Compare, Problem};
+use crate::run::{self, Exit};
+use crate::verdict::{self, Expected, Verdict};
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// What to stress and how.
+pub struct Options {
+    pub count: u64,
+    pub seed: u64,
+    /// A single-file solution to test instead of the problem's own bundle.
+    pub solver: Option<PathBuf>,
+    /// Where a failing case is saved (default `samples/<name>`).
+    pub samples: Option<PathBuf>,
+}
+
+/// Runs the stress test; `Ok(true)` when every case passed.
+pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
+    if problem.stress.is_empty() {
+        return Err(format!(
+            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
+            problem.name
+        ));
+    }
+    kit::build(root, &[problem])?;
+    let gen = kit::binary(root, problem, "gen");
+    let reference = kit::binary(root, problem, "ref");
+    let checker = kit::binary(root, problem, "check");
+    let solver = match &opts.solver {
+        Some(file) => compile_single(root, problem, file)?,
+        None => match bundle::build(root, problem) {
+            Ok(s) => s.binary,
+            Err(_) => {
+                return Err(format!(
+                    "{}: the bundle does not build; run `make check P={}`",
+                    problem.name, problem.name
+                ))
+            }
+        },
+    };
+    let scratch = root.join("target/stress").join(&problem.name);
+    fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let input = scratch.join("input.txt");
+    let expected_out = scratch.join("expected.txt");
+    let mut progress = Progress::new(opts.count);
+    let mut slowest = Duration::ZERO;
+    for i in 0..opts.count {
+        let seed = opts.seed + i;
+        let mut args = problem.stress[(i % problem.stress.len() as u64) as usize].clone();
+        args.push("--seed".into());
+        args.push(seed.to_string());
+        let made = run::run(
+            &gen,
+            &args,
+            Path::new("/dev/null"),
+            &scratch.join("gen"),
+            Duration::from_secs(60),
+        )
+        .map_err(|e| e.to_string())?;
+        if made.exit != Exit::Code(0) {
+            return Err(format!(
+                "{}-gen {} failed: {}",
+                problem.name,
+                args.join(" "),
+                made.first_stderr_line()
+            ));
+        }
+        fs::write(&input, &made.stdout).map_err(|e| e.to_string())?;
+        let answer = run::run(
+            &reference,
+            &[],
+            &input,
+            &scratch.join("ref"),
+            Duration::from_secs(120),
+        )
+        .map_err(|e| e.to_string())?;
+        let code = match answer.exit {
+            Exit::Code(c) => c,
+            _ => {
+                return Err(format!(
+                    "the reference did not finish on `{}-gen {}` ({:?})",
+                    problem.name,
+                    args.join(" "),
+                    answer.exit
+                ))
+            }
+        };
+        fs::write(&expected_out, &answer.stdout).map_err(|e| e.to_string())?;
+        let expected = Expected {
+            stdout: expected_out.clone(),
+            code,
+            stderr: None,
+        };
+        let check = if problem.compare == Compare::Checker {
+            Some(checker.as_path())
+        } else {
+            None
+        };
+        let judged = verdict::judge(
+            problem,
+            &solver,
+            &input,
+            &expected,
+            check,
+            &scratch.join("solver"),
+        )
+        .map_err(|e| e.to_string())?;
+        slowest = slowest.max(judged.outcome.elapsed);
+        if judged.verdict != Verdict::Ac {
+            progress.finish(i);
+            let dir = opts
+                .samples
+                .clone()
+                .unwrap_or_else(|| root.join(problem.samples_dir()));
+            let n = save_case(
+                &dir,
+                &made.stdout,
+                &answer.stdout,
+                code,
+                problem,
+                seed,
+                &args,
+                judged.verdict,
+            )?;
+            println!(
+                "{} {} on case {} of {} (seed {}, `{}-gen {}`): {}",
+                problem.name,
+                judged.verdict,
+                i + 1,
+                opts.count,
+                seed,
+                problem.name,
+                args.join(" "),
+                judged.detail
+            );
+            println!(
+                "time {} ms of {} ms; saved as {}/{}.in with the reference's answer",
+                judged.outcome.elapsed.as_millis(),
+                problem.time_limit_ms,
+                dir.strip_prefix(root).unwrap_or(&dir).display(),
+                n
+            );
+            return Ok(false);
+        }
+        progress.tick(i + 1);
+    }
+    progress.finish(opts.count);
+    println!(
+        "{}: {} cases passed (seeds {}..{}), slowest {} ms of {} ms",
+        problem.name,
+        opts.count,
+        opts.seed,
+        opts.seed + opts.count.saturating_sub(1),
+        slowest.as_millis(),
+        problem.time_limit_ms
+    );
+    Ok(true)
+}
+
+/// Compiles a single-file solution the way a judge does.
+fn compile_single(root: &Path, problem: &Problem, file: &Path) -> Result<PathBuf, String> {
+    let dir = root.join("target/stress");
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let bin = dir.join(format!("{}-solver", problem.name));
+    let out = Command::new("rustc")
+        .args(["-O", "--edition", "2018", "--crate-name", "main", "-o"])
+        .arg(&bin)
+        .arg(file)
+        .output()
+        .map_err(|e| format!("cannot run rustc: {}", e))?;
+    if out.status.success() {
+        Ok(bin)
+    } else {
+        Err(format!(
+            "{}: {}",
+            file.display(),
+            bundle::first_compiler_error(&String::from_utf8_lossy(&out.stderr))
+        ))
+    }
+}
+
+/// Saves a failing case as the next numbered sample; returns its number.
+#[allow(clippy::too_many_arguments)]
+fn save_case(
+    dir: &Path,
+    input: &[u8],
+    answer: &[u8],
+    code: i32,
+    problem: &Problem,
+    seed: u64,
+    args: &[String],
+    verdict: Verdict,
+) -> Result<u64, String> {
+    fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let n = next_case_number(dir);
+    let write = |ext: &str, bytes: &[u8]| {
+        fs::write(dir.join(format!("{}.{}", n, ext)), bytes).map_err(|e| e.to_string())
+    };
+    write("in", input)?;
+    write("out", answer)?;
+    if code != 0 {
+        write("code", format!("{}\n", code).as_bytes())?;
+    }
+    let note = format!(
+        "found by stress: {} on `{}-gen {}` (seed {}); expected output from {}-ref\n",
+        verdict,
+        problem.name,
+        args.join(" "),
+        seed,
+        problem.name
+    );
+    write("note", note.as_bytes())?;
+    Ok(n)
+}
+
+/// A count that updates in place on a terminal (and every tenth of the run otherwise).
+struct Progress {
+    total: u64,
+    start: Instant,
+    tty: bool,
+    last: Instant,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        Progress {
+            total,
+            start: Instant::now(),
+            tty: io::stderr().is_terminal(),
+            last: Instant::now(),
+        }
+    }
+
+    fn line(&self, done: u64) -> String {
+        let secs = self.start.elapsed().as_secs_f64();
+        format!(
+            "[{:>6}/{}] {:>7.1} cases/s, {:.1} s",
+            done,
+            self.total,
+            done as f64 / secs.max(1e-9),
+            secs
+        )
+    }
+
+    fn tick(&mut self, done: u64) {
+        if self.tty {
+            if self.last.elapsed() >= Duration::from_millis(100) || done == self.total {
+                eprint!("\r{}", self.line(done));
+                let _ = io::stderr().flush();
+                self.last = Instant::now();
+            }
+        } else if self.total >= 10 && done % (self.total / 10) == 0 {
+            eprintln!("{}", self.line(done));
+        }
+    }
+
+    fn finish(&mut self, done: u64) {
+        if self.tty {
+            eprintln!("\r{}", self.line(done));
+        }
+    }
+}
