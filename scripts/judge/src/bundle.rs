@@ -35,8 +35,15 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
     let out_dir = root.join("target/submit");
     fs::create_dir_all(&out_dir).map_err(|e| BundleError::Equip(e.to_string()))?;
     let source = out_dir.join(format!("{}.rs", problem.name));
+    // The Makefile installs the pinned cargo-equip into .tools; prefer it to any other.
+    let path = format!(
+        "{}:{}",
+        root.join(".tools/bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let equip = Command::new("cargo")
         .current_dir(root)
+        .env("PATH", path)
         .args([
             "equip",
             "--bin",

@@ -28,14 +28,17 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The first line of stderr, trimmed, or an empty string.
+    /// The first line of stderr, trimmed, or an empty string. For a Rust panic, whose message
+    /// follows the `thread '...' panicked at <place>:` line, the message is added.
     pub fn first_stderr_line(&self) -> String {
-        String::from_utf8_lossy(&self.stderr)
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .unwrap_or("")
-            .to_string()
+        let text = String::from_utf8_lossy(&self.stderr);
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("");
+        if first.starts_with("thread '") && first.contains("panicked at") && first.ends_with(':') {
+            format!("panicked: {}", lines.next().unwrap_or(""))
+        } else {
+            first.to_string()
+        }
     }
 }
 

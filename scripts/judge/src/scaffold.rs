@@ -121,7 +121,8 @@ fn main() {
         match fastio::parse_int(token) {
             Some(v) => numbers.push(v),
             None => {
-                eprintln!("line {}: expected a number, found `{}`", input.line(), fastio::shorten(token));
+                let shown = fastio::shorten(token);
+                eprintln!("line {}: expected a number, found `{}`", input.line(), shown);
                 std::process::exit(2);
             }
         }
