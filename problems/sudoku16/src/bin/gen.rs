@@ -1,0 +1,178 @@
+//! sudoku16-gen: prints a random POJ 3076 input.
+//!
+//! ```text
+//! sudoku16-gen [--seed N] [--count C] [--kind random|minimal|unsolvable|mixed] [--givens A..B]
+//! ```
+//!
+//! - `random`: a random solved grid with `k` random cells kept, `k` uniform in `A..B`
+//!   (inclusive; default 40..140). Always solvable, usually with many solutions.
+//! - `minimal`: a random solved grid thinned to a minimal puzzle: cells are cleared in random
+//!   order while the solution stays unique, so the result has one solution and every clue is
+//!   needed. Slow (about a second per puzzle): the test kit's search is plain.
+//! - `unsolvable`: a random grid with `k` kept cells (default 100..180), one of them changed
+//!   to a letter that clashes with no given, checked to have no solution.
+//! - `mixed`: each case `random` or `unsolvable` with equal odds.
+//!
+//! Cases are separated by blank lines. Same arguments, same output.
+
+mod kit;
+
+use kit::{random_solution, Rng, Search};
+use std::process::exit;
+use sudoku16::grid::{Cell, Digit, Grid, CELLS};
+
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Random,
+    Minimal,
+    Unsolvable,
+    Mixed,
+}
+
+fn usage(msg: &str) -> ! {
+    eprintln!("sudoku16-gen: {}", msg);
+    eprintln!(
+        "usage: sudoku16-gen [--seed N] [--count C] \
+         [--kind random|minimal|unsolvable|mixed] [--givens A..B]"
+    );
+    exit(2)
+}
+
+/// `solution` with `k` random cells kept.
+fn keep_random(solution: &Grid, k: usize, rng: &mut Rng) -> Grid {
+    let mut order: Vec<usize> = (0..CELLS).collect();
+    rng.shuffle(&mut order);
+    let mut g = Grid::empty();
+    for &i in &order[..k] {
+        let c = Cell::from_index(i);
+        g.set(c, solution.get(c));
+    }
+    g
+}
+
+/// A minimal puzzle with solution `solution`. A removal whose uniqueness check runs out of
+/// budget is undone, so the puzzle is always unique; such puzzles are counted on stderr as
+/// possibly not minimal (it has not happened in practice).
+fn minimal(solution: &Grid, rng: &mut Rng) -> Grid {
+    let mut order: Vec<usize> = (0..CELLS).collect();
+    rng.shuffle(&mut order);
+    let mut g = *solution;
+    let mut undecided = 0;
+    for &i in &order {
+        let c = Cell::from_index(i);
+        let keep = g.get(c);
+        g.set(c, None);
+        // Still unique iff no solution puts another letter in this cell.
+        let mut s = Search::new(1, 2_000_000);
+        s.forbid = keep.map(|d| (i, d.index() as u32));
+        match s.run(&g) {
+            Ok(()) if s.found.is_empty() => {}
+            Ok(()) => g.set(c, keep),
+            Err(_) => {
+                undecided += 1;
+                g.set(c, keep);
+            }
+        }
+    }
+    if undecided > 0 {
+        eprintln!(
+            "sudoku16-gen: {} uniqueness checks ran out of budget; puzzle may not be minimal",
+            undecided
+        );
+    }
+    g
+}
+
+/// A grid with `k` givens, no clash, and no solution.
+/// Gives up (exit 2) after many tries: very sparse grids are rarely unsolvable.
+fn unsolvable(lo: usize, hi: usize, rng: &mut Rng) -> Grid {
+    for _ in 0..1000 {
+        let k = lo + rng.below(hi - lo + 1);
+        let solution = random_solution(rng);
+        let grid = keep_random(&solution, k.max(1), rng);
+        let givens: Vec<usize> = (0..CELLS)
+            .filter(|&i| grid.get(Cell::from_index(i)).is_some())
+            .collect();
+        for _ in 0..20 {
+            let mut g = grid;
+            let c = Cell::from_index(givens[rng.below(givens.len())]);
+            let d = Digit::new(rng.below(16) as u32);
+            g.set(c, Some(d));
+            if g == grid || g.first_clash().is_some() {
+                continue;
+            }
+            let mut s = Search::new(1, 200_000);
+            if s.run(&g).is_ok() && s.found.is_empty() {
+                return g;
+            }
+        }
+    }
+    usage("found no unsolvable grid with these --givens; use more givens")
+}
+
+fn parse_range(s: &str) -> Option<(usize, usize)> {
+    let (a, b) = s.split_once("..")?;
+    let (a, b) = (a.parse().ok()?, b.parse().ok()?);
+    if a <= b && b <= CELLS {
+        Some((a, b))
+    } else {
+        None
+    }
+}
+
+fn main() {
+    let mut seed = 1u64;
+    let mut count = 1usize;
+    let mut kind = Kind::Random;
+    let mut givens: Option<(usize, usize)> = None;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).map(String::as_str);
+        let value = || value.unwrap_or_else(|| usage(&format!("{} needs a value", args[i])));
+        match args[i].as_str() {
+            "--seed" => seed = value().parse().unwrap_or_else(|_| usage("bad --seed")),
+            "--count" => count = value().parse().unwrap_or_else(|_| usage("bad --count")),
+            "--givens" => {
+                givens = Some(parse_range(value()).unwrap_or_else(|| usage("bad --givens")))
+            }
+            "--kind" => {
+                kind = match value() {
+                    "random" => Kind::Random,
+                    "minimal" => Kind::Minimal,
+                    "unsolvable" => Kind::Unsolvable,
+                    "mixed" => Kind::Mixed,
+                    _ => usage("bad --kind"),
+                }
+            }
+            other => usage(&format!("unknown argument {}", other)),
+        }
+        i += 2;
+    }
+    let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x1616);
+    let mut out = String::new();
+    for case in 0..count {
+        let this = match kind {
+            Kind::Mixed if rng.below(2) == 0 => Kind::Unsolvable,
+            Kind::Mixed => Kind::Random,
+            k => k,
+        };
+        let grid = match this {
+            Kind::Minimal => minimal(&random_solution(&mut rng), &mut rng),
+            Kind::Unsolvable => {
+                let (lo, hi) = givens.unwrap_or((100, 180));
+                unsolvable(lo, hi, &mut rng)
+            }
+            _ => {
+                let (lo, hi) = givens.unwrap_or((40, 140));
+                let k = lo + rng.below(hi - lo + 1);
+                keep_random(&random_solution(&mut rng), k, &mut rng)
+            }
+        };
+        if case > 0 {
+            out.push('\n');
+        }
+        out.push_str(&String::from_utf8_lossy(&grid.to_lines()));
+    }
+    print!("{}", out);
+}

@@ -1,0 +1,48 @@
+//! sudoku16-ref: the reference answer for a POJ 3076 input, by the test kit's plain search
+//! (see `kit`), not the library's solver. Same output and exit statuses as the submission.
+
+mod kit;
+
+use fastio::Reader;
+use kit::Search;
+use std::io::Write;
+use std::process::exit;
+use sudoku16::Parser;
+
+fn main() {
+    let mut input = Vec::new();
+    if std::io::Read::read_to_end(&mut std::io::stdin(), &mut input).is_err() {
+        eprintln!("cannot read the input");
+        exit(2);
+    }
+    let mut parser = Parser::new(Reader::new(input));
+    let mut out = Vec::new();
+    let mut status = 0;
+    let mut case = 0;
+    while let Some(next) = parser.next_case() {
+        case += 1;
+        match next {
+            Ok(puzzle) => {
+                let mut s = Search::new(1, u64::MAX);
+                let _ = s.run(&puzzle);
+                match s.found.first() {
+                    Some(g) => {
+                        out.extend_from_slice(&g.to_lines());
+                        out.push(b'\n');
+                    }
+                    None => {
+                        eprintln!("case {}: no solution", case);
+                        status = 1;
+                    }
+                }
+            }
+            Err(e) => {
+                let _ = std::io::stdout().write_all(&out);
+                eprintln!("{}", e);
+                exit(2);
+            }
+        }
+    }
+    let _ = std::io::stdout().write_all(&out);
+    exit(status);
+}
