@@ -120,8 +120,8 @@ const fn geometry(which: u8) -> [u8; CELLS] {
             1 => k as u8,
             2 => (r / 3 * 3 + k / 3) as u8,
             _ => {
-                let dr = if r > 4 { r - 4 } else { 4 - r };
-                let dc = if k > 4 { k - 4 } else { 4 - k };
+                let dr = r.abs_diff(4);
+                let dc = k.abs_diff(4);
                 (10 - if dr > dc { dr } else { dc }) as u8
             }
         };
@@ -305,7 +305,9 @@ mod tests {
 
     #[test]
     fn digit_sets() {
-        let s = Digits::single(3).union(Digits::single(9)).union(Digits::single(1));
+        let s = Digits::single(3)
+            .union(Digits::single(9))
+            .union(Digits::single(1));
         assert_eq!(s.0, 0b10_0000_1010);
         assert_eq!(s.len(), 3);
         assert_eq!(s.highest(), 9);
@@ -313,7 +315,10 @@ mod tests {
         assert!(s.contains(3) && !s.contains(2));
         assert_eq!(s.high_first().collect::<Vec<_>>(), [9, 3, 1]);
         assert_eq!(s.complement().len(), 6);
-        assert!(s.minus(Digits::single(9)).minus(Digits::single(1)).is_single());
+        assert!(s
+            .minus(Digits::single(9))
+            .minus(Digits::single(1))
+            .is_single());
         assert_eq!(Digits::ALL.len(), 9);
     }
 
@@ -321,7 +326,10 @@ mod tests {
     fn geometry_tables() {
         assert_eq!((ROW[40], COL[40], BOX[40], WEIGHT[40]), (4, 4, 4, 10));
         assert_eq!((ROW[80], COL[80], BOX[80], WEIGHT[80]), (8, 8, 8, 6));
-        assert_eq!((BOX[5], BOX[27], BOX[58], WEIGHT[10], WEIGHT[30]), (1, 3, 7, 7, 9));
+        assert_eq!(
+            (BOX[5], BOX[27], BOX[58], WEIGHT[10], WEIGHT[30]),
+            (1, 3, 7, 7, 9)
+        );
         let weights: u32 = WEIGHT.iter().map(|&w| u32::from(w)).sum();
         assert_eq!(weights, 32 * 6 + 24 * 7 + 16 * 8 + 8 * 9 + 10);
         for (i, unit) in UNITS.iter().enumerate() {
@@ -349,18 +357,30 @@ mod tests {
     fn parse_errors_say_where() {
         let bad = SAMPLE.replacen("5 9", "5 x9", 1);
         let e = Grid::parse(bad.as_bytes()).unwrap_err();
-        assert_eq!(e.to_string(), "line 2, number 7: expected a digit 0..9, found `x9`");
+        assert_eq!(
+            e.to_string(),
+            "line 2, number 7: expected a digit 0..9, found `x9`"
+        );
         let bad = SAMPLE.replacen("8 0\n", "8 10\n", 1);
         let e = Grid::parse(bad.as_bytes()).unwrap_err();
-        assert_eq!(e.to_string(), "line 3, number 9: expected a digit 0..9, found `10`");
+        assert_eq!(
+            e.to_string(),
+            "line 3, number 9: expected a digit 0..9, found `10`"
+        );
         let bad = SAMPLE.replacen("7", "-1", 1);
         assert_eq!(Grid::parse(bad.as_bytes()).unwrap_err().position, Some(1));
         let short = &SAMPLE[..SAMPLE.len() - 2];
         let e = Grid::parse(short.as_bytes()).unwrap_err();
-        assert_eq!(e.to_string(), "line 9: expected 81 numbers, the input ends after 80");
+        assert_eq!(
+            e.to_string(),
+            "line 9: expected 81 numbers, the input ends after 80"
+        );
         let long = format!("{}\n0\n", SAMPLE);
         let e = Grid::parse(long.as_bytes()).unwrap_err();
-        assert_eq!(e.to_string(), "line 11, number 1: expected 81 numbers, found more: `0`");
+        assert_eq!(
+            e.to_string(),
+            "line 11, number 1: expected 81 numbers, found more: `0`"
+        );
         let e = Grid::parse(b"").unwrap_err();
         assert_eq!(e.problem, Problem::TooFew(0));
     }
@@ -373,7 +393,9 @@ mod tests {
         let empty = Grid([0; CELLS]);
         assert!(!empty.has_clash());
         assert!(!empty.completes(&empty));
-        let full = Grid(std::array::from_fn(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9 + 1) as u8));
+        let full = Grid(std::array::from_fn(|c| {
+            ((c / 9 * 3 + c / 27 + c % 9) % 9 + 1) as u8
+        }));
         assert!(full.completes(&empty));
         assert!(!full.completes(&g));
         assert_eq!(full.givens(), 81);

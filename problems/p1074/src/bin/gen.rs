@@ -1,0 +1,215 @@
+//! p1074-gen: prints one random P1074 input (9 lines of 9 digits, 0 = empty).
+//!
+//! ```text
+//! p1074-gen --seed N [--givens A..B | --givens K] [--kind valid|clash|nosol]
+//! ```
+//!
+//! - `valid` (default): a random solved grid, then K cells kept, K uniform in `A..=B`
+//!   (default 24..40, the judge's range). Always has a completion.
+//! - `clash`: a valid input, then one empty cell set to the digit of a given in the same row,
+//!   column or box (K + 1 givens). Answer -1.
+//! - `nosol`: no two givens clash, yet there is no completion: a valid input whose givens are
+//!   changed, or added to, with non-clashing digits until no completion is left. Answer -1.
+//!
+//! Same seed and knobs, same input. Test kit only: it never calls the solver under test.
+
+use std::process::exit;
+
+/// SplitMix64: small, fast, and the same on every machine.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n >= 1; the modulo bias is negligible for these n).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Bit `d` of a mask stands for digit `d` (1..=9).
+const ALL: u16 = 0b11_1111_1110;
+
+fn peers_mask(g: &[u8; 81], c: usize) -> u16 {
+    let (r, k) = (c / 9, c % 9);
+    let (br, bk) = (r / 3 * 3, k / 3 * 3);
+    let mut used = 0u16;
+    for i in 0..9 {
+        for p in [9 * r + i, 9 * i + k, 9 * (br + i / 3) + bk + i % 3] {
+            if p != c {
+                used |= 1 << g[p];
+            }
+        }
+    }
+    used & ALL
+}
+
+/// Fills `g` completely (most constrained cell first, digits in random order when `rng` is
+/// given, else high first); `false` if no completion exists.
+fn fill(g: &mut [u8; 81], rng: &mut Option<&mut Rng>) -> bool {
+    let mut best: Option<(usize, u16)> = None;
+    for c in 0..81 {
+        if g[c] == 0 {
+            let free = ALL & !peers_mask(g, c);
+            if best.map_or(true, |(_, m)| free.count_ones() < m.count_ones()) {
+                best = Some((c, free));
+            }
+        }
+    }
+    let (c, free) = match best {
+        None => return true,
+        Some(x) => x,
+    };
+    let mut digits: Vec<u8> = (1..=9).rev().filter(|&d| free >> d & 1 == 1).collect();
+    if let Some(r) = rng.as_deref_mut() {
+        r.shuffle(&mut digits);
+    }
+    for d in digits {
+        g[c] = d;
+        if fill(g, rng) {
+            return true;
+        }
+    }
+    g[c] = 0;
+    false
+}
+
+fn has_completion(g: &[u8; 81]) -> bool {
+    let mut copy = *g;
+    (0..81).all(|c| g[c] == 0 || peers_mask(g, c) >> g[c] & 1 == 0) && fill(&mut copy, &mut None)
+}
+
+/// A random solved grid with `k` of its cells kept.
+fn valid(rng: &mut Rng, k: usize) -> [u8; 81] {
+    let mut full = [0u8; 81];
+    assert!(fill(&mut full, &mut Some(&mut *rng)));
+    let mut cells: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut cells);
+    let mut g = [0u8; 81];
+    for &c in &cells[..k] {
+        g[c] = full[c];
+    }
+    g
+}
+
+fn clash(rng: &mut Rng, k: usize) -> [u8; 81] {
+    let mut g = valid(rng, k.max(1));
+    let givens: Vec<usize> = (0..81).filter(|&c| g[c] != 0).collect();
+    loop {
+        let c = givens[rng.below(givens.len())];
+        let (r, k) = (c / 9, c % 9);
+        let peers: Vec<usize> = (0..9)
+            .flat_map(|i| {
+                [
+                    9 * r + i,
+                    9 * i + k,
+                    9 * (r / 3 * 3 + i / 3) + k / 3 * 3 + i % 3,
+                ]
+            })
+            .filter(|&p| g[p] == 0)
+            .collect();
+        if !peers.is_empty() {
+            g[peers[rng.below(peers.len())]] = g[c];
+            return g;
+        }
+    }
+}
+
+fn nosol(rng: &mut Rng, k: usize) -> [u8; 81] {
+    let mut g = valid(rng, k);
+    // First try to keep K givens: change one given to another digit that clashes with nothing.
+    let givens: Vec<usize> = (0..81).filter(|&c| g[c] != 0).collect();
+    for _ in 0..if givens.is_empty() { 0 } else { 200 } {
+        let c = givens[rng.below(givens.len())];
+        let old = g[c];
+        let free = ALL & !peers_mask(&g, c) & !(1 << old);
+        let options: Vec<u8> = (1..=9).filter(|&d| free >> d & 1 == 1).collect();
+        if options.is_empty() {
+            continue;
+        }
+        g[c] = options[rng.below(options.len())];
+        if !has_completion(&g) {
+            return g;
+        }
+        g[c] = old;
+    }
+    // Then add non-clashing givens until no completion is left.
+    loop {
+        let empty: Vec<usize> = (0..81).filter(|&c| g[c] == 0).collect();
+        let c = empty[rng.below(empty.len())];
+        let free = ALL & !peers_mask(&g, c);
+        let options: Vec<u8> = (1..=9).filter(|&d| free >> d & 1 == 1).collect();
+        if options.is_empty() {
+            continue; // a dead cell: already no completion, but one more given does no harm
+        }
+        g[c] = options[rng.below(options.len())];
+        if !has_completion(&g) {
+            return g;
+        }
+    }
+}
+
+fn usage(problem: &str) -> ! {
+    eprintln!(
+        "p1074-gen: {}\nusage: p1074-gen --seed N [--givens A..B | --givens K] [--kind valid|clash|nosol]",
+        problem
+    );
+    exit(2)
+}
+
+fn parse_range(s: &str) -> Option<(usize, usize)> {
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (a.parse().ok()?, b.trim_start_matches('=').parse().ok()?),
+        None => (s.parse().ok()?, s.parse().ok()?),
+    };
+    if a <= b && b <= 81 {
+        Some((a, b))
+    } else {
+        None
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut seed, mut range, mut kind) = (None, (24, 40), "valid".to_string());
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it
+            .next()
+            .unwrap_or_else(|| usage(&format!("{} needs a value", flag)));
+        match flag.as_str() {
+            "--seed" => seed = Some(value.parse::<u64>().unwrap_or_else(|_| usage("bad --seed"))),
+            "--givens" => range = parse_range(value).unwrap_or_else(|| usage("bad --givens")),
+            "--kind" => kind = value.clone(),
+            _ => usage(&format!("unknown argument `{}`", flag)),
+        }
+    }
+    let seed = seed.unwrap_or_else(|| usage("--seed is required"));
+    let mut rng = Rng(seed ^ 0x1074_1074_1074_1074);
+    let k = range.0 + rng.below(range.1 - range.0 + 1);
+    let g = match kind.as_str() {
+        "valid" => valid(&mut rng, k),
+        "clash" => clash(&mut rng, k),
+        "nosol" if k < 81 => nosol(&mut rng, k),
+        "nosol" => usage("--kind nosol needs fewer than 81 givens"),
+        _ => usage(&format!("unknown kind `{}`", kind)),
+    };
+    let mut out = String::with_capacity(162);
+    for (c, d) in g.iter().enumerate() {
+        out.push((b'0' + d) as char);
+        out.push(if c % 9 == 8 { '\n' } else { ' ' });
+    }
+    print!("{}", out);
+}
