@@ -1,5 +1,8 @@
-//! test lib
-/// doc
-pub fn answer() -> u32 { bits::ones(0b101u32).count() as u32 }
-#[cfg(test)]
-mod tests { #[test] fn t() { assert_eq!(super::answer(), 2); } }
+//! POJ 2676: complete 9x9 sudoku grids, fast: grid types, the input parser, the solver.
+
+pub mod grid;
+pub mod input;
+pub mod solver;
+
+pub use grid::{Cell, Digit, Grid};
+pub use solver::{count_solutions, solve};

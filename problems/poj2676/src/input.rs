@@ -1,0 +1,227 @@
+//! The POJ 2676 input format, read liberally: a count T, then T grids of 9 rows of 9 cells.
+//!
+//! A row is one line holding 9 cells: `1`..`9`, or `0` / `.` for an empty cell. Spaces, tabs
+//! and a CR may appear around and between cells, and blank lines between rows. Anything else
+//! (another character, a short or long row, a missing grid, givens repeating a digit in a row,
+//! column or box) is an [`InputError`] that says where.
+
+use crate::grid::{Cell, Digit, Grid};
+use fastio::Reader;
+use std::convert::TryFrom;
+use std::fmt;
+
+/// Malformed input: where (case, row, line) and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The case (1-based), `None` for the count line.
+    pub case: Option<usize>,
+    /// The row of the grid (1-based), when the error is in a row.
+    pub row: Option<usize>,
+    /// The input line (1-based).
+    pub line: usize,
+    /// What was wrong, in a few words.
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.case, self.row) {
+            (Some(c), Some(r)) => write!(f, "case {}, row {} (line {}): ", c, r, self.line)?,
+            (Some(c), None) => write!(f, "case {} (line {}): ", c, self.line)?,
+            _ => write!(f, "line {}: ", self.line)?,
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// Reads the number of cases T (a non-negative decimal number). O(length of the token).
+pub fn read_count(reader: &mut Reader) -> Result<u64, InputError> {
+    reader.skip_whitespace();
+    let line = reader.line();
+    let error = |message: String| InputError {
+        case: None,
+        row: None,
+        line,
+        message,
+    };
+    let t = reader
+        .int()
+        .map_err(|e| error(e + " for the number of cases"))?;
+    u64::try_from(t).map_err(|_| error(format!("the number of cases is negative ({})", t)))
+}
+
+/// Value of a cell character: `Some(0)` for empty, `Some(1..=9)` for a digit, `None` for
+/// whitespace between cells, `Err` for anything else.
+#[inline(always)]
+fn cell_value(b: u8) -> Result<Option<u8>, u8> {
+    match b {
+        b'0'..=b'9' => Ok(Some(b - b'0')),
+        b'.' => Ok(Some(0)),
+        b' ' | b'\t' | b'\r' | b'\x0c' => Ok(None),
+        _ => Err(b),
+    }
+}
+
+/// Reads the 9 cells of one row into `out`, with the message for a malformed row.
+#[inline]
+fn parse_row(bytes: &[u8], out: &mut [u8]) -> Result<(), String> {
+    if bytes.len() == 9 {
+        // The common case: exactly nine cells and nothing else.
+        let mut ok = true;
+        for (o, &b) in out.iter_mut().zip(bytes) {
+            ok &= b.is_ascii_digit();
+            *o = b.wrapping_sub(b'0');
+        }
+        if ok {
+            return Ok(());
+        }
+    }
+    let mut n = 0;
+    for &b in bytes {
+        match cell_value(b) {
+            Ok(None) => {}
+            Ok(Some(v)) => {
+                if n == 9 {
+                    return Err("the row has more than 9 cells".to_string());
+                }
+                out[n] = v;
+                n += 1;
+            }
+            Err(c) => {
+                let shown = if c.is_ascii_graphic() {
+                    format!("`{}`", c as char)
+                } else {
+                    format!("byte 0x{:02x}", c)
+                };
+                return Err(format!(
+                    "unexpected character {} (cells are 1-9, with 0 or . for empty)",
+                    shown
+                ));
+            }
+        }
+    }
+    if n < 9 {
+        return Err(format!("the row has {} cells, expected 9", n));
+    }
+    Ok(())
+}
+
+/// Reads grid number `case` (1-based, for messages): 9 rows, skipping blank lines, then checks
+/// that no given repeats a digit in its row, column or box. O(size of the rows read).
+pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Grid, InputError> {
+    let mut cells = [0u8; 81];
+    let mut lines = [0usize; 9];
+    let mut row = 0;
+    while row < 9 {
+        let line = reader.line();
+        let error = |message: String| InputError {
+            case: Some(case),
+            row: Some(row + 1),
+            line,
+            message,
+        };
+        let bytes = match reader.line_bytes() {
+            Some(b) => b,
+            None => return Err(error("expected a row, found the end of the input".into())),
+        };
+        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+            continue;
+        }
+        parse_row(bytes, &mut cells[9 * row..9 * row + 9]).map_err(error)?;
+        lines[row] = line;
+        row += 1;
+    }
+    let mut grid = Grid::empty();
+    for cell in Cell::all() {
+        grid.set(cell, Digit::new(cells[cell.index()]));
+    }
+    if let Some(clash) = grid.first_clash() {
+        return Err(InputError {
+            case: Some(case),
+            row: Some(clash.cell.row() + 1),
+            line: lines[clash.cell.row()],
+            message: format!(
+                "digit {} in column {} repeats a given of its {}",
+                clash.digit.get(),
+                clash.cell.column() + 1,
+                clash.unit
+            ),
+        });
+    }
+    Ok(grid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reader(s: &str) -> Reader {
+        Reader::new(s.as_bytes().to_vec())
+    }
+
+    const SAMPLE: &str = "1\n103000509\n002109400\n000704000\n300502006\n060000050\n\
+                          700803004\n000401000\n009205800\n804000107\n";
+
+    #[test]
+    fn reads_the_sample() {
+        let mut r = reader(SAMPLE);
+        assert_eq!(read_count(&mut r), Ok(1));
+        let g = read_grid(&mut r, 1).unwrap();
+        assert_eq!(
+            g.to_line(),
+            "103000509002109400000704000300502006060000050700803004000401000009205800804000107"
+        );
+    }
+
+    #[test]
+    fn liberal_layout() {
+        let text = " 2 \r\n\r\n1.3...5.9\r\n  0 0 2 1 0 9 4 0 0 \r\n\n\n000704000\n300502006\n\
+                    060000050\n700803004\n000401000\n009205800\n804000107\n\n\
+                    .........\n.........\n.........\n.........\n.........\n.........\n\
+                    .........\n.........\n.........";
+        let mut r = reader(text);
+        assert_eq!(read_count(&mut r), Ok(2));
+        let g = read_grid(&mut r, 1).unwrap();
+        assert_eq!(&g.to_line()[..18], "103000509002109400");
+        assert_eq!(read_grid(&mut r, 2).unwrap(), Grid::empty());
+    }
+
+    #[test]
+    fn bad_count() {
+        let e = read_count(&mut reader("\n\nx\n")).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.to_string().starts_with("line 3: expected a number"));
+        assert!(read_count(&mut reader("-1")).is_err());
+        assert!(read_count(&mut reader("")).is_err());
+    }
+
+    #[test]
+    fn malformed_rows() {
+        let rows = "103000509\n002109400\n000704000\n300502006\n060000050\n";
+        let e = read_grid(&mut reader(&format!("{}70080300\n", rows)), 4).unwrap_err();
+        assert_eq!((e.case, e.row, e.line), (Some(4), Some(6), 6));
+        assert!(e.message.contains("8 cells"), "{}", e);
+        let e = read_grid(&mut reader(&format!("{}7008030041\n", rows)), 1).unwrap_err();
+        assert!(e.message.contains("more than 9"), "{}", e);
+        let e = read_grid(&mut reader(&format!("{}70080300x\n", rows)), 1).unwrap_err();
+        assert_eq!(e.row, Some(6));
+        assert!(e.message.contains("`x`"), "{}", e);
+        let e = read_grid(&mut reader(rows), 2).unwrap_err();
+        assert_eq!(e.row, Some(6));
+        assert!(e.message.contains("end of the input"), "{}", e);
+        assert_eq!(
+            e.to_string(),
+            "case 2, row 6 (line 6): expected a row, found the end of the input"
+        );
+    }
+
+    #[test]
+    fn clashing_givens() {
+        let text = "103000509\n002109400\n000704000\n300502006\n060000050\n\
+                    700803004\n000401000\n009205800\n804000101\n";
+        let e = read_grid(&mut reader(text), 3).unwrap_err();
+        assert_eq!((e.case, e.row, e.line), (Some(3), Some(9), 9));
+        assert!(e.message.contains("digit 1 in column 9"), "{}", e);
+        assert!(e.message.contains("row"), "{}", e);
+    }
+}

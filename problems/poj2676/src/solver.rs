@@ -1,0 +1,544 @@
+//! The search: per-digit band bitboards, band-local permutation pruning, singles, bivalue guesses.
+//!
+//! The grid is three horizontal bands of 27 cells. For each digit and band one `u32` holds the
+//! cells of that band where the digit may still go ("plane"):
+//!
+//! ```text
+//!   plane word (bits 27..31 stay zero)      row r, box k of a band = a "minirow"
+//!   bit = 9 * row_in_band + column          of 3 cells: bits 9r + 3k ..= 9r + 3k + 2
+//!           col 0 1 2   3 4 5   6 7 8
+//!   row 0:      0 1 2 | 3 4 5 | 6 7 8       planes are indexed digit * 3 + band:
+//!   row 1:      9 . . | . . . | . . 17        [d0b0 d0b1 d0b2 d1b0 ... d8b2]
+//!   row 2:     18 . . | . . . | . . 26
+//! ```
+//!
+//! Within a band a digit fills one minirow in each row and one in each box: a permutation of
+//! the 3x3 (row, box) minirow grid. Processing a plane keeps only the minirows that lie on some
+//! permutation still possible (a 512-entry table: pointing/claiming and more in one step),
+//! then a row left with one cell places the digit there: the cell leaves every other digit's
+//! plane, and its column leaves the digit's planes in the other two bands. A box left with one
+//! cell is caught too, as the permutation pruning then leaves its row a single minirow.
+//! When no plane changes any more, a bit-sliced count over the nine planes finds cells with
+//! no candidate (dead end) and cells with one (placed), and otherwise a cell with two
+//! candidates (or the fewest) to guess on, depth first.
+
+use crate::grid::{Cell, Digit, Grid};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The 9 cells of row `r` of a band.
+const ROW: u32 = 0x1ff;
+
+/// For the 9 cells of a band row: bit `k` set when box `k` has a cell among them.
+const ROW_BOXES: [u8; 512] = row_boxes();
+/// For an occupancy of the 9 minirows (bit `3 * row + box`): the band cells of the minirows
+/// that lie on some (row -> box) permutation inside the occupancy; 0 when none does.
+const PERMUTATION_KEEP: [u32; 512] = permutation_keep();
+/// The same for any 3x3 bit matrix (bit `3 * i + j`): the entries on some permutation
+/// inside it, as a matrix; 0 when none. Used on (band, column) matrices of a stack.
+const PERMUTATION_KEEP_3X3: [u16; 512] = permutation_keep_3x3();
+
+const fn row_boxes() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if x >> (3 * k) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn permutation_keep() -> [u32; 512] {
+    // The six permutations as (box of row 0, box of row 1, box of row 2).
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut minirows = 0usize;
+            let mut r = 0;
+            while r < 3 {
+                minirows |= 1 << (3 * r + PERMS[p][r]);
+                r += 1;
+            }
+            if occ & minirows == minirows {
+                let mut m = 0;
+                while m < 9 {
+                    if minirows >> m & 1 != 0 {
+                        // minirow (r, k) = bits 9r + 3k ..= 9r + 3k + 2
+                        t[occ] |= 7 << (9 * (m / 3) + 3 * (m % 3));
+                    }
+                    m += 1;
+                }
+            }
+            p += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
+const fn permutation_keep_3x3() -> [u16; 512] {
+    let cells = permutation_keep();
+    let mut t = [0u16; 512];
+    let mut occ = 0;
+    while occ < 512 {
+        let mut m = 0;
+        while m < 9 {
+            // Entry m is kept when the first cell of its minirow is.
+            if cells[occ] >> (9 * (m / 3) + 3 * (m % 3)) & 1 != 0 {
+                t[occ] |= 1 << m;
+            }
+            m += 1;
+        }
+        occ += 1;
+    }
+    t
+}
+
+/// The columns (bits 0..9) of a band plane that hold a cell.
+#[inline(always)]
+fn columns(plane: u32) -> u32 {
+    (plane | plane >> 9 | plane >> 18) & ROW
+}
+
+/// Keeps, in each row of a band plane, the row's cell when it is the only one.
+#[inline(always)]
+fn single_rows(plane: u32) -> u32 {
+    let mut singles = 0;
+    let mut r = 0;
+    while r < 3 {
+        let row = plane & (ROW << (9 * r));
+        if row & row.wrapping_sub(1) == 0 {
+            singles |= row;
+        }
+        r += 1;
+    }
+    singles
+}
+
+/// The band row (9 cells) that holds the band cell `bit`.
+#[inline(always)]
+fn row_of(bit: u32) -> u32 {
+    ROW << (9 * (bit.trailing_zeros() / 9))
+}
+
+/// A column set of a band (bits 0..9) copied to all three rows.
+#[inline(always)]
+fn spread_columns(columns: u32) -> u32 {
+    columns * 0x40201
+}
+
+/// The candidates of a whole grid: 27 planes plus the unplaced cells of each band.
+///
+/// Invariant between calls to [`Board::propagate`]: a placed cell (one not in `unsolved`) is
+/// in the plane of its digit only, and that digit has no other cell in its row, box or column.
+#[derive(Clone, Copy)]
+struct Board {
+    /// Plane of digit `d` in band `b` at `3 * d + b` (layout in the module docs).
+    planes: [u32; 27],
+    /// Cells of each band with no digit placed yet.
+    unsolved: [u32; 3],
+    /// Planes changed since they were last processed (bit `3 * d + b`).
+    dirty: u32,
+}
+
+/// What the search should do after propagation.
+enum Next {
+    /// Every cell holds a digit.
+    Solved,
+    /// No solution below this board.
+    DeadEnd,
+    /// Try each candidate of this cell: band and band bit.
+    Guess(usize, u32),
+}
+
+impl Board {
+    /// The board of `puzzle`'s givens, not yet propagated. O(81).
+    fn new(puzzle: &Grid) -> Board {
+        let mut given = [0u32; 3];
+        let mut given_digit = [[0u32; 3]; 9];
+        for (i, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                let bit = 1 << (i % 27);
+                given[i / 27] |= bit;
+                given_digit[v as usize - 1][i / 27] |= bit;
+            }
+        }
+        let mut planes = [0u32; 27];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mine = given_digit[d][b];
+                let mut rows = 0;
+                for r in 0..3 {
+                    if mine & (ROW << (9 * r)) != 0 {
+                        rows |= ROW << (9 * r);
+                    }
+                }
+                // Other digits' givens are taken; this digit's rows hold only its givens.
+                planes[3 * d + b] = BAND & !(given[b] & !mine) & !(rows & !mine);
+            }
+        }
+        Board {
+            planes,
+            unsolved: [BAND; 3],
+            dirty: (1 << 27) - 1,
+        }
+    }
+
+    /// Removes `cells` from plane `i`, marking it dirty if that changed it. O(1).
+    #[inline(always)]
+    fn eliminate(&mut self, i: usize, cells: u32) {
+        let old = self.planes[i];
+        let new = old & !cells;
+        self.planes[i] = new;
+        self.dirty |= ((old != new) as u32) << i;
+    }
+
+    /// Places digit index `d` in band `b` at `bit` by emptying the rest of its row. O(1).
+    #[inline(always)]
+    fn assign(&mut self, d: usize, b: usize, bit: u32) {
+        self.eliminate(3 * d + b, row_of(bit) & !bit);
+    }
+
+    /// Processes dirty planes until none is left. `false` on a contradiction.
+    /// O(1) per plane change; at most 27 * 27 changes.
+    #[inline]
+    fn propagate(&mut self) -> bool {
+        while self.dirty != 0 {
+            let i = self.dirty.trailing_zeros() as usize;
+            self.dirty &= self.dirty - 1;
+            let plane = self.planes[i];
+            let occupancy = ROW_BOXES[(plane & ROW) as usize] as usize
+                | (ROW_BOXES[(plane >> 9 & ROW) as usize] as usize) << 3
+                | (ROW_BOXES[(plane >> 18) as usize] as usize) << 6;
+            let plane = plane & PERMUTATION_KEEP[occupancy];
+            if plane == 0 {
+                return false;
+            }
+            self.planes[i] = plane;
+            let b = i % 3;
+            let placed = single_rows(plane) & self.unsolved[b];
+            if placed != 0 {
+                self.unsolved[b] &= !placed;
+                let mut j = b;
+                while j < 27 {
+                    if j != i {
+                        self.eliminate(j, placed);
+                    }
+                    j += 3;
+                }
+                let columns = spread_columns(columns(placed));
+                let band0 = i - b;
+                self.eliminate(band0 + (b + 1) % 3, columns);
+                self.eliminate(band0 + (b + 2) % 3, columns);
+            }
+        }
+        true
+    }
+
+    /// After propagation: places naked singles (returning to propagation), or says whether the
+    /// board is solved, dead, or where to guess. O(27) word operations.
+    fn next(&mut self) -> Option<Next> {
+        if self.unsolved == [0; 3] {
+            return Some(Next::Solved);
+        }
+        if !self.stacks() {
+            return Some(Next::DeadEnd);
+        }
+        if self.dirty != 0 {
+            return None;
+        }
+        let mut guess: Option<(usize, u32)> = None;
+        for b in 0..3 {
+            if self.unsolved[b] == 0 {
+                continue;
+            }
+            // Bit-sliced counts of candidates per cell: at least one / two / three.
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let p = self.planes[3 * d + b];
+                three |= two & p;
+                two |= one & p;
+                one |= p;
+            }
+            if one != BAND {
+                return Some(Next::DeadEnd);
+            }
+            let singles = !two & self.unsolved[b];
+            if singles != 0 {
+                for d in 0..9 {
+                    let mine = self.planes[3 * d + b] & singles;
+                    if mine != 0 {
+                        // One cell per row: two singles of a digit in a row then leave the
+                        // second with no candidate, caught on the next pass.
+                        let mut keep_out = 0;
+                        for r in 0..3 {
+                            let in_row = mine & (ROW << (9 * r));
+                            if in_row != 0 {
+                                keep_out |= (ROW << (9 * r)) & !(in_row & in_row.wrapping_neg());
+                            }
+                        }
+                        self.eliminate(3 * d + b, keep_out);
+                    }
+                }
+            } else if guess.is_none() {
+                let pairs = two & !three & self.unsolved[b];
+                if pairs != 0 {
+                    guess = Some((b, pairs & pairs.wrapping_neg()));
+                }
+            }
+        }
+        if self.dirty != 0 {
+            return None;
+        }
+        let (b, bit) = guess.unwrap_or_else(|| self.fewest_candidates());
+        Some(Next::Guess(b, bit))
+    }
+
+    /// The vertical twin of the band rule: in each stack a digit takes one column per band
+    /// and one band per column, a (band -> column) permutation. Removes from each digit's
+    /// planes the columns on no such permutation; `false` when a stack has none left.
+    /// O(9 * 3) word operations.
+    ///
+    /// ```text
+    ///   columns of digit d, band-major     stack s as a 3x3 matrix (bit 3 * band + j):
+    ///   bit 9 * band + column                column 3s+0  3s+1  3s+2
+    ///   band 0:  c0 .. c8  (bits 0..9)       band 0:   0     1     2
+    ///   band 1:  c0 .. c8  (bits 9..18)      band 1:   3     4     5
+    ///   band 2:  c0 .. c8  (bits 18..27)     band 2:   6     7     8
+    /// ```
+    fn stacks(&mut self) -> bool {
+        for d in 0..9 {
+            let present = columns(self.planes[3 * d])
+                | columns(self.planes[3 * d + 1]) << 9
+                | columns(self.planes[3 * d + 2]) << 18;
+            let mut allowed = 0;
+            for s in 0..3 {
+                let at = 3 * s;
+                let matrix = (present >> at & 7)
+                    | (present >> (9 + at) & 7) << 3
+                    | (present >> (18 + at) & 7) << 6;
+                let keep = PERMUTATION_KEEP_3X3[matrix as usize] as u32;
+                if keep == 0 {
+                    return false;
+                }
+                allowed |=
+                    (keep & 7) << at | (keep >> 3 & 7) << (9 + at) | (keep >> 6) << (18 + at);
+            }
+            if allowed != present {
+                for b in 0..3 {
+                    let gone = !allowed >> (9 * b) & ROW;
+                    self.eliminate(3 * d + b, spread_columns(gone));
+                }
+            }
+        }
+        true
+    }
+
+    /// The unsolved cell with the fewest candidates (band, bit). Requires one. O(81 * 9).
+    fn fewest_candidates(&self) -> (usize, u32) {
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            for k in bits::ones(self.unsolved[b]) {
+                let bit = 1 << k;
+                let n = (0..9)
+                    .filter(|&d| self.planes[3 * d + b] & bit != 0)
+                    .count() as u32;
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// The solution held by a solved board.
+    fn grid(&self) -> Grid {
+        let mut g = Grid::empty();
+        for d in 0..9 {
+            for b in 0..3 {
+                for k in bits::ones(self.planes[3 * d + b]) {
+                    g.set(Cell(27 * b as u8 + k as u8), Some(Digit::from_index(d)));
+                }
+            }
+        }
+        g
+    }
+}
+
+/// Search bookkeeping: how many solutions to find, and the first one found.
+struct Search {
+    limit: usize,
+    found: usize,
+    first: Option<Grid>,
+}
+
+impl Search {
+    /// Depth-first search below `board`. Returns `true` once `limit` solutions are found.
+    fn run(&mut self, mut board: Board) -> bool {
+        loop {
+            if !board.propagate() {
+                return false;
+            }
+            match board.next() {
+                None => continue,
+                Some(Next::DeadEnd) => return false,
+                Some(Next::Solved) => {
+                    if self.first.is_none() {
+                        self.first = Some(board.grid());
+                    }
+                    self.found += 1;
+                    return self.found >= self.limit;
+                }
+                Some(Next::Guess(b, bit)) => {
+                    let mut digits = 0u32;
+                    for d in 0..9 {
+                        digits |= ((board.planes[3 * d + b] & bit != 0) as u32) << d;
+                    }
+                    if digits == 0 {
+                        return false;
+                    }
+                    while digits & (digits - 1) != 0 {
+                        let mut child = board;
+                        child.assign(digits.trailing_zeros() as usize, b, bit);
+                        if self.run(child) {
+                            return true;
+                        }
+                        digits &= digits - 1;
+                    }
+                    // The last candidate reuses this frame's board.
+                    board.assign(digits.trailing_zeros() as usize, b, bit);
+                }
+            }
+        }
+    }
+}
+
+/// A solution of `puzzle`, or `None` when it has none. Givens that clash give `None`.
+///
+/// Typically a few microseconds per 9x9 puzzle; the worst case is exponential but the search
+/// explores at most the candidates propagation leaves.
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    count_solutions(puzzle, 1).1
+}
+
+/// Counts the solutions of `puzzle`, stopping at `limit` (at least 1), and returns the count
+/// with the first solution found. `limit = 2` tells unique from several.
+pub fn count_solutions(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
+    let mut search = Search {
+        limit: limit.max(1),
+        found: 0,
+        first: None,
+    };
+    search.run(Board::new(puzzle));
+    (search.found, search.first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(s: &str) -> Grid {
+        Grid::from_line(s.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn permutation_table() {
+        // Full occupancy keeps everything; a single missing minirow still leaves perms.
+        assert_eq!(PERMUTATION_KEEP[511], BAND);
+        assert_eq!(PERMUTATION_KEEP[0], 0);
+        // Only the diagonal: exactly that permutation.
+        let diag = 1 | 1 << 4 | 1 << 8;
+        assert_eq!(PERMUTATION_KEEP[diag], 7 | 7 << 12 | 7 << 24);
+        // Row 0 only in box 0 (pointing): box 0 leaves rows 1 and 2.
+        let occ = 0b111_111_001;
+        let keep = PERMUTATION_KEEP[occ];
+        assert_eq!(keep & (7 << 9), 0);
+        assert_eq!(keep & (7 << 18), 0);
+        assert_eq!(keep & 7, 7);
+        // Two rows confined to the same single box: impossible.
+        assert_eq!(PERMUTATION_KEEP[0b111_001_001], 0);
+        assert_eq!(ROW_BOXES[0b100_000_010], 0b101);
+    }
+
+    #[test]
+    fn helpers() {
+        assert_eq!(single_rows(1 << 4 | 0b11 << 9 | 1 << 26), 1 << 4 | 1 << 26);
+        assert_eq!(row_of(1 << 13), ROW << 9);
+        assert_eq!(spread_columns(0b101), 0b101 | 0b101 << 9 | 0b101 << 18);
+    }
+
+    #[test]
+    fn solves_the_sample() {
+        let p = grid(
+            "103000509002109400000704000300502006060000050700803004000401000009205800804000107",
+        );
+        let s = solve(&p).unwrap();
+        assert_eq!(
+            s.to_line(),
+            "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
+        );
+        assert_eq!(count_solutions(&p, 2).0, 1);
+    }
+
+    #[test]
+    fn hard_and_minimal() {
+        // 17 clues, and a hard one from hard9-a.
+        for s in [
+            ".......1.4.........2...........5.4.7..8...3....1.9....3..4..2...5.1........8.6...",
+            "..5...1..7...2.3...1.....969...........1.3.5.....5.91..6.8....9..74...8.3....2...",
+        ] {
+            let p = grid(s);
+            let (n, sol) = count_solutions(&p, 2);
+            assert_eq!(n, 1);
+            let sol = sol.unwrap();
+            assert!(sol.is_solved() && sol.extends(&p));
+        }
+    }
+
+    #[test]
+    fn empty_grid_has_many() {
+        let (n, sol) = count_solutions(&Grid::empty(), 10);
+        assert_eq!(n, 10);
+        assert!(sol.unwrap().is_solved());
+    }
+
+    #[test]
+    fn no_solution() {
+        // Row 0 needs a 9 in cell 8 but column 8 holds a 9 already: no direct clash.
+        let p = grid(
+            "12345678.........9...............................................................",
+        );
+        assert_eq!(p.first_clash(), None);
+        assert_eq!(count_solutions(&p, 2), (0, None));
+        // Clashing givens are simply unsolvable to the search.
+        let q = grid(
+            "11...............................................................................",
+        );
+        assert_eq!(solve(&q), None);
+    }
+
+    #[test]
+    fn full_grids() {
+        let s = "143628579572139468986754231391542786468917352725863914237481695619275843854396127";
+        assert_eq!(solve(&grid(s)), Some(grid(s)));
+        let mut bad = s.as_bytes().to_vec();
+        bad.swap(0, 1);
+        assert_eq!(solve(&Grid::from_line(&bad).unwrap()), None);
+    }
+}
