@@ -54,7 +54,7 @@ impl Board {
         }
     }
 
-    fn to_grid(&self) -> Grid {
+    fn grid(&self) -> Grid {
         let mut g = Grid::empty();
         for (i, &v) in self.value.iter().enumerate() {
             if v != OPEN {
@@ -261,7 +261,7 @@ impl Rng {
         z ^ (z >> 31)
     }
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -428,7 +428,7 @@ impl Solver {
             let outcome = self.search(0);
             self.total_nodes += self.nodes;
             match outcome {
-                Outcome::Solved => return Some(self.stack[0].to_grid()),
+                Outcome::Solved => return Some(self.stack[0].grid()),
                 Outcome::Exhausted => return None,
                 Outcome::OutOfBudget => attempt += 1,
             }

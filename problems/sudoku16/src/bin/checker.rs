@@ -28,7 +28,10 @@ fn read(path: &str) -> Vec<u8> {
 fn grids(text: &[u8], name: &str) -> Result<Vec<Grid>, String> {
     let text = String::from_utf8_lossy(text);
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    let end = lines.iter().rposition(|l| !l.is_empty()).map_or(0, |i| i + 1);
+    let end = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(0, |i| i + 1);
     let mut out = Vec::new();
     let mut i = 0;
     while i < end {
@@ -70,15 +73,17 @@ fn fault(answer: &Grid, puzzle: &Grid) -> Option<String> {
             unit
         ));
     }
-    (0..256).map(Cell::from_index).find_map(|c| match puzzle.get(c) {
-        Some(d) if answer.get(c) != Some(d) => Some(format!(
-            "row {} column {} should keep the given {}",
-            c.row() + 1,
-            c.col() + 1,
-            d.letter() as char
-        )),
-        _ => None,
-    })
+    (0..256)
+        .map(Cell::from_index)
+        .find_map(|c| match puzzle.get(c) {
+            Some(d) if answer.get(c) != Some(d) => Some(format!(
+                "row {} column {} should keep the given {}",
+                c.row() + 1,
+                c.col() + 1,
+                d.letter() as char
+            )),
+            _ => None,
+        })
 }
 
 fn main() {
@@ -100,9 +105,9 @@ fn main() {
     let (mut o, mut e) = (0, 0);
     for (n, puzzle) in cases.iter().enumerate() {
         let case = n + 1;
-        let solvable = expected.get(e).map_or(false, |g| fault(g, puzzle).is_none());
+        let solvable = expected.get(e).is_some_and(|g| fault(g, puzzle).is_none());
         let printed = output.get(o);
-        let solved = printed.map_or(false, |g| fault(g, puzzle).is_none());
+        let solved = printed.is_some_and(|g| fault(g, puzzle).is_none());
         match (solvable, solved) {
             (true, true) => {
                 e += 1;

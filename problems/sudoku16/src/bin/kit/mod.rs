@@ -111,10 +111,10 @@ impl<'a> Search<'a> {
                 best = cand.count_ones();
                 best_cell = Some((i, cand));
             }
-            for d in 0..16 {
-                if cand >> d & 1 == 1 {
-                    for &(unit, pos) in u.iter() {
-                        places[unit][d] |= 1 << pos;
+            for &(unit, pos) in u.iter() {
+                for (d, p) in places[unit].iter_mut().enumerate() {
+                    if cand >> d & 1 == 1 {
+                        *p |= 1 << pos;
                     }
                 }
             }

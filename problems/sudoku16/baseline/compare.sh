@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Side-by-side speed of the submission against seed 000's algorithm, and its slowest grid.
+#
+#   problems/sudoku16/baseline/compare.sh [PUZZLES] [TAIL_GRIDS]
+#
+# 1. Extracts the C++ from ../shared/seeds/000_*.txt (next to the workspace; read at run
+#    time, never copied into the project), compiles it with g++ -O2, bundles the submission
+#    with cargo-equip and compiles it with rustc -O, checks both answers with sudoku16-check,
+#    and times both on the batch of minimal puzzles PUZZLES (default data/minimal.txt) with
+#    hyperfine.
+# 2. Runs the bundle once per grid on TAIL_GRIDS (default 3000) random sparse grids
+#    (`sudoku16-gen --seed i --givens 40..140`), each its own process, and prints the
+#    slowest wall times; the slowest grid is then timed again with hyperfine.
+#
+# Needs g++, hyperfine, cargo-equip on PATH (or in /tmp/equiptools/bin) and bash 5.
+# Work files go to $WORK (default /tmp/sudoku16-baseline). Not part of the build or CI.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+pkg=$(dirname "$here")
+root=$(cd "$pkg/../.." && pwd)
+puzzles=${1:-$pkg/data/minimal.txt}
+tail_grids=${2:-3000}
+work=${WORK:-/tmp/sudoku16-baseline}
+mkdir -p "$work"
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$work/target}
+export PATH="$PATH:/tmp/equiptools/bin"
+
+seed_txt=$(ls "$root"/../shared/seeds/000_*.txt | head -1)
+first=$(grep -n '^#include' "$seed_txt" | head -1 | cut -d: -f1)
+last=$(grep -n '^}' "$seed_txt" | tail -1 | cut -d: -f1)
+sed -n "${first},${last}p" "$seed_txt" > "$work/seed.cpp"
+g++ -O2 -o "$work/seed" "$work/seed.cpp"
+
+(cd "$root" && cargo build -q --release -p sudoku16 &&
+    cargo equip --bin sudoku16 --remove docs --minify libs -o "$work/sudoku16.rs" 2>/dev/null ||
+    test -s "$work/sudoku16.rs")
+rustc -O --edition 2018 "$work/sudoku16.rs" -o "$work/bundle"
+bin="$CARGO_TARGET_DIR/release"
+echo "bundle: $(wc -c < "$work/sudoku16.rs") bytes"
+
+"$work/seed" < "$puzzles" > "$work/seed.out"
+"$work/bundle" < "$puzzles" > "$work/bundle.out"
+"$bin/sudoku16-check" "$puzzles" "$work/seed.out" "$work/bundle.out"
+"$bin/sudoku16-check" "$puzzles" "$work/bundle.out" "$work/seed.out"
+echo "both answers check out on $puzzles"
+hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/minimal.json" \
+    -n seed-g++-O2 "'$work/seed' < '$puzzles' > /dev/null" \
+    -n bundle "'$work/bundle' < '$puzzles' > /dev/null"
+
+mkdir -p "$work/tail"
+echo "generating $tail_grids sparse grids (40..140 givens) ..."
+for ((i = 1; i <= tail_grids; i++)); do
+    f="$work/tail/$i.in"
+    [ -s "$f" ] || "$bin/sudoku16-gen" --seed "$i" --givens 40..140 > "$f"
+done
+echo "running each as its own process ..."
+: > "$work/tail.times"
+for ((i = 1; i <= tail_grids; i++)); do
+    t0=$EPOCHREALTIME
+    "$work/bundle" < "$work/tail/$i.in" > /dev/null
+    t1=$EPOCHREALTIME
+    echo "$(( (${t1/./} - ${t0/./}) )) $i" >> "$work/tail.times"
+done
+sort -n "$work/tail.times" | awk -v n="$tail_grids" '
+    { t[NR] = $1; s[NR] = $2 }
+    END { printf "wall us per process: median %d, p99 %d, max %d (seed %d)\n",
+          t[int(NR / 2) + 1], t[int(NR * 0.99)], t[NR], s[NR] }'
+slowest=$(sort -n "$work/tail.times" | tail -1 | cut -d' ' -f2)
+hyperfine --warmup 3 --runs 30 \
+    -n "bundle, slowest grid (gen --seed $slowest --givens 40..140)" \
+    "'$work/bundle' < '$work/tail/$slowest.in' > /dev/null"
