@@ -128,6 +128,13 @@ impl Grid {
         Grid { cells: [0; 81] }
     }
 
+    /// The grid with these raw cells: `0` for empty, else `1..=9` (checked in debug builds).
+    #[inline]
+    pub fn from_values(cells: [u8; 81]) -> Grid {
+        debug_assert!(cells.iter().all(|&v| v <= 9));
+        Grid { cells }
+    }
+
     /// The digit in `cell`, if any. O(1).
     #[inline]
     pub fn get(&self, cell: Cell) -> Option<Digit> {

@@ -5,7 +5,7 @@
 //! (another character, a short or long row, a missing grid, givens repeating a digit in a row,
 //! column or box) is an [`InputError`] that says where.
 
-use crate::grid::{Cell, Digit, Grid};
+use crate::grid::Grid;
 use fastio::Reader;
 use std::convert::TryFrom;
 use std::fmt;
@@ -67,12 +67,13 @@ fn cell_value(b: u8) -> Result<Option<u8>, u8> {
 fn parse_row(bytes: &[u8], out: &mut [u8]) -> Result<(), String> {
     if bytes.len() == 9 {
         // The common case: exactly nine cells and nothing else.
-        let mut ok = true;
+        let mut bad = 0;
         for (o, &b) in out.iter_mut().zip(bytes) {
-            ok &= b.is_ascii_digit();
-            *o = b.wrapping_sub(b'0');
+            let v = if b == b'.' { 0 } else { b.wrapping_sub(b'0') };
+            bad |= (v > 9) as u8;
+            *o = v;
         }
-        if ok {
+        if bad == 0 {
             return Ok(());
         }
     }
@@ -106,14 +107,61 @@ fn parse_row(bytes: &[u8], out: &mut [u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads grid number `case` (1-based, for messages): 9 rows, skipping blank lines, then checks
-/// that no given repeats a digit in its row, column or box. O(size of the rows read).
-pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Grid, InputError> {
+/// A grid as read, with the input line of each of its rows (for messages).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The givens.
+    pub grid: Grid,
+    /// Case number (1-based).
+    case: usize,
+    /// Input line (1-based) of each row.
+    lines: [usize; 9],
+}
+
+impl Puzzle {
+    /// The error for the first given that repeats a digit of an earlier given in its row,
+    /// column or box, or `None` when the givens are consistent. O(81).
+    ///
+    /// Clashing givens have no solution, so a caller may solve first and ask only then.
+    pub fn clash(&self) -> Option<InputError> {
+        let clash = self.grid.first_clash()?;
+        Some(InputError {
+            case: Some(self.case),
+            row: Some(clash.cell.row() + 1),
+            line: self.lines[clash.cell.row()],
+            message: format!(
+                "digit {} in column {} repeats a given of its {}",
+                clash.digit.get(),
+                clash.cell.column() + 1,
+                clash.unit
+            ),
+        })
+    }
+}
+
+/// Reads grid number `case` (1-based, for messages): 9 rows, skipping blank lines. Does not
+/// look for clashing givens: see [`Puzzle::clash`]. O(size of the rows read).
+pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError> {
     let mut cells = [0u8; 81];
     let mut lines = [0usize; 9];
     let mut row = 0;
     while row < 9 {
         let line = reader.line();
+        let out = &mut cells[9 * row..9 * row + 9];
+        if let Some(bytes) = reader.fixed_line(9) {
+            if parse_row(bytes, out).is_ok() {
+                lines[row] = line;
+                row += 1;
+                continue;
+            }
+            // Not nine cells after all: let the general path below say why.
+            return Err(InputError {
+                case: Some(case),
+                row: Some(row + 1),
+                line,
+                message: parse_row(bytes, out).unwrap_err(),
+            });
+        }
         let error = |message: String| InputError {
             case: Some(case),
             row: Some(row + 1),
@@ -127,28 +175,15 @@ pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Grid, InputError> {
         if bytes.iter().all(|b| b.is_ascii_whitespace()) {
             continue;
         }
-        parse_row(bytes, &mut cells[9 * row..9 * row + 9]).map_err(error)?;
+        parse_row(bytes, out).map_err(error)?;
         lines[row] = line;
         row += 1;
     }
-    let mut grid = Grid::empty();
-    for cell in Cell::all() {
-        grid.set(cell, Digit::new(cells[cell.index()]));
-    }
-    if let Some(clash) = grid.first_clash() {
-        return Err(InputError {
-            case: Some(case),
-            row: Some(clash.cell.row() + 1),
-            line: lines[clash.cell.row()],
-            message: format!(
-                "digit {} in column {} repeats a given of its {}",
-                clash.digit.get(),
-                clash.cell.column() + 1,
-                clash.unit
-            ),
-        });
-    }
-    Ok(grid)
+    Ok(Puzzle {
+        grid: Grid::from_values(cells),
+        case,
+        lines,
+    })
 }
 
 #[cfg(test)]
@@ -166,7 +201,7 @@ mod tests {
     fn reads_the_sample() {
         let mut r = reader(SAMPLE);
         assert_eq!(read_count(&mut r), Ok(1));
-        let g = read_grid(&mut r, 1).unwrap();
+        let g = read_grid(&mut r, 1).unwrap().grid;
         assert_eq!(
             g.to_line(),
             "103000509002109400000704000300502006060000050700803004000401000009205800804000107"
@@ -181,9 +216,9 @@ mod tests {
                     .........\n.........\n.........";
         let mut r = reader(text);
         assert_eq!(read_count(&mut r), Ok(2));
-        let g = read_grid(&mut r, 1).unwrap();
+        let g = read_grid(&mut r, 1).unwrap().grid;
         assert_eq!(&g.to_line()[..18], "103000509002109400");
-        assert_eq!(read_grid(&mut r, 2).unwrap(), Grid::empty());
+        assert_eq!(read_grid(&mut r, 2).unwrap().grid, Grid::empty());
     }
 
     #[test]
@@ -216,10 +251,18 @@ mod tests {
     }
 
     #[test]
+    fn sample_has_no_clash() {
+        let mut r = reader(SAMPLE);
+        read_count(&mut r).unwrap();
+        assert_eq!(read_grid(&mut r, 1).unwrap().clash(), None);
+    }
+
+    #[test]
     fn clashing_givens() {
         let text = "103000509\n002109400\n000704000\n300502006\n060000050\n\
                     700803004\n000401000\n009205800\n804000101\n";
-        let e = read_grid(&mut reader(text), 3).unwrap_err();
+        let p = read_grid(&mut reader(text), 3).unwrap();
+        let e = p.clash().unwrap();
         assert_eq!((e.case, e.row, e.line), (Some(3), Some(9), 9));
         assert!(e.message.contains("digit 1 in column 9"), "{}", e);
         assert!(e.message.contains("row"), "{}", e);

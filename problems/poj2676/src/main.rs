@@ -26,15 +26,24 @@ fn main() {
         case += 1;
         let puzzle =
             read_grid(&mut reader, case as usize).unwrap_or_else(|e| fail(&mut out, e.to_string()));
-        match solve(&puzzle) {
+        match solve(&puzzle.grid) {
             Some(solution) => {
                 let mut text = [b'\n'; 90];
-                for (i, &v) in solution.values().iter().enumerate() {
-                    text[i + i / 9] = b'0' + v;
+                for (line, row) in text
+                    .chunks_exact_mut(10)
+                    .zip(solution.values().chunks_exact(9))
+                {
+                    for (t, &v) in line.iter_mut().zip(row) {
+                        *t = b'0' + v;
+                    }
                 }
                 out.bytes(&text);
             }
             None => {
+                // Clashing givens never have a solution: looking for them only now is enough.
+                if let Some(e) = puzzle.clash() {
+                    fail(&mut out, e.to_string());
+                }
                 unsolved = true;
                 out.flush();
                 eprintln!("case {}: no solution", case);

@@ -7,8 +7,8 @@
 //!   plane word (bits 27..31 stay zero)      row r, box k of a band = a "minirow"
 //!   bit = 9 * row_in_band + column          of 3 cells: bits 9r + 3k ..= 9r + 3k + 2
 //!           col 0 1 2   3 4 5   6 7 8
-//!   row 0:      0 1 2 | 3 4 5 | 6 7 8       planes are indexed digit * 3 + band:
-//!   row 1:      9 . . | . . . | . . 17        [d0b0 d0b1 d0b2 d1b0 ... d8b2]
+//!   row 0:      0 1 2 | 3 4 5 | 6 7 8       planes are indexed 9 * band + digit:
+//!   row 1:      9 . . | . . . | . . 17        [b0d0 b0d1 .. b0d8 b1d0 .. b2d8]
 //!   row 2:     18 . . | . . . | . . 26
 //! ```
 //!
@@ -116,19 +116,53 @@ fn columns(plane: u32) -> u32 {
     (plane | plane >> 9 | plane >> 18) & ROW
 }
 
+/// For each plane index, the planes of the same digit in the other two bands.
+const SAME_DIGIT: [[u8; 2]; 27] = same_digit();
+
+const fn same_digit() -> [[u8; 2]; 27] {
+    let mut t = [[0u8; 2]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (b, d) = (i / 9, i % 9);
+        t[i] = [(9 * ((b + 1) % 3) + d) as u8, (9 * ((b + 2) % 3) + d) as u8];
+        i += 1;
+    }
+    t
+}
+
+/// For the 9 cells of a band row: the row itself when it has exactly one cell, else 0.
+const SINGLE_CELL: [u16; 512] = single_cell();
+
+const fn single_cell() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut x = 1;
+    while x < 512 {
+        if x & (x - 1) == 0 {
+            t[x] = x as u16;
+        }
+        x += 1;
+    }
+    t
+}
+
 /// Keeps, in each row of a band plane, the row's cell when it is the only one.
 #[inline(always)]
 fn single_rows(plane: u32) -> u32 {
-    let mut singles = 0;
-    let mut r = 0;
-    while r < 3 {
-        let row = plane & (ROW << (9 * r));
-        if row & row.wrapping_sub(1) == 0 {
-            singles |= row;
+    SINGLE_CELL[(plane & ROW) as usize] as u32
+        | (SINGLE_CELL[(plane >> 9 & ROW) as usize] as u32) << 9
+        | (SINGLE_CELL[(plane >> 18) as usize] as u32) << 18
+}
+
+/// The band rows (9 cells each) that hold a cell of `cells`, whole.
+#[inline(always)]
+fn spread_rows(cells: u32) -> u32 {
+    let mut rows = 0;
+    for r in 0..3 {
+        if cells & (ROW << (9 * r)) != 0 {
+            rows |= ROW << (9 * r);
         }
-        r += 1;
     }
-    singles
+    rows
 }
 
 /// The band row (9 cells) that holds the band cell `bit`.
@@ -143,18 +177,29 @@ fn spread_columns(columns: u32) -> u32 {
     columns * 0x40201
 }
 
+/// Index of the plane of digit index `d` (`0..9`) in band `b`: band-major, so that one
+/// band's nine planes are contiguous.
+#[inline(always)]
+fn plane_index(b: usize, d: usize) -> usize {
+    9 * b + d
+}
+
 /// The candidates of a whole grid: 27 planes plus the unplaced cells of each band.
 ///
-/// Invariant between calls to [`Board::propagate`]: a placed cell (one not in `unsolved`) is
-/// in the plane of its digit only, and that digit has no other cell in its row, box or column.
+/// ```text
+///   planes: [b0d0 b0d1 .. b0d8 | b1d0 .. b1d8 | b2d0 .. b2d8]   (index 9 * band + digit)
+/// ```
+///
+/// Invariant after [`Board::propagate`]: a placed cell (one not in `unsolved`) is in the plane
+/// of its digit only, and that digit has no other cell in its row, box or column.
 #[derive(Clone, Copy)]
 struct Board {
-    /// Plane of digit `d` in band `b` at `3 * d + b` (layout in the module docs).
+    /// Plane of digit `d` in band `b` at [`plane_index`] (layout in the module docs).
     planes: [u32; 27],
+    /// Each plane as it was when last processed; `!0` (never a plane) before the first time.
+    seen: [u32; 27],
     /// Cells of each band with no digit placed yet.
     unsolved: [u32; 3],
-    /// Planes changed since they were last processed (bit `3 * d + b`).
-    dirty: u32,
 }
 
 /// What the search should do after propagation.
@@ -163,6 +208,8 @@ enum Next {
     Solved,
     /// No solution below this board.
     DeadEnd,
+    /// Singles or the stack rule removed candidates: propagate again.
+    Progress,
     /// Try each candidate of this cell: band and band bit.
     Guess(usize, u32),
 }
@@ -170,119 +217,114 @@ enum Next {
 impl Board {
     /// The board of `puzzle`'s givens, not yet propagated. O(81).
     fn new(puzzle: &Grid) -> Board {
-        let mut given = [0u32; 3];
-        let mut given_digit = [[0u32; 3]; 9];
-        for (i, &v) in puzzle.values().iter().enumerate() {
-            if v != 0 {
-                let bit = 1 << (i % 27);
-                given[i / 27] |= bit;
-                given_digit[v as usize - 1][i / 27] |= bit;
+        // given_digit[b][v]: band b's cells given as v; v = 0 (empty) is a dummy slot.
+        let mut given_digit = [[0u32; 10]; 3];
+        for (b, band) in puzzle.values().chunks_exact(27).enumerate() {
+            for (k, &v) in band.iter().enumerate() {
+                given_digit[b][v as usize] |= 1 << k;
             }
         }
+        let given = [
+            BAND & !given_digit[0][0],
+            BAND & !given_digit[1][0],
+            BAND & !given_digit[2][0],
+        ];
         let mut planes = [0u32; 27];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mine = given_digit[d][b];
-                let mut rows = 0;
-                for r in 0..3 {
-                    if mine & (ROW << (9 * r)) != 0 {
-                        rows |= ROW << (9 * r);
-                    }
-                }
-                // Other digits' givens are taken; this digit's rows hold only its givens.
-                planes[3 * d + b] = BAND & !(given[b] & !mine) & !(rows & !mine);
-            }
+        for (i, plane) in planes.iter_mut().enumerate() {
+            let mine = given_digit[i / 9][i % 9 + 1];
+            // Other digits' givens are taken; this digit's rows hold only its givens.
+            let rows = spread_rows(mine);
+            *plane = BAND & !(given[i / 9] & !mine) & !(rows & !mine);
         }
         Board {
             planes,
+            seen: [!0; 27],
             unsolved: [BAND; 3],
-            dirty: (1 << 27) - 1,
         }
-    }
-
-    /// Removes `cells` from plane `i`, marking it dirty if that changed it. O(1).
-    #[inline(always)]
-    fn eliminate(&mut self, i: usize, cells: u32) {
-        let old = self.planes[i];
-        let new = old & !cells;
-        self.planes[i] = new;
-        self.dirty |= ((old != new) as u32) << i;
     }
 
     /// Places digit index `d` in band `b` at `bit` by emptying the rest of its row. O(1).
     #[inline(always)]
     fn assign(&mut self, d: usize, b: usize, bit: u32) {
-        self.eliminate(3 * d + b, row_of(bit) & !bit);
+        self.planes[plane_index(b, d)] &= !(row_of(bit) & !bit);
     }
 
-    /// Processes dirty planes until none is left. `false` on a contradiction.
-    /// O(1) per plane change; at most 27 * 27 changes.
+    /// The planes that differ from `seen`, as a set of plane indices. O(27), branch-free.
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        let mut set = 0;
+        for i in 0..27 {
+            set |= ((self.planes[i] != self.seen[i]) as u32) << i;
+        }
+        set
+    }
+
+    /// Processes changed planes until none is left. `false` on a contradiction.
+    /// O(27) per round plus O(1) per changed plane.
     #[inline]
     fn propagate(&mut self) -> bool {
-        while self.dirty != 0 {
-            let i = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let plane = self.planes[i];
-            let occupancy = ROW_BOXES[(plane & ROW) as usize] as usize
-                | (ROW_BOXES[(plane >> 9 & ROW) as usize] as usize) << 3
-                | (ROW_BOXES[(plane >> 18) as usize] as usize) << 6;
-            let plane = plane & PERMUTATION_KEEP[occupancy];
-            if plane == 0 {
-                return false;
+        loop {
+            let mut todo = self.changed();
+            if todo == 0 {
+                return true;
             }
-            self.planes[i] = plane;
-            let b = i % 3;
-            let placed = single_rows(plane) & self.unsolved[b];
-            if placed != 0 {
-                self.unsolved[b] &= !placed;
-                let mut j = b;
-                while j < 27 {
-                    if j != i {
-                        self.eliminate(j, placed);
-                    }
-                    j += 3;
+            while todo != 0 {
+                let i = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let plane = self.planes[i];
+                let occupancy = ROW_BOXES[(plane & ROW) as usize] as usize
+                    | (ROW_BOXES[(plane >> 9 & ROW) as usize] as usize) << 3
+                    | (ROW_BOXES[(plane >> 18) as usize] as usize) << 6;
+                let plane = plane & PERMUTATION_KEEP[occupancy];
+                if plane == 0 {
+                    return false;
                 }
-                let columns = spread_columns(columns(placed));
-                let band0 = i - b;
-                self.eliminate(band0 + (b + 1) % 3, columns);
-                self.eliminate(band0 + (b + 2) % 3, columns);
+                let b = i / 9;
+                let placed = single_rows(plane) & self.unsolved[b];
+                if placed != 0 {
+                    self.unsolved[b] &= !placed;
+                    // Placed cells leave every plane of the band (this one is rewritten below).
+                    for p in &mut self.planes[9 * b..9 * b + 9] {
+                        *p &= !placed;
+                    }
+                    let columns = spread_columns(columns(placed));
+                    let [j, k] = SAME_DIGIT[i];
+                    self.planes[j as usize] &= !columns;
+                    self.planes[k as usize] &= !columns;
+                }
+                self.planes[i] = plane;
+                self.seen[i] = plane;
             }
         }
-        true
     }
 
-    /// After propagation: places naked singles (returning to propagation), or says whether the
+    /// After propagation: applies naked singles, else the stack rule, or says whether the
     /// board is solved, dead, or where to guess. O(27) word operations.
-    fn next(&mut self) -> Option<Next> {
+    fn next(&mut self) -> Next {
         if self.unsolved == [0; 3] {
-            return Some(Next::Solved);
+            return Next::Solved;
         }
-        if !self.stacks() {
-            return Some(Next::DeadEnd);
-        }
-        if self.dirty != 0 {
-            return None;
-        }
+        let mut progress = false;
         let mut guess: Option<(usize, u32)> = None;
         for b in 0..3 {
             if self.unsolved[b] == 0 {
                 continue;
             }
+            let band = &mut self.planes[9 * b..9 * b + 9];
             // Bit-sliced counts of candidates per cell: at least one / two / three.
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let p = self.planes[3 * d + b];
+            for &p in band.iter() {
                 three |= two & p;
                 two |= one & p;
                 one |= p;
             }
             if one != BAND {
-                return Some(Next::DeadEnd);
+                return Next::DeadEnd;
             }
             let singles = !two & self.unsolved[b];
             if singles != 0 {
-                for d in 0..9 {
-                    let mine = self.planes[3 * d + b] & singles;
+                for p in band.iter_mut() {
+                    let mine = *p & singles;
                     if mine != 0 {
                         // One cell per row: two singles of a digit in a row then leave the
                         // second with no candidate, caught on the next pass.
@@ -293,9 +335,10 @@ impl Board {
                                 keep_out |= (ROW << (9 * r)) & !(in_row & in_row.wrapping_neg());
                             }
                         }
-                        self.eliminate(3 * d + b, keep_out);
+                        *p &= !keep_out;
                     }
                 }
+                progress = true;
             } else if guess.is_none() {
                 let pairs = two & !three & self.unsolved[b];
                 if pairs != 0 {
@@ -303,17 +346,22 @@ impl Board {
                 }
             }
         }
-        if self.dirty != 0 {
-            return None;
+        if progress {
+            return Next::Progress;
+        }
+        match self.stacks() {
+            None => return Next::DeadEnd,
+            Some(true) => return Next::Progress,
+            Some(false) => {}
         }
         let (b, bit) = guess.unwrap_or_else(|| self.fewest_candidates());
-        Some(Next::Guess(b, bit))
+        Next::Guess(b, bit)
     }
 
     /// The vertical twin of the band rule: in each stack a digit takes one column per band
     /// and one band per column, a (band -> column) permutation. Removes from each digit's
-    /// planes the columns on no such permutation; `false` when a stack has none left.
-    /// O(9 * 3) word operations.
+    /// planes the columns on no such permutation. `Some(whether it removed any)`, or `None`
+    /// when a stack has no permutation left. O(9 * 3) word operations.
     ///
     /// ```text
     ///   columns of digit d, band-major     stack s as a 3x3 matrix (bit 3 * band + j):
@@ -322,11 +370,12 @@ impl Board {
     ///   band 1:  c0 .. c8  (bits 9..18)      band 1:   3     4     5
     ///   band 2:  c0 .. c8  (bits 18..27)     band 2:   6     7     8
     /// ```
-    fn stacks(&mut self) -> bool {
+    fn stacks(&mut self) -> Option<bool> {
+        let mut removed = false;
         for d in 0..9 {
-            let present = columns(self.planes[3 * d])
-                | columns(self.planes[3 * d + 1]) << 9
-                | columns(self.planes[3 * d + 2]) << 18;
+            let present = columns(self.planes[plane_index(0, d)])
+                | columns(self.planes[plane_index(1, d)]) << 9
+                | columns(self.planes[plane_index(2, d)]) << 18;
             let mut allowed = 0;
             for s in 0..3 {
                 let at = 3 * s;
@@ -335,19 +384,20 @@ impl Board {
                     | (present >> (18 + at) & 7) << 6;
                 let keep = PERMUTATION_KEEP_3X3[matrix as usize] as u32;
                 if keep == 0 {
-                    return false;
+                    return None;
                 }
                 allowed |=
                     (keep & 7) << at | (keep >> 3 & 7) << (9 + at) | (keep >> 6) << (18 + at);
             }
             if allowed != present {
+                removed = true;
                 for b in 0..3 {
                     let gone = !allowed >> (9 * b) & ROW;
-                    self.eliminate(3 * d + b, spread_columns(gone));
+                    self.planes[plane_index(b, d)] &= !spread_columns(gone);
                 }
             }
         }
-        true
+        Some(removed)
     }
 
     /// The unsolved cell with the fewest candidates (band, bit). Requires one. O(81 * 9).
@@ -356,9 +406,7 @@ impl Board {
         for b in 0..3 {
             for k in bits::ones(self.unsolved[b]) {
                 let bit = 1 << k;
-                let n = (0..9)
-                    .filter(|&d| self.planes[3 * d + b] & bit != 0)
-                    .count() as u32;
+                let n = self.digits_at(b, bit).count_ones();
                 if n < best.2 {
                     best = (b, bit, n);
                 }
@@ -367,17 +415,27 @@ impl Board {
         (best.0, best.1)
     }
 
+    /// The candidate digits (bit `d` for digit index `d`) of the cell at `bit` in band `b`.
+    #[inline]
+    fn digits_at(&self, b: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.planes[plane_index(b, d)] & bit != 0) as u32) << d;
+        }
+        digits
+    }
+
     /// The solution held by a solved board.
     fn grid(&self) -> Grid {
-        let mut g = Grid::empty();
-        for d in 0..9 {
-            for b in 0..3 {
-                for k in bits::ones(self.planes[3 * d + b]) {
-                    g.set(Cell(27 * b as u8 + k as u8), Some(Digit::from_index(d)));
+        let mut cells = [0u8; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                for k in bits::ones(self.planes[plane_index(b, d)]) {
+                    cells[27 * b + k as usize] = d as u8 + 1;
                 }
             }
         }
-        g
+        Grid::from_values(cells)
     }
 }
 
@@ -396,20 +454,17 @@ impl Search {
                 return false;
             }
             match board.next() {
-                None => continue,
-                Some(Next::DeadEnd) => return false,
-                Some(Next::Solved) => {
+                Next::Progress => continue,
+                Next::DeadEnd => return false,
+                Next::Solved => {
                     if self.first.is_none() {
                         self.first = Some(board.grid());
                     }
                     self.found += 1;
                     return self.found >= self.limit;
                 }
-                Some(Next::Guess(b, bit)) => {
-                    let mut digits = 0u32;
-                    for d in 0..9 {
-                        digits |= ((board.planes[3 * d + b] & bit != 0) as u32) << d;
-                    }
+                Next::Guess(b, bit) => {
+                    let mut digits = board.digits_at(b, bit);
                     if digits == 0 {
                         return false;
                     }
