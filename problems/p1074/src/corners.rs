@@ -90,17 +90,22 @@ pub const ALL_BLOCKS: BlockSet = 0b1111;
 /// subject to: each cell takes a digit it can still take, digits distinct per block, row and
 /// column, and for each band or stack pair whose two blocks are both in `blocks`, the shared
 /// digits (counting filled extra cells) number at most 3 and can each go on the middle line.
-/// `None` if no assignment satisfies the rules (then the board has no completion).
+/// `None` if no assignment satisfies the rules (then the board has no completion) or none is
+/// worth more than `beat`. With `exact` false it stops at the first assignment worth more than
+/// `beat` and returns a looser bound (the search's own estimate at its root): enough for a
+/// branch and bound that only asks "can this node beat the incumbent?".
 ///
 /// `digit[c]` is the digit of cell `c` (0 = empty), `candidates(c)` the digits an empty cell
 /// may take. Every completion satisfies the rules, so this bounds the blocks' part of the
-/// objective from above. Cost: a search over at most 16 cells, high digits first, pruned by
-/// "each remaining cell takes its own largest free digit"; typically a few dozen nodes.
+/// objective from above. Cost: a search over at most 16 cells, high digits first, pruned by a
+/// grouped bound (see `CornerSearch::optimistic`); from a few to a few thousand nodes, each
+/// O(16).
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     blocks: BlockSet,
     beat: i32,
+    exact: bool,
 ) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
         0 => candidates(c),
@@ -109,9 +114,7 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
     let mut s = CornerSearch {
         cells: [SearchCell::default(); 16],
         len: 0,
-        block_used: [Digits::NONE; 4],
-        row_used: [Digits::NONE; 9],
-        col_used: [Digits::NONE; 9],
+        used: [Digits::NONE; GROUPS],
         active: [false; 4],
         region: [[Digits::NONE; 2]; 4],
         shared: [0; 4],
@@ -119,6 +122,7 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
         assigned: [0; 16],
         duties: [(0, 0); MAX_DUTIES],
         duty_end: [0; 17],
+        exact,
         best: beat.max(-1),
     };
     for (p, pair) in PAIRS.iter().enumerate() {
@@ -151,36 +155,59 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
                 s.cells[s.len] = SearchCell {
                     candidates: possible(c),
                     coef: BLOCK_COEF[coef_index],
-                    block: b,
-                    row: ROW[c] as usize,
-                    col: COL[c] as usize,
+                    cell: c as u8,
+                    block: b as u8,
+                    row: 4 + outer_line(ROW[c]),
+                    col: 8 + outer_line(COL[c]),
                 };
                 s.len += 1;
             }
         }
     }
     s.add_duties(digit, &candidates)?;
+    let loose = s.optimistic(0);
+    if loose <= s.best {
+        return None;
+    }
     s.run(0, 0);
     if s.best <= beat || s.best < 0 {
         None
-    } else {
+    } else if exact {
         Some(s.best)
+    } else {
+        Some(loose)
     }
 }
+
+/// Index `0..4` of an outer row (column) `0, 1, 7, 8`.
+const fn outer_line(line: u8) -> u8 {
+    if line < 2 {
+        line
+    } else {
+        line - 5
+    }
+}
+
+/// Groups of distinct digits in a search: blocks `0..4`, outer rows `4..8`, outer columns
+/// `8..12`.
+const GROUPS: usize = 12;
 
 /// One cell of a [`corner_bound`] search.
 #[derive(Clone, Copy, Default)]
 struct SearchCell {
     candidates: Digits,
     coef: i32,
-    block: usize,
-    row: usize,
-    col: usize,
+    cell: u8,
+    /// Its groups (see [`GROUPS`]): block, outer row, outer column.
+    block: u8,
+    row: u8,
+    col: u8,
 }
 
 /// The search state of [`corner_bound`].
 ///
 /// ```text
+///   used[g]          digits taken in group g (block 0..4, row 4..8, column 8..12)
 ///   region[p][side]  digits on the outer two lines of pair p's block `side` (incl. extras)
 ///   shared[p]        |region[p][0] & region[p][1]|, at most MAX_SHARED
 ///   allowed[p]       digits the middle line of pair p can still hold
@@ -188,13 +215,13 @@ struct SearchCell {
 struct CornerSearch {
     cells: [SearchCell; 16],
     len: usize,
-    block_used: [Digits; 4],
-    row_used: [Digits; 9],
-    col_used: [Digits; 9],
+    used: [Digits; GROUPS],
     active: [bool; 4],
     region: [[Digits; 2]; 4],
     shared: [u32; 4],
     allowed: [Digits; 4],
+    /// Find the maximum (`true`), or stop at the first assignment above the bar.
+    exact: bool,
     /// Digit given to each cell so far (by search position).
     assigned: [Digit; 16],
     /// Placement duties: (search positions, digit): one of those cells must take the digit.
@@ -204,16 +231,41 @@ struct CornerSearch {
     best: i32,
 }
 
+/// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
+/// if it has fewer), for `k <= 4`. Groups of a search hold at most 4 cells.
+static TOP_SUM: [[u8; 512]; 5] = top_sums();
+
+const fn top_sums() -> [[u8; 512]; 5] {
+    let mut t = [[0u8; 512]; 5];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 1;
+        let mut rest = m;
+        while k <= 4 {
+            let mut sum = t[k - 1][m];
+            if rest != 0 {
+                let high = 31 - (rest as u32).leading_zeros();
+                sum += high as u8 + 1;
+                rest &= !(1 << high);
+            }
+            t[k][m] = sum;
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// At most 12 units (4 rows, 4 columns, 4 boxes) times 9 digits.
 const MAX_DUTIES: usize = 108;
 
 impl CornerSearch {
-    #[inline]
+    #[inline(always)]
     fn free(&self, cell: &SearchCell) -> Digits {
         cell.candidates
-            .minus(self.block_used[cell.block])
-            .minus(self.row_used[cell.row])
-            .minus(self.col_used[cell.col])
+            .minus(self.used[cell.block as usize])
+            .minus(self.used[cell.row as usize])
+            .minus(self.used[cell.col as usize])
     }
 
     /// Whether `d` may join `block` under the pair rules (shared count and middle line).
@@ -231,10 +283,10 @@ impl CornerSearch {
     fn toggle(&mut self, cell: &SearchCell, d: Digit, on: bool) {
         let bit = Digits::single(d);
         let flip = |s: &mut Digits| *s = if on { s.union(bit) } else { s.minus(bit) };
-        flip(&mut self.block_used[cell.block]);
-        flip(&mut self.row_used[cell.row]);
-        flip(&mut self.col_used[cell.col]);
-        for &(p, side) in &BLOCK_PAIRS[cell.block] {
+        flip(&mut self.used[cell.block as usize]);
+        flip(&mut self.used[cell.row as usize]);
+        flip(&mut self.used[cell.col as usize]);
+        for &(p, side) in &BLOCK_PAIRS[cell.block as usize] {
             if self.active[p] {
                 if self.region[p][1 - side].contains(d) {
                     if on {
@@ -250,7 +302,7 @@ impl CornerSearch {
 
     /// Collects the placement duties of the units the search cells lie in: a digit missing
     /// from the unit whose every possible place is a search cell must go to one of them.
-    /// `None` if some missing digit has no place at all.
+    /// `None` if some missing digit has no place at all. O(units * 9).
     fn add_duties<F: Fn(Cell) -> Digits>(
         &mut self,
         digit: &[Digit; CELLS],
@@ -258,44 +310,41 @@ impl CornerSearch {
     ) -> Option<()> {
         // Search position of each cell, or none.
         let mut position = [u8::MAX; CELLS];
-        let mut units = [false; 27];
+        let mut units = 0u32;
         for (i, cell) in self.cells[..self.len].iter().enumerate() {
-            let c = 9 * cell.row + cell.col;
+            let c = cell.cell as usize;
             position[c] = i as u8;
-            units[cell.row] = true;
-            units[9 + cell.col] = true;
-            units[18 + BOX[c] as usize] = true;
+            units |= 1 << ROW[c] | 1 << (9 + COL[c]) | 1 << (18 + BOX[c]);
         }
         let mut found: [(u8, u16, Digit); MAX_DUTIES] = [(0, 0, 0); MAX_DUTIES];
         let mut n = 0;
-        for (_, unit) in UNITS.iter().enumerate().filter(|&(u, _)| units[u]) {
-            let mut missing = Digits::ALL;
-            for &c in unit {
-                if digit[c as usize] != 0 {
-                    missing = missing.minus(Digits::single(digit[c as usize]));
+        for u in bits::ones(units) {
+            let unit = &UNITS[u as usize];
+            // Per cell of the unit: its candidates if it is an empty search cell.
+            let mut inside = [Digits::NONE; 9];
+            let (mut missing, mut outside) = (Digits::ALL, Digits::NONE);
+            for (k, &c) in unit.iter().enumerate() {
+                let c = c as usize;
+                match (digit[c], position[c]) {
+                    (0, u8::MAX) => outside = outside.union(candidates(c)),
+                    (0, _) => inside[k] = candidates(c),
+                    (d, _) => missing = missing.minus(Digits::single(d)),
                 }
             }
-            for d in missing.high_first() {
-                let (mut places, mut outside, mut last) = (0u16, false, 0);
-                for &c in unit {
-                    let c = c as usize;
-                    if digit[c] == 0 && candidates(c).contains(d) {
-                        match position[c] {
-                            u8::MAX => outside = true,
-                            i => {
-                                places |= 1 << i;
-                                last = last.max(i);
-                            }
-                        }
+            for d in missing.minus(outside).high_first() {
+                let (mut places, mut last) = (0u16, 0);
+                for (k, &c) in unit.iter().enumerate() {
+                    if inside[k].contains(d) {
+                        let i = position[c as usize];
+                        places |= 1 << i;
+                        last = last.max(i);
                     }
                 }
-                if !outside {
-                    if places == 0 {
-                        return None;
-                    }
-                    found[n] = (last, places, d);
-                    n += 1;
+                if places == 0 {
+                    return None;
                 }
+                found[n] = (last, places, d);
+                n += 1;
             }
         }
         found[..n].sort_unstable_by_key(|&(last, _, _)| last);
@@ -319,44 +368,53 @@ impl CornerSearch {
             .all(|&(places, d)| bits::ones(places).any(|j| self.assigned[j as usize] == d))
     }
 
-    /// An upper bound on what `cells[from..]` can add: per block, the smaller of "each cell
-    /// takes its largest free digit" and "the block's free digits, largest first, go to the
-    /// largest coefficients" (distinct digits). O(remaining cells).
+    /// An upper bound on what `cells[from..]` can add. The remaining cells are grouped three
+    /// ways (by block, by outer row, by outer column); in each group the smaller of "each
+    /// cell takes its largest free digit" and "the group's free digits, largest first, go to
+    /// the largest coefficients" bounds the group (its digits are distinct); each way sums
+    /// its groups, and the smallest sum is taken. O(remaining cells + 12).
     #[inline]
     fn optimistic(&self, from: usize) -> i32 {
-        let mut each_largest = [0i32; 4];
-        let mut union = [Digits::NONE; 4];
-        // Coefficients of the remaining cells, per block, in search order (2 before 1s).
-        let mut coefs = [[0i32; 4]; 4];
-        let mut count = [0usize; 4];
+        let mut each_largest = [0i32; GROUPS];
+        let mut union = [Digits::NONE; GROUPS];
+        // Remaining cells per group with coefficient 2, and with coefficient 1.
+        let mut doubles = [0u8; GROUPS];
+        let mut singles = [0u8; GROUPS];
         for c in &self.cells[from..self.len] {
             let free = self.free(c);
-            each_largest[c.block] += c.coef * i32::from(free.highest());
-            union[c.block] = union[c.block].union(free);
-            coefs[c.block][count[c.block]] = c.coef;
-            count[c.block] += 1;
-        }
-        let mut total = 0;
-        for b in 0..4 {
-            let mut distinct = 0;
-            let mut digits = union[b].high_first();
-            for &k in &coefs[b][..count[b]] {
-                distinct += k * i32::from(digits.next().unwrap_or(0));
+            let top = c.coef * i32::from(free.highest());
+            for g in [c.block, c.row, c.col] {
+                let g = g as usize;
+                each_largest[g] += top;
+                union[g] = union[g].union(free);
+                if c.coef == 2 {
+                    doubles[g] += 1;
+                } else {
+                    singles[g] += 1;
+                }
             }
-            total += each_largest[b].min(distinct);
         }
-        total
+        let mut way = [0i32; 3];
+        for g in 0..GROUPS {
+            // The largest digits go to the doubled cells first: top(d + s) + top(d).
+            let m = (union[g].0 >> 1) as usize;
+            let (d, s) = (doubles[g] as usize, singles[g] as usize);
+            let distinct = i32::from(TOP_SUM[(d + s).min(4)][m]) + i32::from(TOP_SUM[d][m]);
+            way[g / 4] += each_largest[g].min(distinct);
+        }
+        way[0].min(way[1]).min(way[2])
     }
 
-    /// Extends an assignment of `cells[..i]` worth `acc`.
-    fn run(&mut self, i: usize, acc: i32) {
+    /// Extends an assignment of `cells[..i]` worth `acc`. Returns `true` to stop the whole
+    /// search: in "any above" mode, as soon as one assignment beats the bar.
+    fn run(&mut self, i: usize, acc: i32) -> bool {
         if i == self.len {
             self.best = self.best.max(acc);
-            return;
+            return !self.exact;
         }
         let cell = self.cells[i];
         for d in self.free(&cell).high_first() {
-            if !self.pairs_allow(cell.block, d) {
+            if !self.pairs_allow(cell.block as usize, d) {
                 continue;
             }
             self.assigned[i] = d;
@@ -365,11 +423,13 @@ impl CornerSearch {
             }
             let acc = acc + cell.coef * i32::from(d);
             self.toggle(&cell, d, true);
-            if acc + self.optimistic(i + 1) > self.best {
-                self.run(i + 1, acc);
-            }
+            let stop = acc + self.optimistic(i + 1) > self.best && self.run(i + 1, acc);
             self.toggle(&cell, d, false);
+            if stop {
+                return true;
+            }
         }
+        false
     }
 }
 
@@ -393,18 +453,31 @@ mod tests {
     }
 
     #[test]
+    fn top_sums_table() {
+        assert_eq!(TOP_SUM[0][0b1_1111_1111], 0);
+        assert_eq!(TOP_SUM[2][0b1_1111_1111], 9 + 8);
+        assert_eq!(TOP_SUM[4][0b1_1111_1111], 9 + 8 + 7 + 6);
+        let s = Digits::single(7).union(Digits::single(2));
+        assert_eq!(TOP_SUM[3][(s.0 >> 1) as usize], 9);
+        assert_eq!(TOP_SUM[1][(s.0 >> 1) as usize], 7);
+    }
+
+    #[test]
     fn tight_on_the_empty_grid() {
         let g = Grid([0; CELLS]);
         // One band pair: corners 9 and 8, neighbours 8 7 6 and 9 7 6 = 77, minus 1 because
         // the blocks would share 4 digits.
-        assert_eq!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1), Some(76));
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1),
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            Some(76)
+        );
+        assert_eq!(
+            corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true),
             Some(2 * 76)
         );
         // A single block ignores the pair rules.
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0001, -1),
+            corner_bound(&g.0, candidates_of(&g), 0b0001, -1, true),
             Some(18 + 8 + 7 + 6)
         );
     }
@@ -426,10 +499,13 @@ mod tests {
             g.0[c] = d;
         }
         assert!(!g.has_clash());
-        assert_eq!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1), None);
+        assert_eq!(
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            None
+        );
         g.0[17] = 5;
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1),
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
             Some(2 * 5 + 5 + 4 + 3 + 1 + 5)
         );
     }
@@ -443,12 +519,15 @@ mod tests {
         g.0[58] = 9; // column 4, box 7
         assert!(!g.has_clash());
         // Box 1's 9 can still go to row 2, column 5 (cell 23).
-        assert!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1).is_some());
+        assert!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true).is_some());
         g.0[23] = 1;
         assert!(!g.has_clash());
-        assert_eq!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1), None);
+        assert_eq!(
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            None
+        );
         // The stack pairs do not see this band's rule.
-        assert!(corner_bound(&g.0, candidates_of(&g), 0b0101, -1).is_some());
+        assert!(corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true).is_some());
     }
 
     /// Every assignment of the blocks' cells checked against the rules one by one: no pruning,
@@ -577,7 +656,7 @@ mod tests {
             for blocks in [0b0001, 0b0011, 0b0101, 0b1100, 0b1010] {
                 let want = brute_force(&g, blocks);
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, -1),
+                    corner_bound(&g.0, candidates_of(&g), blocks, -1, true),
                     want,
                     "{}",
                     g
@@ -591,11 +670,23 @@ mod tests {
                 assert!(want.unwrap() >= real);
                 // With a bar to beat, only better values come back.
                 let bar = want.unwrap() - 1;
-                assert_eq!(corner_bound(&g.0, candidates_of(&g), blocks, bar), want);
-                assert_eq!(corner_bound(&g.0, candidates_of(&g), blocks, bar + 1), None);
+                assert_eq!(
+                    corner_bound(&g.0, candidates_of(&g), blocks, bar, true),
+                    want
+                );
+                assert_eq!(
+                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, true),
+                    None
+                );
+                let quick = corner_bound(&g.0, candidates_of(&g), blocks, bar, false);
+                assert!(quick.unwrap() >= want.unwrap());
+                assert_eq!(
+                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, false),
+                    None
+                );
                 checked += 1;
             }
-            let all = corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1).unwrap();
+            let all = corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true).unwrap();
             let real: i32 = CORNER_BLOCKS
                 .iter()
                 .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))

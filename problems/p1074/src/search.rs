@@ -32,14 +32,14 @@
 //! ```
 //!
 //! So the search maximises a small linear objective: it branches on the 17 objective cells
-//! (digits high first), bounds each 2x2 corner block exactly (its four cells share a box, so the
-//! best distinct assignment from their candidates is a tiny search), and once all 17 are fixed it
-//! only needs *one* completion of the rest, not all of them. The identity is checked against the
-//! plain weighted sum in the tests.
+//! (corners first, digits high first, singles propagated at every node), prunes with an upper
+//! bound on the objective, and once all 17 are fixed it only needs *one* completion of the
+//! rest, not all of them. The identity is checked against the plain weighted sum in the tests.
 //!
-//! The bound on the corner blocks ([`crate::corners`]) also knows that two corner blocks of one
-//! band or stack share at most 3 digits, which is what makes grids with few or no givens quick:
-//! on the empty grid it is tight at the root (2906).
+//! The bound is the centre's largest candidate plus [`corner_bound`]: the best the 16 corner
+//! block cells can do under their candidates, distinct digits per block, outer row and outer
+//! column, at most 3 digits shared by two blocks of one band or stack, and the digits a unit
+//! can only place in those cells. It is tight at the root of the empty grid (2906).
 
 use crate::corners::{corner_bound, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
 use crate::grid::{Cell, Digit, Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
@@ -206,8 +206,9 @@ impl Board {
 
     /// An upper bound on the objective of every completion: the centre's largest candidate
     /// plus [`corner_bound`] of the four corner blocks. `None` if the corner blocks cannot be
-    /// filled at all. Requires a propagated board (no empty cell without candidates).
-    fn objective_bound(&self, beat: i32) -> Option<i32> {
+    /// filled at all or cannot beat `beat`; with `exact` false a looser bound when it can (see
+    /// [`corner_bound`]). Requires a propagated board (no empty cell without candidates).
+    fn objective_bound(&self, beat: i32, exact: bool) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
             d => d,
@@ -218,6 +219,7 @@ impl Board {
             |c| self.candidates(c),
             ALL_BLOCKS,
             beat_corners,
+            exact,
         )?;
         Some(i32::from(centre) + corners)
     }
@@ -281,7 +283,7 @@ impl Search {
         if !board.propagate() {
             return;
         }
-        let bound = match board.objective_bound(self.best_objective) {
+        let bound = match board.objective_bound(self.best_objective, false) {
             Some(b) => b,
             None => return,
         };
@@ -318,7 +320,8 @@ pub fn root_bound(givens: &Grid) -> Option<u32> {
     if !root.propagate() {
         return None;
     }
-    root.objective_bound(-1).map(|b| SCORE_BASE + b as u32)
+    root.objective_bound(-1, true)
+        .map(|b| SCORE_BASE + b as u32)
 }
 
 /// The highest-scoring valid completion of `givens`, or `None` when there is none (clashing

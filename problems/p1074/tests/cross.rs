@@ -53,7 +53,12 @@ fn branch_and_bound_agrees_with_enumeration() {
         let want = reference(&input);
         let got = solver(&input);
         assert!(want.status.success() && got.status.success());
-        assert_eq!(text(&got.stdout), text(&want.stdout), "p1074-gen {:?}", args);
+        assert_eq!(
+            text(&got.stdout),
+            text(&want.stdout),
+            "p1074-gen {:?}",
+            args
+        );
         solvable += usize::from(text(&want.stdout) != "-1");
     }
     assert_eq!(solvable, 60, "half the inputs are solvable kinds");
@@ -76,7 +81,11 @@ fn best_grid_is_a_completion_worth_the_score() {
 fn generator_kinds_keep_their_promises() {
     for seed in ["1", "2", "3"] {
         let a = gen(&["--givens", "30", "--seed", seed]);
-        assert_eq!(a, gen(&["--givens", "30", "--seed", seed]), "same seed, same input");
+        assert_eq!(
+            a,
+            gen(&["--givens", "30", "--seed", seed]),
+            "same seed, same input"
+        );
         assert_eq!(Grid::parse(&a).unwrap().givens(), 30);
         let clash = Grid::parse(&gen(&["--kind", "clash", "--seed", seed])).unwrap();
         assert!(clash.has_clash());
@@ -86,7 +95,11 @@ fn generator_kinds_keep_their_promises() {
         assert_eq!(text(&reference(&input).stdout), "-1");
         assert!(p1074::solve(&nosol).is_none());
     }
-    let bad = run(env!("CARGO_BIN_EXE_p1074-gen"), &["--givens", "9..3", "--seed", "1"], b"");
+    let bad = run(
+        env!("CARGO_BIN_EXE_p1074-gen"),
+        &["--givens", "9..3", "--seed", "1"],
+        b"",
+    );
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -99,18 +112,35 @@ fn malformed_inputs_say_where_and_exit_2() {
     let cases = [
         (good.replacen("5 9", "5 9.0", 1), "line 2, number 7"),
         (good.replacen("6 4 8", "6 4 -8", 1), "line 5, number 9"),
-        (good.replacen("0 8 0\n0 0 5", "0 8 0\n0 0 99999999999999999999999", 1), "line 4, number 3"),
-        (good.replacen("4 1 3", "4 1 \u{00e9}", 1), "line 6, number 3"),
-        (good[..good.len() - 6].to_string(), "line 9: expected 81 numbers, the input ends after 78"),
+        (
+            good.replacen("0 8 0\n0 0 5", "0 8 0\n0 0 99999999999999999999999", 1),
+            "line 4, number 3",
+        ),
+        (
+            good.replacen("4 1 3", "4 1 \u{00e9}", 1),
+            "line 6, number 3",
+        ),
+        (
+            good[..good.len() - 6].to_string(),
+            "line 9: expected 81 numbers, the input ends after 78",
+        ),
         (format!("{}1 2", good), "line 10, number 1"),
-        (String::new(), "line 1: expected 81 numbers, the input ends after 0"),
+        (
+            String::new(),
+            "line 1: expected 81 numbers, the input ends after 0",
+        ),
     ];
     for (input, where_) in &cases {
         let out = solver(input.as_bytes());
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{}", err);
         assert!(out.stdout.is_empty());
-        assert!(err.starts_with(where_), "{:?} should start with {:?}", err, where_);
+        assert!(
+            err.starts_with(where_),
+            "{:?} should start with {:?}",
+            err,
+            where_
+        );
         assert_eq!(err.lines().count(), 1);
         assert!(!err.contains("panicked"));
         // The reference rejects the same inputs the same way.
