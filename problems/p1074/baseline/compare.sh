@@ -18,6 +18,10 @@ seed_file=$(ls "$ROOT"/../shared/seeds/003_*.txt)
 # The write-up's code runs from its first #include to the end of the file.
 sed -n '/^#include/,$p' "$seed_file" > "$WORK/seed003.cpp"
 g++ -O2 -o "$WORK/seed003" "$WORK/seed003.cpp"
+# The floor: a process that only reads the 81 numbers and prints -1, to show what process
+# start-up alone costs in the same loop.
+printf '#include <cstdio>\nint main(){int x;for(int i=0;i<81;i++)if(scanf("%%d",&x)!=1)return 2;puts("-1");}\n' > "$WORK/floor.cpp"
+g++ -O2 -o "$WORK/floor" "$WORK/floor.cpp"
 
 # The submission exactly as the judge gets it: bundle, then plain rustc -O.
 (cd "$ROOT" && make --no-print-directory check P=p1074 > "$WORK/check.log")
@@ -33,25 +37,31 @@ make_set() { # name, count, givens
     done
 }
 
-make_set judge "$INPUTS" 24..40
-echo "== $INPUTS inputs with 24..40 givens: answers"
-for f in "$WORK"/judge/*.in; do
-    a=$("$WORK/seed003" < "$f")
-    b=$("$WORK/p1074" < "$f")
-    [ "$a" = "$b" ] || { echo "DIFFERENT on $f: seed003 $a, p1074 $b"; exit 1; }
-done
-echo "all $INPUTS equal"
-
-echo "== whole-process time over the $INPUTS inputs (one loop = every input once)"
-hyperfine --warmup 1 --runs "$RUNS" --export-json "$WORK/judge.json" \
-    -n seed003 "for f in $WORK/judge/*.in; do $WORK/seed003 < \$f > /dev/null; done" \
-    -n p1074 "for f in $WORK/judge/*.in; do $WORK/p1074 < \$f > /dev/null; done"
-python3 - "$WORK/judge.json" <<'PY'
+time_set() { # set name, givens
+    make_set "$1" "$INPUTS" "$2"
+    echo "== $INPUTS inputs with $2 givens: answers"
+    for f in "$WORK/$1"/*.in; do
+        a=$("$WORK/seed003" < "$f")
+        b=$("$WORK/p1074" < "$f")
+        [ "$a" = "$b" ] || { echo "DIFFERENT on $f: seed003 $a, p1074 $b"; exit 1; }
+    done
+    echo "all $INPUTS equal"
+    echo "== whole-process time over the $INPUTS inputs (one loop = every input once)"
+    hyperfine --warmup 1 --runs "$RUNS" --export-json "$WORK/$1.json" \
+        -n seed003 "for f in $WORK/$1/*.in; do $WORK/seed003 < \$f > /dev/null; done" \
+        -n p1074 "for f in $WORK/$1/*.in; do $WORK/p1074 < \$f > /dev/null; done" \
+        -n floor "for f in $WORK/$1/*.in; do $WORK/floor < \$f > /dev/null; done"
+    python3 - "$WORK/$1.json" <<'PY'
 import json, sys
-r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
-s, p = r["seed003"]["median"], r["p1074"]["median"]
-print(f"median total: seed003 {s*1e3:.1f} ms, p1074 {p*1e3:.1f} ms, ratio 1/{s/p:.1f}")
+r = {x["command"]: x["median"] for x in json.load(open(sys.argv[1]))["results"]}
+s, p, f = r["seed003"], r["p1074"], r["floor"]
+print(f"median totals: seed003 {s*1e3:.1f} ms, p1074 {p*1e3:.1f} ms, floor {f*1e3:.1f} ms")
+print(f"whole process: p1074 = 1/{s/p:.1f} of seed003")
+print(f"above the floor: seed003 {(s-f)*1e3:.1f} ms, p1074 {(p-f)*1e3:.1f} ms, 1/{(s-f)/max(p-f,1e-9):.1f}")
 PY
+}
+time_set judge 24..40
+time_set judge-hard 24..26
 
 # Slowest single inputs (whole process, wall clock), judge range and sparse.
 slowest() { # set dir, binary
