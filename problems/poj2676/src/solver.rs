@@ -22,7 +22,7 @@
 //! no candidate (dead end) and cells with one (placed), and otherwise a cell with two
 //! candidates (or the fewest) to guess on, depth first.
 
-use crate::grid::{Cell, Digit, Grid};
+use crate::grid::Grid;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
