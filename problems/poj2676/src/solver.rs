@@ -23,6 +23,7 @@
 //! candidates (or the fewest) to guess on, depth first.
 
 use crate::grid::Grid;
+use bits::Word;
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -339,10 +340,12 @@ impl Board {
                     }
                 }
                 progress = true;
-            } else if guess.is_none() {
+            } else {
+                // Guess in the band with the most cells left: its guesses propagate furthest.
                 let pairs = two & !three & self.unsolved[b];
-                if pairs != 0 {
-                    guess = Some((b, pairs & pairs.wrapping_neg()));
+                let left = self.unsolved[b].count_ones();
+                if pairs != 0 && guess.map_or(true, |(g, _)| self.unsolved[g].count_ones() < left) {
+                    guess = Some((b, 1 << pairs.highest_index()));
                 }
             }
         }
