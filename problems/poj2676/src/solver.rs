@@ -264,11 +264,13 @@ impl Board {
     /// O(27) per round plus O(1) per changed plane.
     #[inline]
     fn propagate(&mut self) -> bool {
+        let mut todo = self.changed();
         loop {
-            let mut todo = self.changed();
             if todo == 0 {
                 return true;
             }
+            // Only placements change other planes: a round without one ends propagation.
+            let mut any_placed = 0;
             while todo != 0 {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
@@ -282,6 +284,7 @@ impl Board {
                 }
                 let b = i / 9;
                 let placed = single_rows(plane) & self.unsolved[b];
+                any_placed |= placed;
                 if placed != 0 {
                     self.unsolved[b] &= !placed;
                     // Placed cells leave every plane of the band (this one is rewritten below).
@@ -296,6 +299,7 @@ impl Board {
                 self.planes[i] = plane;
                 self.seen[i] = plane;
             }
+            todo = if any_placed != 0 { self.changed() } else { 0 };
         }
     }
 
