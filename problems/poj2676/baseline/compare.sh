@@ -2,13 +2,13 @@
 # Side-by-side whole-process timing of the poj2676 bundle against the `sudoku` crate 0.8
 # (a Rust port of JCZSolve) on the full shared data sets. Run by hand; never by make or CI.
 #
-#   problems/poj2676/baseline/compare.sh [RUNS]        (default 15 runs per command)
+#   problems/poj2676/baseline/compare.sh [RUNS]        (default 30 runs per command)
 #
-# Needs: cargo-equip (on PATH or in /tmp/equiptools/bin), hyperfine, python3, network access
+# Needs: cargo-equip (on PATH or in /tmp/equiptools/bin), python3, network access
 # for crates.io the first time. Data: $SHARED (default: <workspace>/../shared)/data.
 set -euo pipefail
 
-RUNS=${1:-15}
+RUNS=${1:-30}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../../.." && pwd)
 SHARED=${SHARED:-$ROOT/../shared}
@@ -38,15 +38,28 @@ for set in sudoku17 hard9-a; do
     "$BASE" < "$WORK/$set.lines" > "$WORK/$set.base"
     cmp -s "$WORK/$set.ours" "$WORK/$set.base" || { echo "$set: solutions differ" >&2; exit 1; }
 
-    echo "== $set: $(wc -l < "$WORK/$set.lines") puzzles, $RUNS runs each"
-    hyperfine --style basic -w 3 -r "$RUNS" --export-json "$WORK/$set.json" \
-        -n ours "$WORK/poj2676 < $WORK/$set.poj > /dev/null" \
-        -n sudoku-0.8 "$BASE < $WORK/$set.lines > /dev/null" > "$WORK/$set.hyperfine.txt"
-    python3 - "$WORK/$set.json" "$set" <<'PY'
-import json, sys
-r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
-ours, base = r["ours"]["median"], r["sudoku-0.8"]["median"]
-print(f"{sys.argv[2]}: median ours {ours*1e3:.1f} ms, sudoku 0.8 {base*1e3:.1f} ms, "
-      f"ratio ours/baseline {ours/base:.3f}")
+    echo "== $set: $(wc -l < "$WORK/$set.lines") puzzles, $RUNS runs each, interleaved"
+    # Runs alternate (ours, baseline, ours, ...) so that load from other processes hits both
+    # alike; medians of wall time and of CPU time (user + sys) per command.
+    python3 - "$RUNS" "$set" "$WORK/poj2676" "$WORK/$set.poj" "$BASE" "$WORK/$set.lines" <<'PY'
+import os, statistics, subprocess, sys, time
+runs, name, ours, ours_in, base, base_in = sys.argv[1:]
+def once(cmd, path):
+    with open(path, "rb") as f, open(os.devnull, "wb") as null:
+        t = time.perf_counter()
+        p = subprocess.Popen([cmd], stdin=f, stdout=null)
+        _, _, ru = os.wait4(p.pid, 0)
+        return time.perf_counter() - t, ru.ru_utime + ru.ru_stime
+for _ in range(3):
+    once(ours, ours_in), once(base, base_in)
+r = {"ours": [], "base": []}
+for _ in range(int(runs)):
+    r["ours"].append(once(ours, ours_in))
+    r["base"].append(once(base, base_in))
+med = lambda k, i: statistics.median(x[i] for x in r[k])
+for i, what in [(0, "wall"), (1, "cpu ")]:
+    o, b = med("ours", i), med("base", i)
+    print(f"{name}: {what} median ours {o*1e3:6.1f} ms, sudoku 0.8 {b*1e3:6.1f} ms, "
+          f"ratio ours/baseline {o/b:.3f}")
 PY
 done
