@@ -88,8 +88,10 @@ pub const ALL_BLOCKS: BlockSet = 0b1111;
 
 /// The largest `sum(coefficient * digit)` over the cells of the corner blocks in `blocks`,
 /// subject to: each cell takes a digit it can still take, digits distinct per block, row and
-/// column, and for each band or stack pair whose two blocks are both in `blocks`, the shared
-/// digits (counting filled extra cells) number at most 3 and can each go on the middle line.
+/// column, for each band or stack pair whose two blocks are both in `blocks`, the shared
+/// digits (counting filled extra cells) number at most 3 and can each go on the middle line,
+/// and every placement duty is met (a digit missing from a row, column or box whose every
+/// possible place there is one of these cells goes to one of them).
 /// `None` if no assignment satisfies the rules (then the board has no completion) or none is
 /// worth more than `beat`. With `exact` false it stops at the first assignment worth more than
 /// `beat` and returns a looser bound (the search's own estimate at its root): enough for a
@@ -97,15 +99,17 @@ pub const ALL_BLOCKS: BlockSet = 0b1111;
 ///
 /// `digit[c]` is the digit of cell `c` (0 = empty), `candidates(c)` the digits an empty cell
 /// may take. Every completion satisfies the rules, so this bounds the blocks' part of the
-/// objective from above. Cost: a search over at most 16 cells, high digits first, pruned by a
-/// grouped bound (see `CornerSearch::optimistic`); from a few to a few thousand nodes, each
-/// O(16).
+/// objective from above. Cost: a search over the empty ones of the 16 cells, most constrained
+/// cell first, high digits first, with forward checking and a grouped bound (see
+/// `CornerSearch::run`); from one to a few thousand nodes, each O(16 + duties). Adds its node
+/// count to `nodes`.
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     blocks: BlockSet,
     beat: i32,
     exact: bool,
+    nodes: &mut u64,
 ) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
         0 => candidates(c),
@@ -114,16 +118,18 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
     let mut s = CornerSearch {
         cells: [SearchCell::default(); 16],
         len: 0,
+        assigned: [0; 16],
         used: [Digits::NONE; GROUPS],
         active: [false; 4],
         region: [[Digits::NONE; 2]; 4],
         shared: [0; 4],
         allowed: [Digits::NONE; 4],
-        assigned: [0; 16],
         duties: [(0, 0); MAX_DUTIES],
-        duty_end: [0; 17],
+        n_duties: 0,
         exact,
         best: beat.max(-1),
+        estimate: None,
+        nodes: 0,
     };
     for (p, pair) in PAIRS.iter().enumerate() {
         s.active[p] = pair.blocks.iter().all(|&b| blocks >> b & 1 == 1);
@@ -147,7 +153,8 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
             return None;
         }
     }
-    // Corners first (they weigh double), then the neighbours, each group in block order.
+    // Corners first (they weigh double), then the neighbours, each group in block order: the
+    // tie-break of the search's cell choice.
     for coef_index in [0, 1, 2, 3] {
         for (b, block) in CORNER_BLOCKS.iter().enumerate() {
             if blocks >> b & 1 == 1 {
@@ -164,18 +171,31 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
             }
         }
     }
-    s.add_duties(digit, &candidates)?;
-    let loose = s.optimistic(0);
-    if loose <= s.best {
-        return None;
+    // Filled cells are assigned up front; they must obey the pair rules too.
+    let (mut acc, mut left) = (0, 0);
+    for i in 0..s.len {
+        let cell = s.cells[i];
+        match digit[cell.cell as usize] {
+            0 => left += 1,
+            d => {
+                let forbidden = s.pair_forbidden(cell.block as usize);
+                if !s.free(&cell, forbidden).contains(d) {
+                    return None;
+                }
+                s.assign(i, d);
+                acc += cell.coef * i32::from(d);
+            }
+        }
     }
-    s.run(0, 0);
+    s.add_duties(digit, &candidates)?;
+    s.run(acc, left);
+    *nodes += s.nodes;
     if s.best <= beat || s.best < 0 {
         None
     } else if exact {
         Some(s.best)
     } else {
-        Some(loose)
+        s.estimate
     }
 }
 
@@ -204,31 +224,34 @@ struct SearchCell {
     col: u8,
 }
 
-/// The search state of [`corner_bound`].
+/// The search state of [`corner_bound`]. Cells are named by their search position `0..16`.
 ///
 /// ```text
+///   assigned[i]      digit of cell i, 0 while open
 ///   used[g]          digits taken in group g (block 0..4, row 4..8, column 8..12)
 ///   region[p][side]  digits on the outer two lines of pair p's block `side` (incl. extras)
 ///   shared[p]        |region[p][0] & region[p][1]|, at most MAX_SHARED
 ///   allowed[p]       digits the middle line of pair p can still hold
+///   duties[k]        (places, d): bit i of places = cell i; one of them must take d
 /// ```
 struct CornerSearch {
     cells: [SearchCell; 16],
     len: usize,
+    assigned: [Digit; 16],
     used: [Digits; GROUPS],
     active: [bool; 4],
     region: [[Digits; 2]; 4],
     shared: [u32; 4],
     allowed: [Digits; 4],
+    duties: [(u16, Digit); MAX_DUTIES],
+    n_duties: usize,
     /// Find the maximum (`true`), or stop at the first assignment above the bar.
     exact: bool,
-    /// Digit given to each cell so far (by search position).
-    assigned: [Digit; 16],
-    /// Placement duties: (search positions, digit): one of those cells must take the digit.
-    /// Sorted by the last position of the set; `duty_end[i]` = duties whose last position < i.
-    duties: [(u16, Digit); MAX_DUTIES],
-    duty_end: [u8; 17],
+    /// The best value found so far, or the bar to beat.
     best: i32,
+    /// The bound at the root of the search (what a non-exact search returns).
+    estimate: Option<i32>,
+    nodes: u64,
 }
 
 /// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
@@ -260,27 +283,52 @@ const fn top_sums() -> [[u8; 512]; 5] {
 const MAX_DUTIES: usize = 108;
 
 impl CornerSearch {
+    /// The digits `cell` may take now, given the pair rules' `forbidden` digits of its block.
     #[inline(always)]
-    fn free(&self, cell: &SearchCell) -> Digits {
+    fn free(&self, cell: &SearchCell, forbidden: Digits) -> Digits {
         cell.candidates
             .minus(self.used[cell.block as usize])
             .minus(self.used[cell.row as usize])
             .minus(self.used[cell.col as usize])
+            .minus(forbidden)
     }
 
-    /// Whether `d` may join `block` under the pair rules (shared count and middle line).
+    /// The digits the pair rules keep out of `block`: those of the other block of a pair
+    /// that cannot be shared (the middle line cannot hold them, or 3 are shared already).
     #[inline]
-    fn pairs_allow(&self, block: usize, d: Digit) -> bool {
-        BLOCK_PAIRS[block].iter().all(|&(p, side)| {
-            !self.active[p]
-                || !self.region[p][1 - side].contains(d)
-                || (self.shared[p] < MAX_SHARED && self.allowed[p].contains(d))
-        })
+    fn pair_forbidden(&self, block: usize) -> Digits {
+        let mut forbidden = Digits::NONE;
+        for &(p, side) in &BLOCK_PAIRS[block] {
+            if self.active[p] {
+                let shareable = if self.shared[p] < MAX_SHARED {
+                    self.allowed[p]
+                } else {
+                    Digits::NONE
+                };
+                forbidden = forbidden.union(self.region[p][1 - side].minus(shareable));
+            }
+        }
+        forbidden
     }
 
-    /// Adds (`on`) or removes digit `d` of `cell` in all the used sets.
+    /// Gives digit `d` to the open cell `i`.
     #[inline]
-    fn toggle(&mut self, cell: &SearchCell, d: Digit, on: bool) {
+    fn assign(&mut self, i: usize, d: Digit) {
+        self.assigned[i] = d;
+        self.toggle(i, d, true);
+    }
+
+    /// Undoes [`CornerSearch::assign`].
+    #[inline]
+    fn unassign(&mut self, i: usize, d: Digit) {
+        self.assigned[i] = 0;
+        self.toggle(i, d, false);
+    }
+
+    /// Adds (`on`) or removes digit `d` of cell `i` in all the used sets.
+    #[inline]
+    fn toggle(&mut self, i: usize, d: Digit, on: bool) {
+        let cell = self.cells[i];
         let bit = Digits::single(d);
         let flip = |s: &mut Digits| *s = if on { s.union(bit) } else { s.minus(bit) };
         flip(&mut self.used[cell.block as usize]);
@@ -300,93 +348,155 @@ impl CornerSearch {
         }
     }
 
-    /// Collects the placement duties of the units the search cells lie in: a digit missing
-    /// from the unit whose every possible place is a search cell must go to one of them.
-    /// `None` if some missing digit has no place at all. O(units * 9).
+    /// Collects the placement duties of the units the open cells lie in: a digit missing
+    /// from the unit whose every possible place is an open cell must go to one of them.
+    /// Then, per unit, when `k` duty digits have all their places among `k` open cells, those
+    /// cells can take nothing else (a hidden subset): their candidates shrink to those digits.
+    /// `None` if some missing digit has no place at all, or more than `k` digits must go to
+    /// `k` cells. O(units * (9 + 16)).
     fn add_duties<F: Fn(Cell) -> Digits>(
         &mut self,
         digit: &[Digit; CELLS],
         candidates: &F,
     ) -> Option<()> {
-        // Search position of each cell, or none.
+        // Search position of each open cell, or none.
         let mut position = [u8::MAX; CELLS];
         let mut units = 0u32;
         for (i, cell) in self.cells[..self.len].iter().enumerate() {
             let c = cell.cell as usize;
-            position[c] = i as u8;
-            units |= 1 << ROW[c] | 1 << (9 + COL[c]) | 1 << (18 + BOX[c]);
+            if digit[c] == 0 {
+                position[c] = i as u8;
+                units |= 1 << ROW[c] | 1 << (9 + COL[c]) | 1 << (18 + BOX[c]);
+            }
         }
-        let mut found: [(u8, u16, Digit); MAX_DUTIES] = [(0, 0, 0); MAX_DUTIES];
-        let mut n = 0;
         for u in bits::ones(units) {
             let unit = &UNITS[u as usize];
-            // Per cell of the unit: its candidates if it is an empty search cell.
-            let mut inside = [Digits::NONE; 9];
             let (mut missing, mut outside) = (Digits::ALL, Digits::NONE);
-            for (k, &c) in unit.iter().enumerate() {
+            let mut open = 0u16;
+            for &c in unit {
                 let c = c as usize;
                 match (digit[c], position[c]) {
                     (0, u8::MAX) => outside = outside.union(candidates(c)),
-                    (0, _) => inside[k] = candidates(c),
+                    (0, i) => open |= 1 << i,
                     (d, _) => missing = missing.minus(Digits::single(d)),
                 }
             }
+            let first = self.n_duties;
             for d in missing.minus(outside).high_first() {
-                let (mut places, mut last) = (0u16, 0);
-                for (k, &c) in unit.iter().enumerate() {
-                    if inside[k].contains(d) {
-                        let i = position[c as usize];
-                        places |= 1 << i;
-                        last = last.max(i);
-                    }
-                }
+                let places = bits::ones(open)
+                    .filter(|&i| self.cells[i as usize].candidates.contains(d))
+                    .fold(0u16, |m, i| m | 1 << i);
                 if places == 0 {
                     return None;
                 }
-                found[n] = (last, places, d);
-                n += 1;
+                self.duties[self.n_duties] = (places, d);
+                self.n_duties += 1;
             }
-        }
-        found[..n].sort_unstable_by_key(|&(last, _, _)| last);
-        let mut k = 0;
-        for i in 0..=self.len {
-            while k < n && usize::from(found[k].0) < i {
-                self.duties[k] = (found[k].1, found[k].2);
-                k += 1;
+            // Hidden subsets over the (at most 4) open cells of the unit.
+            let mut subset = open;
+            while subset != 0 {
+                let digits = self.duties[first..self.n_duties]
+                    .iter()
+                    .filter(|&&(places, _)| places & !subset == 0)
+                    .fold(Digits::NONE, |m, &(_, d)| m.union(Digits::single(d)));
+                let size = subset.count_ones();
+                if digits.len() > size {
+                    return None;
+                }
+                if digits.len() == size {
+                    for i in bits::ones(subset) {
+                        let cell = &mut self.cells[i as usize];
+                        cell.candidates = cell.candidates.intersect(digits);
+                    }
+                }
+                subset = (subset - 1) & open;
             }
-            self.duty_end[i] = k as u8;
         }
         Some(())
     }
 
-    /// Whether the duties whose cells are all among `cells[..=i]` are met.
-    #[inline]
-    fn duties_met(&self, i: usize) -> bool {
-        let range = usize::from(self.duty_end[i])..usize::from(self.duty_end[i + 1]);
-        self.duties[range]
-            .iter()
-            .all(|&(places, d)| bits::ones(places).any(|j| self.assigned[j as usize] == d))
-    }
-
-    /// An upper bound on what `cells[from..]` can add. The remaining cells are grouped three
-    /// ways (by block, by outer row, by outer column); in each group the smaller of "each
-    /// cell takes its largest free digit" and "the group's free digits, largest first, go to
-    /// the largest coefficients" bounds the group (its digits are distinct); each way sums
-    /// its groups, and the smallest sum is taken. O(remaining cells + 12).
-    #[inline]
-    fn optimistic(&self, from: usize) -> i32 {
+    /// Extends the current assignment, worth `acc`, with `left` open cells. Returns `true` to
+    /// stop the whole search: in "any above" mode, as soon as one assignment beats the bar.
+    ///
+    /// Per node: each open cell's free digits (none: dead end); each duty not met yet needs an
+    /// open place that can still take its digit (none: dead end; one: that place must take
+    /// it); then the bound: the open cells are grouped three ways (by block, by outer row, by
+    /// outer column); in each group the smaller of "each cell takes its largest free digit"
+    /// and "the group's free digits, largest first, go to the largest coefficients" bounds the
+    /// group (its digits are distinct); each way sums its groups, and the smallest sum is
+    /// taken. Branches on the open cell with the fewest free digits, largest digit first.
+    fn run(&mut self, acc: i32, left: u32) -> bool {
+        self.nodes += 1;
+        if left == 0 {
+            self.estimate.get_or_insert(acc);
+            self.best = self.best.max(acc);
+            return !self.exact;
+        }
+        let forbidden = [
+            self.pair_forbidden(0),
+            self.pair_forbidden(1),
+            self.pair_forbidden(2),
+            self.pair_forbidden(3),
+        ];
+        let mut free = [Digits::NONE; 16];
+        for (i, f) in free.iter_mut().enumerate().take(self.len) {
+            if self.assigned[i] == 0 {
+                let cell = &self.cells[i];
+                *f = self.free(cell, forbidden[cell.block as usize]);
+                if f.is_empty() {
+                    return false;
+                }
+            }
+        }
+        for &(places, d) in &self.duties[..self.n_duties] {
+            let mut open = 0u16;
+            let mut met = false;
+            for j in bits::ones(places) {
+                let j = j as usize;
+                if self.assigned[j] == d {
+                    met = true;
+                    break;
+                }
+                if self.assigned[j] == 0 && free[j].contains(d) {
+                    open |= 1 << j;
+                }
+            }
+            if met {
+                continue;
+            }
+            if open == 0 {
+                return false;
+            }
+            if open.is_power_of_two() {
+                let j = open.trailing_zeros() as usize;
+                free[j] = free[j].intersect(Digits::single(d));
+            }
+        }
         let mut each_largest = [0i32; GROUPS];
         let mut union = [Digits::NONE; GROUPS];
-        // Remaining cells per group with coefficient 2, and with coefficient 1.
+        // Open cells per group with coefficient 2, and with coefficient 1.
         let mut doubles = [0u8; GROUPS];
         let mut singles = [0u8; GROUPS];
-        for c in &self.cells[from..self.len] {
-            let free = self.free(c);
-            let top = c.coef * i32::from(free.highest());
+        let (mut pick, mut pick_key) = (0, u32::MAX);
+        for (i, &f) in free.iter().enumerate().take(self.len) {
+            if self.assigned[i] != 0 {
+                continue;
+            }
+            let c = &self.cells[i];
+            if f.is_empty() {
+                return false;
+            }
+            // Fewest free digits, then the larger coefficient, then search order.
+            let key = 4 * f.len() - c.coef as u32;
+            if key < pick_key {
+                pick_key = key;
+                pick = i;
+            }
+            let top = c.coef * i32::from(f.highest());
             for g in [c.block, c.row, c.col] {
                 let g = g as usize;
                 each_largest[g] += top;
-                union[g] = union[g].union(free);
+                union[g] = union[g].union(f);
                 if c.coef == 2 {
                     doubles[g] += 1;
                 } else {
@@ -402,29 +512,16 @@ impl CornerSearch {
             let distinct = i32::from(TOP_SUM[(d + s).min(4)][m]) + i32::from(TOP_SUM[d][m]);
             way[g / 4] += each_largest[g].min(distinct);
         }
-        way[0].min(way[1]).min(way[2])
-    }
-
-    /// Extends an assignment of `cells[..i]` worth `acc`. Returns `true` to stop the whole
-    /// search: in "any above" mode, as soon as one assignment beats the bar.
-    fn run(&mut self, i: usize, acc: i32) -> bool {
-        if i == self.len {
-            self.best = self.best.max(acc);
-            return !self.exact;
+        let bound = acc + way[0].min(way[1]).min(way[2]);
+        self.estimate.get_or_insert(bound);
+        if bound <= self.best {
+            return false;
         }
-        let cell = self.cells[i];
-        for d in self.free(&cell).high_first() {
-            if !self.pairs_allow(cell.block as usize, d) {
-                continue;
-            }
-            self.assigned[i] = d;
-            if !self.duties_met(i) {
-                continue;
-            }
-            let acc = acc + cell.coef * i32::from(d);
-            self.toggle(&cell, d, true);
-            let stop = acc + self.optimistic(i + 1) > self.best && self.run(i + 1, acc);
-            self.toggle(&cell, d, false);
+        let coef = self.cells[pick].coef;
+        for d in free[pick].high_first() {
+            self.assign(pick, d);
+            let stop = self.run(acc + coef * i32::from(d), left - 1);
+            self.unassign(pick, d);
             if stop {
                 return true;
             }
@@ -468,16 +565,16 @@ mod tests {
         // One band pair: corners 9 and 8, neighbours 8 7 6 and 9 7 6 = 77, minus 1 because
         // the blocks would share 4 digits.
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             Some(76)
         );
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true),
+            corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0),
             Some(2 * 76)
         );
         // A single block ignores the pair rules.
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0001, -1, true),
+            corner_bound(&g.0, candidates_of(&g), 0b0001, -1, true, &mut 0),
             Some(18 + 8 + 7 + 6)
         );
     }
@@ -500,12 +597,12 @@ mod tests {
         }
         assert!(!g.has_clash());
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             None
         );
         g.0[17] = 5;
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             Some(2 * 5 + 5 + 4 + 3 + 1 + 5)
         );
     }
@@ -519,15 +616,15 @@ mod tests {
         g.0[58] = 9; // column 4, box 7
         assert!(!g.has_clash());
         // Box 1's 9 can still go to row 2, column 5 (cell 23).
-        assert!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true).is_some());
+        assert!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0).is_some());
         g.0[23] = 1;
         assert!(!g.has_clash());
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true),
+            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             None
         );
         // The stack pairs do not see this band's rule.
-        assert!(corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true).is_some());
+        assert!(corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true, &mut 0).is_some());
     }
 
     /// Every assignment of the blocks' cells checked against the rules one by one: no pruning,
@@ -656,7 +753,7 @@ mod tests {
             for blocks in [0b0001, 0b0011, 0b0101, 0b1100, 0b1010] {
                 let want = brute_force(&g, blocks);
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, -1, true),
+                    corner_bound(&g.0, candidates_of(&g), blocks, -1, true, &mut 0),
                     want,
                     "{}",
                     g
@@ -671,22 +768,22 @@ mod tests {
                 // With a bar to beat, only better values come back.
                 let bar = want.unwrap() - 1;
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, bar, true),
+                    corner_bound(&g.0, candidates_of(&g), blocks, bar, true, &mut 0),
                     want
                 );
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, true),
+                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, true, &mut 0),
                     None
                 );
-                let quick = corner_bound(&g.0, candidates_of(&g), blocks, bar, false);
+                let quick = corner_bound(&g.0, candidates_of(&g), blocks, bar, false, &mut 0);
                 assert!(quick.unwrap() >= want.unwrap());
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, false),
+                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, false, &mut 0),
                     None
                 );
                 checked += 1;
             }
-            let all = corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true).unwrap();
+            let all = corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0).unwrap();
             let real: i32 = CORNER_BLOCKS
                 .iter()
                 .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))

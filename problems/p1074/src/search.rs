@@ -208,7 +208,7 @@ impl Board {
     /// plus [`corner_bound`] of the four corner blocks. `None` if the corner blocks cannot be
     /// filled at all or cannot beat `beat`; with `exact` false a looser bound when it can (see
     /// [`corner_bound`]). Requires a propagated board (no empty cell without candidates).
-    fn objective_bound(&self, beat: i32, exact: bool) -> Option<i32> {
+    fn objective_bound(&self, beat: i32, exact: bool, nodes: &mut u64) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
             d => d,
@@ -220,6 +220,7 @@ impl Board {
             ALL_BLOCKS,
             beat_corners,
             exact,
+            nodes,
         )?;
         Some(i32::from(centre) + corners)
     }
@@ -269,6 +270,8 @@ pub struct Stats {
     pub dead_ends: u64,
     /// Nodes of all completion searches.
     pub completion_nodes: u64,
+    /// Nodes of all corner-block bound searches.
+    pub corner_nodes: u64,
 }
 
 struct Search {
@@ -283,10 +286,11 @@ impl Search {
         if !board.propagate() {
             return;
         }
-        let bound = match board.objective_bound(self.best_objective, false) {
-            Some(b) => b,
-            None => return,
-        };
+        let bound =
+            match board.objective_bound(self.best_objective, false, &mut self.stats.corner_nodes) {
+                Some(b) => b,
+                None => return,
+            };
         match board.objective_cell() {
             // All 17 objective cells are fixed: the bound is the objective; any completion will do.
             None => {
@@ -320,7 +324,7 @@ pub fn root_bound(givens: &Grid) -> Option<u32> {
     if !root.propagate() {
         return None;
     }
-    root.objective_bound(-1, true)
+    root.objective_bound(-1, true, &mut 0)
         .map(|b| SCORE_BASE + b as u32)
 }
 
