@@ -184,3 +184,47 @@ fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String
     );
     Ok((passed, cases.len(), summary))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cases_in_numeric_order_and_next_number() {
+        let dir = std::env::temp_dir().join(format!("judge-cases-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for name in [
+            "10.in", "9.in", "2.in", "2.out", "x.in", "3.out", "note.txt",
+        ] {
+            fs::write(dir.join(name), "").unwrap();
+        }
+        let numbers: Vec<u64> = cases(&dir).iter().map(|c| c.number).collect();
+        assert_eq!(numbers, [2, 9, 10]);
+        assert_eq!(next_case_number(&dir), 11);
+        assert_eq!(next_case_number(&dir.join("missing")), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn expected_reads_code_and_stderr() {
+        let dir = std::env::temp_dir().join(format!("judge-expect-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("1.in"), "x").unwrap();
+        let case = Case {
+            number: 1,
+            input: dir.join("1.in"),
+        };
+        assert!(expected_of(&case).unwrap().is_none());
+        fs::write(dir.join("1.out"), "").unwrap();
+        fs::write(dir.join("1.code"), "1\n").unwrap();
+        fs::write(dir.join("1.err"), "case 1: no solution\n").unwrap();
+        let e = expected_of(&case).unwrap().unwrap();
+        assert_eq!(e.code, 1);
+        assert_eq!(e.stderr.as_deref(), Some(&b"case 1: no solution\n"[..]));
+        fs::write(dir.join("1.code"), "one").unwrap();
+        assert!(expected_of(&case).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -76,7 +76,7 @@ fn run(args: &[String]) -> Result<bool, String> {
         "list" => {
             for p in problem::select(&root, &[])? {
                 println!(
-                    "{:<10} {} {:<6} {:>6} ms {:>4} MiB  compare={:?}  {}",
+                    "{:<10} {} {:<6} {:>6} ms {:>4} MiB  compare={}  {}",
                     p.name, p.judge, p.id, p.time_limit_ms, p.memory_limit_mib, p.compare, p.url
                 );
             }

@@ -13,6 +13,16 @@ pub enum Compare {
     Checker,
 }
 
+impl std::fmt::Display for Compare {
+    /// The manifest's spelling: `lines` or `checker`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Compare::Lines => "lines",
+            Compare::Checker => "checker",
+        })
+    }
+}
+
 /// One bench set: `inputs` separate inputs of `puzzles` puzzles each.
 #[derive(Clone, Debug)]
 pub struct BenchSet {
