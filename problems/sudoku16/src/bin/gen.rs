@@ -8,7 +8,8 @@
 //!   (inclusive; default 40..140). Always solvable, usually with many solutions.
 //! - `minimal`: a random solved grid thinned to a minimal puzzle: cells are cleared in random
 //!   order while the solution stays unique, so the result has one solution and every clue is
-//!   needed. Slow (about a second per puzzle): the test kit's search is plain.
+//!   needed. Each removal is checked by an exact-cover search for a completion with another
+//!   letter in that cell (well under a second per puzzle).
 //! - `unsolvable`: a random grid with `k` kept cells (default 100..180), one of them changed
 //!   to a letter that clashes with no given, checked to have no solution.
 //! - `mixed`: each case `random` or `unsolvable` with equal odds.
@@ -17,7 +18,8 @@
 
 mod kit;
 
-use kit::{random_solution, Rng, Search};
+use kit::dlx::{completions, ExactCover};
+use kit::{random_solution, Rng};
 use std::process::exit;
 use sudoku16::grid::{Cell, Digit, Grid, CELLS};
 
@@ -50,35 +52,20 @@ fn keep_random(solution: &Grid, k: usize, rng: &mut Rng) -> Grid {
     g
 }
 
-/// A minimal puzzle with solution `solution`. A removal whose uniqueness check runs out of
-/// budget is undone, so the puzzle is always unique; such puzzles are counted on stderr as
-/// possibly not minimal (it has not happened in practice).
+/// A minimal puzzle with solution `solution`: clues are cleared in random order unless the
+/// grid without that clue has a completion with another letter in that cell.
 fn minimal(solution: &Grid, rng: &mut Rng) -> Grid {
     let mut order: Vec<usize> = (0..CELLS).collect();
     rng.shuffle(&mut order);
     let mut g = *solution;
-    let mut undecided = 0;
     for &i in &order {
         let c = Cell::from_index(i);
         let keep = g.get(c);
         g.set(c, None);
-        // Still unique iff no solution puts another letter in this cell.
-        let mut s = Search::new(1, 2_000_000);
-        s.forbid = keep.map(|d| (i, d.index() as u32));
-        match s.run(&g) {
-            Ok(()) if s.found.is_empty() => {}
-            Ok(()) => g.set(c, keep),
-            Err(_) => {
-                undecided += 1;
-                g.set(c, keep);
-            }
+        let exclude = keep.map(|d| (c, d));
+        if !completions(&g, exclude, 1, rng.next()).is_empty() {
+            g.set(c, keep);
         }
-    }
-    if undecided > 0 {
-        eprintln!(
-            "sudoku16-gen: {} uniqueness checks ran out of budget; puzzle may not be minimal",
-            undecided
-        );
     }
     g
 }
@@ -101,8 +88,9 @@ fn unsolvable(lo: usize, hi: usize, rng: &mut Rng) -> Grid {
             if g == grid || g.first_clash().is_some() {
                 continue;
             }
-            let mut s = Search::new(1, 200_000);
-            if s.run(&g).is_ok() && s.found.is_empty() {
+            // A bounded search: a grid that takes long to decide is skipped.
+            let found = ExactCover::new(&g, None).search(1, 200_000, None);
+            if found.is_ok_and(|f| f.is_empty()) {
                 return g;
             }
         }

@@ -1,30 +1,18 @@
-//! sudoku16-ref: the reference answer for a POJ 3076 input, by the test kit's plain search
-//! (see `kit`), not the library's solver. Same output and exit statuses as the submission.
-//!
-//! Plain backtracking has a heavy tail on sparse grids, so the search is retried in random
-//! orders with doubling node budgets; the budget grows without bound, so the last attempt
-//! always decides.
+//! sudoku16-ref: the reference answer for a POJ 3076 input, by the test kit's exact-cover
+//! search (Algorithm X with dancing links, see `kit::dlx`), not the library's solver. Same
+//! output and exit statuses as the submission.
 
 mod kit;
 
 use fastio::Reader;
-use kit::{Rng, Search};
+use kit::dlx::completions;
 use std::io::Write;
 use std::process::exit;
 use sudoku16::{Grid, Parser};
 
 /// A completion of `puzzle`, or `None` when it has none.
 fn first_solution(puzzle: &Grid) -> Option<Grid> {
-    let mut rng = Rng(0x7e57);
-    let mut budget = 10_000u64;
-    loop {
-        let mut s = Search::new(1, budget);
-        s.rng = Some(&mut rng);
-        if s.run(puzzle).is_ok() {
-            return s.found.pop();
-        }
-        budget = budget.saturating_mul(2);
-    }
+    completions(puzzle, None, 1, 0x7e57).pop()
 }
 
 fn main() {

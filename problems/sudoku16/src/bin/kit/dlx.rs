@@ -1,0 +1,388 @@
+//! Knuth's Algorithm X with dancing links over the 16x16 sudoku's exact-cover matrix: the test
+//! kit's search, written from the textbook and sharing no search code with the library.
+//!
+//! Columns (constraints, each to be met exactly once), 1024 in all:
+//!
+//! ```text
+//!   column    0 ..  256   cell (r, c) is filled            16 * r + c
+//!   column  256 ..  512   row r holds letter d       256 + 16 * r + d
+//!   column  512 ..  768   column c holds letter d    512 + 16 * c + d
+//!   column  768 .. 1024   box b holds letter d       768 + 16 * b + d     b = 4 * (r / 4) + c / 4
+//! ```
+//!
+//! Rows (options): "letter d in cell (r, c)", 4096 in all, each meeting four columns. Only
+//! the options a puzzle leaves open are linked (empty cell, letter in none of its units), and
+//! only the columns its givens leave unmet, so the search starts right after the givens.
+//!
+//! Nodes live in parallel arrays, linked by index:
+//!
+//! ```text
+//!   node 0                       root: left/right thread the unmet column headers
+//!   node 1 + j                   header of column j (up/down thread its option nodes)
+//!   node 1025 + 4 k .. + 4       the four nodes of the k-th linked option, in column order
+//!                                cell, row-letter, column-letter, box-letter
+//! ```
+//!
+//! Branching takes the first column with the fewest options (Knuth's MRV); with a random
+//! source its options are tried in random order, for restarts.
+
+use super::Rng;
+use sudoku16::grid::{Cell, Digit, Grid, CELLS, SIDE};
+
+/// Number of columns.
+const COLUMNS: usize = 4 * CELLS;
+/// The root node.
+const ROOT: usize = 0;
+
+/// The search ran out of its node budget before deciding.
+#[derive(Debug, PartialEq)]
+pub struct OutOfBudget;
+
+/// The four columns met by letter `d` (0..16) in cell (`r`, `c`).
+fn columns_of(r: usize, c: usize, d: usize) -> [usize; 4] {
+    let b = r / 4 * 4 + c / 4;
+    [
+        SIDE * r + c,
+        256 + SIDE * r + d,
+        512 + SIDE * c + d,
+        768 + SIDE * b + d,
+    ]
+}
+
+/// The exact-cover matrix of one puzzle, ready to search. Building is O(4096); each search
+/// node costs O(options removed), and every search leaves the matrix as it found it.
+pub struct ExactCover {
+    left: Vec<usize>,
+    right: Vec<usize>,
+    up: Vec<usize>,
+    down: Vec<usize>,
+    /// Column header node of each node.
+    header: Vec<usize>,
+    /// Options still linked in each column, indexed by header node.
+    size: Vec<usize>,
+    /// (cell index, letter) of each option, indexed by (node - 1 - COLUMNS) / 4.
+    option: Vec<(usize, usize)>,
+    /// The givens; solutions are these plus the chosen options.
+    puzzle: Grid,
+    /// Two givens clash: no solution, whatever the matrix says.
+    clash: bool,
+    /// Options chosen on the current path.
+    path: Vec<usize>,
+}
+
+impl ExactCover {
+    /// The matrix of `puzzle`'s completions, leaving out the option `exclude` if given (so a
+    /// search finds the completions that do not put that letter in that cell).
+    pub fn new(puzzle: &Grid, exclude: Option<(Cell, Digit)>) -> ExactCover {
+        // met[j]: column j is already met by a given.
+        let mut met = [false; COLUMNS];
+        let mut clash = false;
+        for i in 0..CELLS {
+            if let Some(d) = puzzle.get(Cell::from_index(i)) {
+                for j in columns_of(i / SIDE, i % SIDE, d.index()) {
+                    clash |= met[j];
+                    met[j] = true;
+                }
+            }
+        }
+        let nodes = 1 + COLUMNS + 4 * CELLS * SIDE;
+        let mut m = ExactCover {
+            left: vec![0; nodes],
+            right: vec![0; nodes],
+            up: (0..nodes).collect(),
+            down: (0..nodes).collect(),
+            header: (0..nodes).collect(),
+            size: vec![0; 1 + COLUMNS],
+            option: Vec::new(),
+            puzzle: *puzzle,
+            clash,
+            path: Vec::new(),
+        };
+        // Thread the unmet headers after the root.
+        let mut last = ROOT;
+        for j in 0..COLUMNS {
+            if !met[j] {
+                m.right[last] = 1 + j;
+                m.left[1 + j] = last;
+                last = 1 + j;
+            }
+        }
+        m.right[last] = ROOT;
+        m.left[ROOT] = last;
+        // Append each open option as a horizontal ring of four nodes, each at the bottom
+        // of its column.
+        for i in 0..CELLS {
+            if puzzle.get(Cell::from_index(i)).is_some() {
+                continue;
+            }
+            for d in 0..SIDE {
+                let cols = columns_of(i / SIDE, i % SIDE, d);
+                let excluded = exclude.is_some_and(|(c, e)| c.index() == i && e.index() == d);
+                if excluded || cols.iter().any(|&j| met[j]) {
+                    continue;
+                }
+                let first = 1 + COLUMNS + 4 * m.option.len();
+                m.option.push((i, d));
+                for (k, &j) in cols.iter().enumerate() {
+                    let (node, head) = (first + k, 1 + j);
+                    m.left[node] = first + (k + 3) % 4;
+                    m.right[node] = first + (k + 1) % 4;
+                    m.header[node] = head;
+                    m.up[node] = m.up[head];
+                    m.down[node] = head;
+                    m.down[m.up[head]] = node;
+                    m.up[head] = node;
+                    m.size[head] += 1;
+                }
+            }
+        }
+        m
+    }
+
+    /// Removes column `c` from the header list and every option meeting it from the other
+    /// columns.
+    fn cover(&mut self, c: usize) {
+        self.right[self.left[c]] = self.right[c];
+        self.left[self.right[c]] = self.left[c];
+        let mut i = self.down[c];
+        while i != c {
+            let mut j = self.right[i];
+            while j != i {
+                self.down[self.up[j]] = self.down[j];
+                self.up[self.down[j]] = self.up[j];
+                self.size[self.header[j]] -= 1;
+                j = self.right[j];
+            }
+            i = self.down[i];
+        }
+    }
+
+    /// Undoes [`cover`](Self::cover)`(c)`, in exactly the reverse order.
+    fn uncover(&mut self, c: usize) {
+        let mut i = self.up[c];
+        while i != c {
+            let mut j = self.left[i];
+            while j != i {
+                self.size[self.header[j]] += 1;
+                self.down[self.up[j]] = j;
+                self.up[self.down[j]] = j;
+                j = self.left[j];
+            }
+            i = self.up[i];
+        }
+        self.right[self.left[c]] = c;
+        self.left[self.right[c]] = c;
+    }
+
+    /// The completions of the puzzle, at most `limit` of them, or `Err` after `budget`
+    /// search nodes. With `rng`, the options of each branching column are tried in random order. The matrix is unchanged
+    /// afterwards, so it can be searched again.
+    pub fn search(
+        &mut self,
+        limit: usize,
+        budget: u64,
+        mut rng: Option<&mut Rng>,
+    ) -> Result<Vec<Grid>, OutOfBudget> {
+        let mut found = Vec::new();
+        if self.clash || limit == 0 {
+            return Ok(found);
+        }
+        let mut nodes = 0;
+        let r = self.go(limit, budget, &mut nodes, &mut rng, &mut found);
+        r.map(|()| found)
+    }
+
+    fn go(
+        &mut self,
+        limit: usize,
+        budget: u64,
+        nodes: &mut u64,
+        rng: &mut Option<&mut Rng>,
+        found: &mut Vec<Grid>,
+    ) -> Result<(), OutOfBudget> {
+        *nodes += 1;
+        if *nodes > budget {
+            return Err(OutOfBudget);
+        }
+        if self.right[ROOT] == ROOT {
+            let mut g = self.puzzle;
+            for &k in &self.path {
+                let (i, d) = self.option[k];
+                g.set(Cell::from_index(i), Some(Digit::new(d as u32)));
+            }
+            found.push(g);
+            return Ok(());
+        }
+        // The first column with the fewest options. One with at most one option is taken at
+        // once: its choice is forced (or a dead end).
+        let mut best = self.right[ROOT];
+        let mut c = self.right[best];
+        while c != ROOT && self.size[best] > 1 {
+            if self.size[c] < self.size[best] {
+                best = c;
+            }
+            c = self.right[c];
+        }
+        if self.size[best] == 0 {
+            return Ok(());
+        }
+        // A column has at most 16 options (16 letters or 16 places).
+        let mut rows = [0usize; SIDE];
+        let n = self.size[best];
+        let mut i = self.down[best];
+        for row in rows.iter_mut().take(n) {
+            *row = i;
+            i = self.down[i];
+        }
+        let rows = &mut rows[..n];
+        if let Some(r) = rng.as_mut() {
+            r.shuffle(rows);
+        }
+        self.cover(best);
+        let mut result = Ok(());
+        for &row in rows.iter() {
+            self.path.push((row - 1 - COLUMNS) / 4);
+            let mut j = self.right[row];
+            while j != row {
+                self.cover(self.header[j]);
+                j = self.right[j];
+            }
+            result = self.go(limit, budget, nodes, rng, found);
+            let mut j = self.left[row];
+            while j != row {
+                self.uncover(self.header[j]);
+                j = self.left[j];
+            }
+            self.path.pop();
+            if result.is_err() || found.len() >= limit {
+                break;
+            }
+        }
+        self.uncover(best);
+        result
+    }
+}
+
+/// At most `limit` completions of `puzzle` (without `exclude`, as in [`ExactCover::new`]),
+/// always decided: randomized searches with node budgets doubling from 4096 (restarts cut the
+/// heavy tail of unlucky early choices), the budget growing until one search completes.
+/// Deterministic in `seed`.
+pub fn completions(
+    puzzle: &Grid,
+    exclude: Option<(Cell, Digit)>,
+    limit: usize,
+    seed: u64,
+) -> Vec<Grid> {
+    let mut m = ExactCover::new(puzzle, exclude);
+    let mut rng = Rng(seed);
+    let mut budget = 4096u64;
+    loop {
+        if let Ok(found) = m.search(limit, budget, Some(&mut rng)) {
+            return found;
+        }
+        budget = budget.saturating_mul(2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts completions by the plainest search there is: the first empty cell in reading
+    /// order, every letter that clashes with nothing. Only for grids with few empty cells.
+    fn brute_count(g: &mut Grid) -> usize {
+        let Some(i) = (0..CELLS).find(|&i| g.get(Cell::from_index(i)).is_none()) else {
+            return 1;
+        };
+        let cell = Cell::from_index(i);
+        let mut n = 0;
+        for d in 0..16 {
+            g.set(cell, Some(Digit::new(d)));
+            if g.first_clash().is_none() {
+                n += brute_count(g);
+            }
+        }
+        g.set(cell, None);
+        n
+    }
+
+    fn solved(seed: u64) -> Grid {
+        completions(&Grid::empty(), None, 1, seed).pop().unwrap()
+    }
+
+    #[test]
+    fn completes_the_empty_grid() {
+        let g = solved(1);
+        assert!(g.is_solved());
+        assert_ne!(g, solved(2));
+        // Without a random source the search is deterministic.
+        let mut m = ExactCover::new(&Grid::empty(), None);
+        let a = m.search(2, u64::MAX, None).unwrap();
+        assert_eq!(a.len(), 2);
+        assert!(a[0].is_solved() && a[1].is_solved() && a[0] != a[1]);
+        assert_eq!(a, m.search(2, u64::MAX, None).unwrap());
+    }
+
+    #[test]
+    fn counts_agree_with_brute_force() {
+        // Clear every cell holding one of a few letters: several completions, few enough
+        // empty cells for the brute force.
+        for (seed, letters) in [(3, 0b11u16), (4, 0b101), (5, 0b1001)] {
+            let full = solved(seed);
+            let mut g = full;
+            for i in 0..CELLS {
+                let c = Cell::from_index(i);
+                if g.get(c).is_some_and(|d| letters >> d.index() & 1 == 1) {
+                    g.set(c, None);
+                }
+            }
+            let want = brute_count(&mut g.clone());
+            assert!(want >= 1);
+            let all = ExactCover::new(&g, None).search(usize::MAX, u64::MAX, None);
+            let all = all.unwrap();
+            assert_eq!(all.len(), want, "seed {}", seed);
+            assert!(all.contains(&full));
+            assert!(all.iter().all(|s| s.is_solved() && s.extends(&g)));
+            // Leaving out the original letter of a cell loses exactly the completions that
+            // had it there.
+            let c = (0..CELLS)
+                .map(Cell::from_index)
+                .find(|&c| g.get(c).is_none());
+            let c = c.unwrap();
+            let keep = full.get(c).unwrap();
+            let rest = completions(&g, Some((c, keep)), usize::MAX, 9);
+            let had = all.iter().filter(|s| s.get(c) == Some(keep)).count();
+            assert_eq!(rest.len(), all.len() - had);
+        }
+    }
+
+    #[test]
+    fn unsolvable_and_clashing_grids_have_no_completion() {
+        // Row 0 holds B..P in columns 1..15, and A sits below in column 0: cell (0, 0) can
+        // take no letter, though no two givens clash.
+        let mut g = Grid::empty();
+        for c in 1..16 {
+            g.set(Cell::at(0, c), Some(Digit::new(c as u32)));
+        }
+        g.set(Cell::at(4, 0), Some(Digit::new(0)));
+        assert!(g.first_clash().is_none());
+        assert_eq!(brute_count(&mut g.clone()), 0);
+        assert!(completions(&g, None, 1, 1).is_empty());
+        // A clash among givens: nothing.
+        let mut clash = Grid::empty();
+        clash.set(Cell::at(0, 0), Some(Digit::new(0)));
+        clash.set(Cell::at(0, 5), Some(Digit::new(0)));
+        assert!(completions(&clash, None, 1, 1).is_empty());
+        // A full grid with one cell cleared: one completion, none without its letter.
+        let full = solved(6);
+        let a = Cell::at(7, 9);
+        let mut one = full;
+        one.set(a, None);
+        assert_eq!(completions(&one, None, 2, 1), vec![full]);
+        assert!(completions(&one, Some((a, full.get(a).unwrap())), 1, 1).is_empty());
+        // An out-of-budget search says so, and leaves the matrix usable.
+        let mut m = ExactCover::new(&Grid::empty(), None);
+        assert_eq!(m.search(1, 10, None), Err(OutOfBudget));
+        assert!(m.search(1, u64::MAX, None).unwrap()[0].is_solved());
+    }
+}
