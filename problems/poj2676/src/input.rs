@@ -5,9 +5,10 @@
 //! (another character, a short or long row, a missing grid, givens repeating a digit in a row,
 //! column or box) is an [`InputError`] that says where.
 
+use crate::band_grid::{BandGrid, BLOCK};
 use crate::grid::Grid;
 use fastio::Reader;
-use std::convert::TryFrom;
+use std::convert::{TryFrom, TryInto};
 use std::fmt;
 
 /// Malformed input: where (case, row, line) and what was wrong.
@@ -111,7 +112,7 @@ fn parse_row(bytes: &[u8], out: &mut [u8]) -> Result<(), String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The givens.
-    pub grid: Grid,
+    pub givens: BandGrid,
     /// Case number (1-based).
     case: usize,
     /// Input line (1-based) of each row.
@@ -119,12 +120,17 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// The givens as a grid. O(81).
+    pub fn grid(&self) -> Grid {
+        self.givens.to_grid()
+    }
+
     /// The error for the first given that repeats a digit of an earlier given in its row,
     /// column or box, or `None` when the givens are consistent. O(81).
     ///
     /// Clashing givens have no solution, so a caller may solve first and ask only then.
     pub fn clash(&self) -> Option<InputError> {
-        let clash = self.grid.first_clash()?;
+        let clash = self.grid().first_clash()?;
         Some(InputError {
             case: Some(self.case),
             row: Some(clash.cell.row() + 1),
@@ -141,7 +147,38 @@ impl Puzzle {
 
 /// Reads grid number `case` (1-based, for messages): 9 rows, skipping blank lines. Does not
 /// look for clashing givens: see [`Puzzle::clash`]. O(size of the rows read).
+///
+/// The common layout, nine lines of exactly nine cells and a line feed, is read as one block
+/// straight into bitboards; anything else goes row by row.
 pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError> {
+    let first = reader.line();
+    if let Some(block) = reader.fixed_lines(9, 9) {
+        let block: &[u8; BLOCK] = block.try_into().expect("9 lines of 9 bytes");
+        let lines = [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|r| first + r);
+        if let Some(givens) = BandGrid::from_block(block) {
+            return Ok(Puzzle {
+                givens,
+                case,
+                lines,
+            });
+        }
+        // Some byte is not a cell: the first such row says why, as row by row would.
+        for (row, bytes) in block.chunks_exact(10).enumerate() {
+            if let Err(message) = parse_row(&bytes[..9], &mut [0; 9]) {
+                return Err(InputError {
+                    case: Some(case),
+                    row: Some(row + 1),
+                    line: lines[row],
+                    message,
+                });
+            }
+        }
+    }
+    read_grid_by_rows(reader, case)
+}
+
+/// [`read_grid`] for any layout: row by row.
+fn read_grid_by_rows(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError> {
     let mut cells = [0u8; 81];
     let mut lines = [0usize; 9];
     let mut row = 0;
@@ -180,7 +217,7 @@ pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError>
         row += 1;
     }
     Ok(Puzzle {
-        grid: Grid::from_values(cells),
+        givens: BandGrid::from_grid(&Grid::from_values(cells)),
         case,
         lines,
     })
@@ -201,7 +238,7 @@ mod tests {
     fn reads_the_sample() {
         let mut r = reader(SAMPLE);
         assert_eq!(read_count(&mut r), Ok(1));
-        let g = read_grid(&mut r, 1).unwrap().grid;
+        let g = read_grid(&mut r, 1).unwrap().grid();
         assert_eq!(
             g.to_line(),
             "103000509002109400000704000300502006060000050700803004000401000009205800804000107"
@@ -216,9 +253,9 @@ mod tests {
                     .........\n.........\n.........";
         let mut r = reader(text);
         assert_eq!(read_count(&mut r), Ok(2));
-        let g = read_grid(&mut r, 1).unwrap().grid;
+        let g = read_grid(&mut r, 1).unwrap().grid();
         assert_eq!(&g.to_line()[..18], "103000509002109400");
-        assert_eq!(read_grid(&mut r, 2).unwrap().grid, Grid::empty());
+        assert_eq!(read_grid(&mut r, 2).unwrap().grid(), Grid::empty());
     }
 
     #[test]

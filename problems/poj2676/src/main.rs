@@ -1,6 +1,6 @@
 use fastio::{Reader, Writer};
 use poj2676::input::{read_count, read_grid};
-use poj2676::solve;
+use poj2676::solver::solve_bands;
 use std::process::exit;
 
 /// Reads T grids, prints each solution as 9 lines of 9 digits. Exit 1 if some case has no
@@ -26,17 +26,10 @@ fn main() {
         case += 1;
         let puzzle =
             read_grid(&mut reader, case as usize).unwrap_or_else(|e| fail(&mut out, e.to_string()));
-        match solve(&puzzle.grid) {
+        match solve_bands(&puzzle.givens) {
             Some(solution) => {
-                let mut text = [b'\n'; 90];
-                for (line, row) in text
-                    .chunks_exact_mut(10)
-                    .zip(solution.values().chunks_exact(9))
-                {
-                    for (t, &v) in line.iter_mut().zip(row) {
-                        *t = b'0' + v;
-                    }
-                }
+                let mut text = [0; 90];
+                solution.write_text(&mut text);
                 out.bytes(&text);
             }
             None => {

@@ -22,7 +22,9 @@
 //! no candidate (dead end) and cells with one (placed), and otherwise a cell with two
 //! candidates (or the fewest) to guess on, depth first.
 
+use crate::band_grid::BandGrid;
 use crate::grid::Grid;
+use crate::lanes::{differing, LANES};
 use bits::Word;
 
 /// All 27 cells of a band.
@@ -30,30 +32,15 @@ const BAND: u32 = (1 << 27) - 1;
 /// The 9 cells of row `r` of a band.
 const ROW: u32 = 0x1ff;
 
-/// For the 9 cells of a band row: bit `k` set when box `k` has a cell among them.
-const ROW_BOXES: [u8; 512] = row_boxes();
 /// For an occupancy of the 9 minirows (bit `3 * row + box`): the band cells of the minirows
 /// that lie on some (row -> box) permutation inside the occupancy; 0 when none does.
+#[cfg(test)]
 const PERMUTATION_KEEP: [u32; 512] = permutation_keep();
+/// [`PERMUTATION_KEEP`] indexed by [`minirows`] instead (bit `3 * box + row`).
+const KEEP_BY_MINIROWS: [u32; 512] = keep_by_minirows();
 /// The same for any 3x3 bit matrix (bit `3 * i + j`): the entries on some permutation
 /// inside it, as a matrix; 0 when none. Used on (band, column) matrices of a stack.
 const PERMUTATION_KEEP_3X3: [u16; 512] = permutation_keep_3x3();
-
-const fn row_boxes() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if x >> (3 * k) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
-            k += 1;
-        }
-        x += 1;
-    }
-    t
-}
 
 const fn permutation_keep() -> [u32; 512] {
     // The six permutations as (box of row 0, box of row 1, box of row 2).
@@ -89,6 +76,26 @@ const fn permutation_keep() -> [u32; 512] {
             p += 1;
         }
         occ += 1;
+    }
+    t
+}
+
+const fn keep_by_minirows() -> [u32; 512] {
+    let keep = permutation_keep();
+    let mut t = [0u32; 512];
+    let mut index = 0;
+    while index < 512 {
+        // Bit 3 * box + row of the index is bit 3 * row + box of the occupancy.
+        let mut occupancy = 0;
+        let mut m = 0;
+        while m < 9 {
+            if index >> m & 1 != 0 {
+                occupancy |= 1 << (3 * (m % 3) + m / 3);
+            }
+            m += 1;
+        }
+        t[index] = keep[occupancy];
+        index += 1;
     }
     t
 }
@@ -131,39 +138,47 @@ const fn same_digit() -> [[u8; 2]; 27] {
     t
 }
 
-/// For the 9 cells of a band row: the row itself when it has exactly one cell, else 0.
-const SINGLE_CELL: [u16; 512] = single_cell();
-
-const fn single_cell() -> [u16; 512] {
-    let mut t = [0u16; 512];
-    let mut x = 1;
-    while x < 512 {
-        if x & (x - 1) == 0 {
-            t[x] = x as u16;
-        }
-        x += 1;
-    }
-    t
+/// The minirows of a band plane that hold a cell, as a 9-bit index: bit `3 * box + row`.
+/// Branch-free, no table.
+///
+/// ```text
+///   any = plane | plane >> 1 | plane >> 2   bit 9r + 3k: minirow (r, k) is not empty
+///   then row r moves down by 8r bits:       bit 9r + 3k - 8r = 3k + r
+/// ```
+#[inline(always)]
+fn minirows(plane: u32) -> usize {
+    const MINIROW_START: u32 = 0o111_111_111;
+    let any = (plane | plane >> 1 | plane >> 2) & MINIROW_START;
+    ((any | any >> 8 | any >> 16) & ROW) as usize
 }
 
-/// Keeps, in each row of a band plane, the row's cell when it is the only one.
+/// Keeps, in each row of a band plane, the row's cell when it is the only one. Every row of
+/// `plane` must hold a cell (true after permutation pruning). Branch-free, no table.
+///
+/// ```text
+///   rest = plane & (plane - ONES)   each row without its lowest cell (no borrow: rows != 0)
+///   the single rows are those whose `rest` is empty
+/// ```
 #[inline(always)]
 fn single_rows(plane: u32) -> u32 {
-    SINGLE_CELL[(plane & ROW) as usize] as u32
-        | (SINGLE_CELL[(plane >> 9 & ROW) as usize] as u32) << 9
-        | (SINGLE_CELL[(plane >> 18) as usize] as u32) << 18
+    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
+    let rest = plane & plane.wrapping_sub(ONES);
+    plane & !nonempty_rows(rest)
 }
 
-/// The band rows (9 cells each) that hold a cell of `cells`, whole.
+/// The band rows (9 cells each) that hold a cell of `cells`, whole. Branch-free.
+///
+/// ```text
+///   bit 8 of each row: set when the row's low 8 bits + 0xff carry into it, or it was set
+///   (never further); then moved to bit 0 and spread over the row's 9 cells.
+/// ```
 #[inline(always)]
-fn spread_rows(cells: u32) -> u32 {
-    let mut rows = 0;
-    for r in 0..3 {
-        if cells & (ROW << (9 * r)) != 0 {
-            rows |= ROW << (9 * r);
-        }
-    }
-    rows
+fn nonempty_rows(cells: u32) -> u32 {
+    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
+    const LOW8: u32 = 0xff * ONES;
+    const BIT8: u32 = 0x100 * ONES;
+    let any = (((cells & LOW8) + LOW8) | cells) & BIT8;
+    (any >> 8) * ROW
 }
 
 /// The band row (9 cells) that holds the band cell `bit`.
@@ -185,6 +200,13 @@ fn plane_index(b: usize, d: usize) -> usize {
     9 * b + d
 }
 
+/// `Board::seen` before any plane is processed: no plane equals it; the pad lane matches.
+const SEEN_NONE: [u32; LANES] = {
+    let mut s = [!0; LANES];
+    s[LANES - 1] = 0;
+    s
+};
+
 /// The candidates of a whole grid: 27 planes plus the unplaced cells of each band.
 ///
 /// ```text
@@ -195,10 +217,11 @@ fn plane_index(b: usize, d: usize) -> usize {
 /// of its digit only, and that digit has no other cell in its row, box or column.
 #[derive(Clone, Copy)]
 struct Board {
-    /// Plane of digit `d` in band `b` at [`plane_index`] (layout in the module docs).
-    planes: [u32; 27],
+    /// Plane of digit `d` in band `b` at [`plane_index`] (layout in the module docs); the
+    /// last word is a pad that stays zero.
+    planes: [u32; LANES],
     /// Each plane as it was when last processed; `!0` (never a plane) before the first time.
-    seen: [u32; 27],
+    seen: [u32; LANES],
     /// Cells of each band with no digit placed yet.
     unsolved: [u32; 3],
 }
@@ -216,32 +239,30 @@ enum Next {
 }
 
 impl Board {
-    /// The board of `puzzle`'s givens, not yet propagated. O(81).
-    fn new(puzzle: &Grid) -> Board {
-        // given_digit[b][v]: band b's cells given as v; v = 0 (empty) is a dummy slot.
-        let mut given_digit = [[0u32; 10]; 3];
-        for (b, band) in puzzle.values().chunks_exact(27).enumerate() {
-            for (k, &v) in band.iter().enumerate() {
-                given_digit[b][v as usize] |= 1 << k;
+    /// The board of `givens`, not yet propagated; `None` when a cell is given two digits.
+    /// O(27) word operations.
+    fn new(givens: &BandGrid) -> Option<Board> {
+        let mut planes = [0u32; LANES];
+        for b in 0..3 {
+            let mine = &givens.cells[9 * b..9 * b + 9];
+            let (mut given, mut twice) = (0, 0);
+            for &m in mine {
+                twice |= given & m;
+                given |= m;
+            }
+            if twice != 0 {
+                return None;
+            }
+            for (d, &m) in mine.iter().enumerate() {
+                // Other digits' givens are taken; this digit's rows hold only its givens.
+                planes[plane_index(b, d)] = BAND & !((given | nonempty_rows(m)) & !m);
             }
         }
-        let given = [
-            BAND & !given_digit[0][0],
-            BAND & !given_digit[1][0],
-            BAND & !given_digit[2][0],
-        ];
-        let mut planes = [0u32; 27];
-        for (i, plane) in planes.iter_mut().enumerate() {
-            let mine = given_digit[i / 9][i % 9 + 1];
-            // Other digits' givens are taken; this digit's rows hold only its givens.
-            let rows = spread_rows(mine);
-            *plane = BAND & !(given[i / 9] & !mine) & !(rows & !mine);
-        }
-        Board {
+        Some(Board {
             planes,
-            seen: [!0; 27],
+            seen: SEEN_NONE,
             unsolved: [BAND; 3],
-        }
+        })
     }
 
     /// Places digit index `d` in band `b` at `bit` by emptying the rest of its row. O(1).
@@ -250,14 +271,11 @@ impl Board {
         self.planes[plane_index(b, d)] &= !(row_of(bit) & !bit);
     }
 
-    /// The planes that differ from `seen`, as a set of plane indices. O(27), branch-free.
+    /// The planes that differ from `seen`, as a set of plane indices. O(1): seven vector
+    /// compares.
     #[inline(always)]
     fn changed(&self) -> u32 {
-        let mut set = 0;
-        for i in 0..27 {
-            set |= ((self.planes[i] != self.seen[i]) as u32) << i;
-        }
-        set
+        differing(&self.planes, &self.seen)
     }
 
     /// Processes changed planes until none is left. `false` on a contradiction.
@@ -275,10 +293,7 @@ impl Board {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let plane = self.planes[i];
-                let occupancy = ROW_BOXES[(plane & ROW) as usize] as usize
-                    | (ROW_BOXES[(plane >> 9 & ROW) as usize] as usize) << 3
-                    | (ROW_BOXES[(plane >> 18) as usize] as usize) << 6;
-                let plane = plane & PERMUTATION_KEEP[occupancy];
+                let plane = plane & KEEP_BY_MINIROWS[minirows(plane)];
                 if plane == 0 {
                     return false;
                 }
@@ -433,16 +448,10 @@ impl Board {
     }
 
     /// The solution held by a solved board.
-    fn grid(&self) -> Grid {
-        let mut cells = [0u8; 81];
-        for b in 0..3 {
-            for d in 0..9 {
-                for k in bits::ones(self.planes[plane_index(b, d)]) {
-                    cells[27 * b + k as usize] = d as u8 + 1;
-                }
-            }
-        }
-        Grid::from_values(cells)
+    fn solution(&self) -> BandGrid {
+        let mut cells = [0u32; 27];
+        cells.copy_from_slice(&self.planes[..27]);
+        BandGrid { cells }
     }
 }
 
@@ -450,7 +459,7 @@ impl Board {
 struct Search {
     limit: usize,
     found: usize,
-    first: Option<Grid>,
+    first: Option<BandGrid>,
 }
 
 impl Search {
@@ -465,7 +474,7 @@ impl Search {
                 Next::DeadEnd => return false,
                 Next::Solved => {
                     if self.first.is_none() {
-                        self.first = Some(board.grid());
+                        self.first = Some(board.solution());
                     }
                     self.found += 1;
                     return self.found >= self.limit;
@@ -496,18 +505,31 @@ impl Search {
 /// Typically a few microseconds per 9x9 puzzle; the worst case is exponential but the search
 /// explores at most the candidates propagation leaves.
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    count_solutions(puzzle, 1).1
+    solve_bands(&BandGrid::from_grid(puzzle)).map(|s| s.to_grid())
+}
+
+/// [`solve`] on band bitboards, both ways: the fast path from text to text.
+pub fn solve_bands(givens: &BandGrid) -> Option<BandGrid> {
+    count_band_solutions(givens, 1).1
 }
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (at least 1), and returns the count
 /// with the first solution found. `limit = 2` tells unique from several.
 pub fn count_solutions(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
+    let (n, first) = count_band_solutions(&BandGrid::from_grid(puzzle), limit);
+    (n, first.map(|s| s.to_grid()))
+}
+
+/// [`count_solutions`] on band bitboards. A cell given two digits has no solution.
+pub fn count_band_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
         first: None,
     };
-    search.run(Board::new(puzzle));
+    if let Some(board) = Board::new(givens) {
+        search.run(board);
+    }
     (search.found, search.first)
 }
 
@@ -535,12 +557,37 @@ mod tests {
         assert_eq!(keep & 7, 7);
         // Two rows confined to the same single box: impossible.
         assert_eq!(PERMUTATION_KEEP[0b111_001_001], 0);
-        assert_eq!(ROW_BOXES[0b100_000_010], 0b101);
+        // Row 0 in boxes 0 and 2 (cells 1, 8), row 2 in box 1 (cell 22).
+        assert_eq!(minirows(1 << 1 | 1 << 8 | 1 << 22), 1 | 1 << 6 | 1 << 5);
+        for (occ, &keep) in PERMUTATION_KEEP.iter().enumerate() {
+            let mut plane = 0;
+            for m in 0..9 {
+                if occ >> m & 1 != 0 {
+                    plane |= 1 << (9 * (m / 3) + 3 * (m % 3) + m % 2);
+                }
+            }
+            assert_eq!(KEEP_BY_MINIROWS[minirows(plane)], keep);
+        }
     }
 
     #[test]
     fn helpers() {
         assert_eq!(single_rows(1 << 4 | 0b11 << 9 | 1 << 26), 1 << 4 | 1 << 26);
+        assert_eq!(single_rows(BAND), 0);
+        // Every combination of row contents against a per-row count.
+        for plane in [1u32, 0x100, 0x101, 0x1ff, 0x80, 0x180, 0x10] {
+            for other in [1u32, 0x100, 0x3, 0x1ff] {
+                let p = plane | other << 9 | plane << 18;
+                let mut expected = 0;
+                for r in 0..3 {
+                    let row = p >> (9 * r) & ROW;
+                    if row.count_ones() == 1 {
+                        expected |= row << (9 * r);
+                    }
+                }
+                assert_eq!(single_rows(p), expected, "{:#x}", p);
+            }
+        }
         assert_eq!(row_of(1 << 13), ROW << 9);
         assert_eq!(spread_columns(0b101), 0b101 | 0b101 << 9 | 0b101 << 18);
     }

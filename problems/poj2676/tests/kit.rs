@@ -163,7 +163,7 @@ fn library_counts_match_the_reference() {
         let t = poj2676::input::read_count(&mut r).unwrap() as usize;
         assert_eq!(expected.len(), t);
         for (case, &want) in expected.iter().enumerate() {
-            let p = poj2676::input::read_grid(&mut r, case + 1).unwrap().grid;
+            let p = poj2676::input::read_grid(&mut r, case + 1).unwrap().grid();
             let (n, first) = poj2676::count_solutions(&p, 2);
             assert_eq!(n, want, "case {}: {:?}", case + 1, p);
             if let Some(s) = first {

@@ -130,6 +130,25 @@ impl Reader {
         }
     }
 
+    /// The next `count` lines when each is exactly `width` bytes followed by `\n` (no CR),
+    /// as one slice of `count * (width + 1)` bytes with their line feeds, consuming them;
+    /// otherwise `None`, consuming nothing. O(count): a block-sized [`Reader::fixed_line`].
+    #[inline]
+    pub fn fixed_lines(&mut self, width: usize, count: usize) -> Option<&[u8]> {
+        let start = self.pos;
+        let len = count * (width + 1);
+        let block = self.buf.get(start..start + len)?;
+        let whole = block
+            .chunks_exact(width + 1)
+            .all(|line| line[width] == b'\n' && (width == 0 || line[width - 1] != b'\r'));
+        if !whole {
+            return None;
+        }
+        self.pos = start + len;
+        self.line += count;
+        Some(&self.buf[start..start + len])
+    }
+
     /// The next token as a signed decimal integer.
     ///
     /// Errors say what was found instead (end of input, or the token itself). O(token length).
@@ -292,6 +311,23 @@ mod tests {
         assert_eq!(r.fixed_line(3), None);
         assert_eq!(r.line(), 4);
         assert_eq!(r.line_bytes(), Some(&b"xyz"[..]));
+    }
+
+    #[test]
+    fn fixed_line_blocks() {
+        let mut r = Reader::new(b"ab\ncd\nef\ng\nhi\r\nxy\n".to_vec());
+        assert_eq!(r.fixed_lines(2, 3), Some(&b"ab\ncd\nef\n"[..]));
+        assert_eq!(r.line(), 4);
+        // A short line, a CR line end, or too few bytes left: nothing consumed.
+        assert_eq!(r.fixed_lines(2, 1), None);
+        assert_eq!(r.line_bytes(), Some(&b"g"[..]));
+        assert_eq!(r.fixed_lines(2, 2), None);
+        assert_eq!(r.line_bytes(), Some(&b"hi"[..]));
+        assert_eq!(r.fixed_lines(2, 2), None);
+        assert_eq!(r.fixed_lines(2, 1), Some(&b"xy\n"[..]));
+        assert_eq!(r.line(), 7);
+        assert!(r.at_end());
+        assert_eq!(r.fixed_lines(0, 0), Some(&b""[..]));
     }
 
     #[test]

@@ -81,7 +81,7 @@ fn main() {
     if let Ok(t) = read_count(&mut input) {
         for case in 1..=t {
             match read_grid(&mut input, case as usize) {
-                Ok(p) if p.clash().is_none() => puzzles.push(*p.grid.values()),
+                Ok(p) if p.clash().is_none() => puzzles.push(*p.grid().values()),
                 _ => break,
             }
         }

@@ -33,7 +33,7 @@ fn main() {
         if let Some(e) = puzzle.clash() {
             fail(&out, e.to_string());
         }
-        let (n, first) = backtrack::solutions(puzzle.grid.values(), 2);
+        let (n, first) = backtrack::solutions(puzzle.grid().values(), 2);
         if count_mode {
             out.extend_from_slice(format!("{}\n", n).as_bytes());
             continue;

@@ -1,0 +1,281 @@
+//! A grid as band bitboards, one word per (band, digit): the solver's givens, read straight
+//! from a block of text rows (SSE2 on x86_64, a portable loop elsewhere), and its solutions,
+//! written straight to text.
+//!
+//! ```text
+//!   cells[9 * band + digit index]: bit 9 * row_in_band + column
+//!           col 0 1 2   3 4 5   6 7 8
+//!   row 0:      0 1 2 | 3 4 5 | 6 7 8
+//!   row 1:      9 . . | . . . | . . 17
+//!   row 2:     18 . . | . . . | . . 26
+//! ```
+
+use crate::grid::Grid;
+
+/// Bytes of a text block: 9 rows of 9 cells, each row followed by a line feed.
+pub const BLOCK: usize = 90;
+
+/// The filled cells of a grid, by band and digit: the givens of a puzzle, or a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct BandGrid {
+    /// Cells of band `b` holding digit index `d`, at `9 * b + d` (layout in the module docs).
+    pub cells: [u32; 27],
+}
+
+/// For a band cell `k` (`0..27`), its byte offset in the band's 30 bytes of text.
+#[inline(always)]
+fn text_offset(k: u32) -> usize {
+    (k + k / 9) as usize
+}
+
+/// Of a band's 30 text bytes (bit = byte offset), the 27 cell bytes packed as band cells.
+#[inline(always)]
+fn pack_band(bytes: u32) -> u32 {
+    (bytes & 0x1ff) | (bytes >> 1 & 0x3fe00) | (bytes >> 2 & 0x7fc_0000)
+}
+
+/// The text of the empty grid.
+const EMPTY_TEXT: [u8; BLOCK] = {
+    let mut t = [b'0'; BLOCK];
+    let mut r = 0;
+    while r < 9 {
+        t[10 * r + 9] = b'\n';
+        r += 1;
+    }
+    t
+};
+
+/// The 27 cell offsets among a band's 30 text bytes (the others are line feeds).
+const CELL_BYTES: u32 = ((1 << 30) - 1) & !(1 << 9 | 1 << 19 | 1 << 29);
+
+impl BandGrid {
+    /// The givens of `grid`. O(81).
+    pub fn from_grid(grid: &Grid) -> BandGrid {
+        let mut g = BandGrid::default();
+        for (b, band) in grid.values().chunks_exact(27).enumerate() {
+            for (k, &v) in band.iter().enumerate() {
+                if v != 0 {
+                    g.cells[9 * b + v as usize - 1] |= 1 << k;
+                }
+            }
+        }
+        g
+    }
+
+    /// The same grid as a [`Grid`]. A cell holding two digits keeps the higher one. O(81).
+    pub fn to_grid(&self) -> Grid {
+        let mut values = [0u8; 81];
+        for (i, &cells) in self.cells.iter().enumerate() {
+            for k in bits::ones(cells) {
+                values[27 * (i / 9) + k as usize] = (i % 9 + 1) as u8;
+            }
+        }
+        Grid::from_values(values)
+    }
+
+    /// Writes the grid as 9 rows of 9 digits (`0` for an empty cell), each followed by a line
+    /// feed. O(81).
+    pub fn write_text(&self, out: &mut [u8; BLOCK]) {
+        *out = EMPTY_TEXT;
+        for (i, &cells) in self.cells.iter().enumerate() {
+            let text = &mut out[30 * (i / 9)..30 * (i / 9) + 30];
+            let digit = b'1' + (i % 9) as u8;
+            let mut rest = cells;
+            while rest != 0 {
+                text[text_offset(rest.trailing_zeros())] = digit;
+                rest &= rest - 1;
+            }
+        }
+    }
+
+    /// Reads 9 rows of 9 cells (`1`..`9`, `0` or `.` for empty) from a block whose row `r`
+    /// is at bytes `10 * r .. 10 * r + 9`; the bytes between rows are not looked at. `None`
+    /// when a cell byte is anything else. O(1) vector work plus O(givens).
+    pub fn from_block(block: &[u8; BLOCK]) -> Option<BandGrid> {
+        let filled = filled_cells(block)?;
+        let mut g = BandGrid::default();
+        for (b, &band) in filled.iter().enumerate() {
+            let text = &block[30 * b..30 * b + 30];
+            let mut rest = band;
+            while rest != 0 {
+                let k = rest.trailing_zeros();
+                rest &= rest - 1;
+                let d = text[text_offset(k)] - b'1';
+                g.cells[9 * b + d as usize] |= 1 << k;
+            }
+        }
+        Some(g)
+    }
+}
+
+/// For each band, its cells that hold a digit `1..=9`; `None` when some cell byte is not a
+/// digit or `.`.
+#[inline(always)]
+fn filled_cells(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of the x86_64 baseline; loads stay inside the block.
+        unsafe { filled_cells_sse2(block) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        filled_cells_scalar(block)
+    }
+}
+
+/// Portable [`filled_cells`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
+fn filled_cells_scalar(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
+    let mut filled = [0u32; 3];
+    for (r, row) in block.chunks_exact(10).enumerate() {
+        for (c, &byte) in row[..9].iter().enumerate() {
+            match byte {
+                b'1'..=b'9' => filled[r / 3] |= 1 << (9 * (r % 3) + c),
+                b'0' | b'.' => {}
+                _ => return None,
+            }
+        }
+    }
+    Some(filled)
+}
+
+/// [`filled_cells`] with SSE2: a band's 30 bytes are two overlapping 16-byte loads (offsets 0
+/// and 14), classified bytewise; `pmovmskb` turns each class into a bit per byte.
+///
+/// ```text
+///   band text: r0c0 .. r0c8 \n r1c0 .. r1c8 \n r2c0 .. r2c8 \n     (bytes 0..30)
+///   load A = bytes 0..16, load B = bytes 14..30:  mask = A | B << 14
+/// ```
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn filled_cells_sse2(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
+    use std::arch::x86_64::*;
+    // Signed byte compares suffice: bytes >= 0x80 are negative, outside every class.
+    let below_zero = _mm_set1_epi8(b'0' as i8 - 1);
+    let zero = _mm_set1_epi8(b'0' as i8);
+    let above_nine = _mm_set1_epi8(b'9' as i8 + 1);
+    let dot = _mm_set1_epi8(b'.' as i8);
+    let classify = |at: usize| {
+        let v = _mm_loadu_si128(block.as_ptr().add(at) as *const __m128i);
+        let below_ten = _mm_cmpgt_epi8(above_nine, v);
+        let cell = _mm_or_si128(
+            _mm_and_si128(_mm_cmpgt_epi8(v, below_zero), below_ten),
+            _mm_cmpeq_epi8(v, dot),
+        );
+        let digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), below_ten);
+        (
+            _mm_movemask_epi8(cell) as u32,
+            _mm_movemask_epi8(digit) as u32,
+        )
+    };
+    let mut filled = [0u32; 3];
+    let mut bad = 0;
+    for (b, f) in filled.iter_mut().enumerate() {
+        let (cell_a, digit_a) = classify(30 * b);
+        let (cell_b, digit_b) = classify(30 * b + 14);
+        bad |= !(cell_a | cell_b << 14) & CELL_BYTES;
+        *f = pack_band((digit_a | digit_b << 14) & CELL_BYTES);
+    }
+    if bad != 0 {
+        None
+    } else {
+        Some(filled)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &[u8] =
+        b"103000509002109400000704000300502006060000050700803004000401000009205800804000107";
+
+    fn block_of(line: &[u8]) -> [u8; BLOCK] {
+        let mut block = [b'\n'; BLOCK];
+        for r in 0..9 {
+            block[10 * r..10 * r + 9].copy_from_slice(&line[9 * r..9 * r + 9]);
+        }
+        block
+    }
+
+    #[test]
+    fn grid_round_trip() {
+        let grid = Grid::from_line(SAMPLE).unwrap();
+        let g = BandGrid::from_grid(&grid);
+        assert_eq!(g.to_grid(), grid);
+        // Cell 0 holds 1: band 0, digit index 0, bit 0; cell 80 holds 7: band 2, bit 26.
+        assert_eq!(g.cells[0] & 1, 1);
+        assert_eq!(g.cells[18 + 6] >> 26, 1);
+        let total: u32 = g.cells.iter().map(|c| c.count_ones()).sum();
+        assert_eq!(total as usize, grid.givens());
+    }
+
+    #[test]
+    fn text_round_trip() {
+        let grid = Grid::from_line(SAMPLE).unwrap();
+        let mut text = [0u8; BLOCK];
+        BandGrid::from_grid(&grid).write_text(&mut text);
+        assert_eq!(text, block_of(SAMPLE));
+        BandGrid::default().write_text(&mut text);
+        assert_eq!(&text[..20], b"000000000\n000000000\n");
+    }
+
+    #[test]
+    fn blocks_read_like_grids() {
+        let grid = Grid::from_line(SAMPLE).unwrap();
+        let mut block = block_of(SAMPLE);
+        assert_eq!(
+            BandGrid::from_block(&block),
+            Some(BandGrid::from_grid(&grid))
+        );
+        // `.` is empty like `0`; the bytes between rows are ignored.
+        block[1] = b'.';
+        block[9] = b'x';
+        assert_eq!(
+            BandGrid::from_block(&block),
+            Some(BandGrid::from_grid(&grid))
+        );
+        block[89] = b'x';
+        assert_eq!(
+            BandGrid::from_block(&block),
+            Some(BandGrid::from_grid(&grid))
+        );
+        for bad in [b'x', b' ', b'/', b':', b'\n', 0x80, 0xff] {
+            for at in [0, 8, 13, 15, 16, 28, 44, 75, 88] {
+                let mut b = block;
+                b[at] = bad;
+                assert_eq!(BandGrid::from_block(&b), None, "{} at {}", bad, at);
+            }
+        }
+    }
+
+    #[test]
+    fn vector_and_scalar_agree() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        // Mostly valid blocks with random digits, some with one random byte anywhere.
+        let alphabet = b"0123456789.";
+        for round in 0..3000 {
+            let mut block = [b'\n'; BLOCK];
+            for r in 0..9 {
+                for c in 0..9 {
+                    block[10 * r + c] = alphabet[(next() % 11) as usize];
+                }
+            }
+            if round % 3 == 0 {
+                block[(next() % BLOCK as u64) as usize] = next() as u8;
+            }
+            let scalar = filled_cells_scalar(&block);
+            assert_eq!(filled_cells(&block), scalar);
+            if let Some(g) = BandGrid::from_block(&block) {
+                let line: Vec<u8> = (0..81).map(|i| block[i + i / 9]).collect();
+                assert_eq!(g, BandGrid::from_grid(&Grid::from_line(&line).unwrap()));
+            }
+        }
+    }
+}
