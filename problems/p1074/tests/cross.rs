@@ -150,3 +150,47 @@ fn malformed_inputs_say_where_and_exit_2() {
     let squashed = good.replace('\n', " \t ").replace("0 0", "0\r\n\n0");
     assert_eq!(text(&solver(squashed.as_bytes()).stdout), "2829");
 }
+
+/// The committed worst inputs (see data/README.md) with their reference answers.
+fn worst_inputs() -> Vec<(String, Vec<u8>, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/worst");
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension() == Some(std::ffi::OsStr::new("in")))
+        .map(|p| {
+            let input = std::fs::read(&p).unwrap();
+            let answer = std::fs::read_to_string(p.with_extension("out")).unwrap();
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            (name, input, answer.trim_end().to_string())
+        })
+        .collect();
+    cases.sort();
+    cases
+}
+
+#[test]
+fn worst_inputs_found_so_far_are_exact() {
+    let cases = worst_inputs();
+    assert_eq!(cases.len(), 6);
+    for (name, input, answer) in &cases {
+        let givens = Grid::parse(input).unwrap();
+        let best = p1074::solve(&givens).expect(name);
+        assert_eq!(best.score.to_string(), *answer, "{}", name);
+        assert!(best.grid.completes(&givens), "{}", name);
+        assert_eq!(best.grid.score(), best.score, "{}", name);
+        let out = solver(input);
+        assert!(out.status.success());
+        assert_eq!(text(&out.stdout), *answer, "{}", name);
+    }
+}
+
+/// The stored answers themselves, from the exhaustive reference (slow in a debug build:
+/// `cargo test --release -p p1074 -- --ignored`).
+#[test]
+#[ignore]
+fn worst_inputs_answers_come_from_the_reference() {
+    for (name, input, answer) in &worst_inputs() {
+        assert_eq!(text(&reference(input).stdout), *answer, "{}", name);
+    }
+}
