@@ -1,9 +1,135 @@
 //! Lane-parallel helpers on arrays of 28 words: SSE2 on x86_64 (always present there), a
 //! portable loop elsewhere; both give the same answers (tested against each other).
 
+use std::ops::{BitAnd, BitOr, BitXor};
+
 /// Number of words the helpers take: 27 planes and one pad that stays zero, so that the array
 /// is exactly seven 128-bit vectors.
 pub const LANES: usize = 28;
+
+/// Words processed side by side: `u32` (one lane) or [`U32x4`] (four), so that one generic
+/// routine serves both the vector path and the portable one.
+pub trait Lanes:
+    Copy + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self>
+{
+    /// Lanes per value.
+    const WIDTH: usize;
+    /// Every lane `x`.
+    fn splat(x: u32) -> Self;
+    /// Words `at .. at + WIDTH` of `words`. Panics past the end.
+    fn load(words: &[u32; LANES], at: usize) -> Self;
+    /// Stores into words `at .. at + WIDTH`. Panics past the end.
+    fn store(self, words: &mut [u32; LANES], at: usize);
+    /// Each lane shifted left by `n` (`n < 32`).
+    fn shl(self, n: u32) -> Self;
+    /// Each lane shifted right by `n` (`n < 32`).
+    fn shr(self, n: u32) -> Self;
+    /// `self & !other`, lanewise.
+    fn and_not(self, other: Self) -> Self;
+    /// Whether every lane equals the same lane of `other`.
+    fn all_eq(self, other: Self) -> bool;
+}
+
+impl Lanes for u32 {
+    const WIDTH: usize = 1;
+    #[inline(always)]
+    fn splat(x: u32) -> u32 {
+        x
+    }
+    #[inline(always)]
+    fn load(words: &[u32; LANES], at: usize) -> u32 {
+        words[at]
+    }
+    #[inline(always)]
+    fn store(self, words: &mut [u32; LANES], at: usize) {
+        words[at] = self;
+    }
+    #[inline(always)]
+    fn shl(self, n: u32) -> u32 {
+        self << n
+    }
+    #[inline(always)]
+    fn shr(self, n: u32) -> u32 {
+        self >> n
+    }
+    #[inline(always)]
+    fn and_not(self, other: u32) -> u32 {
+        self & !other
+    }
+    #[inline(always)]
+    fn all_eq(self, other: u32) -> bool {
+        self == other
+    }
+}
+
+/// Four `u32` lanes in an SSE2 register.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct U32x4(std::arch::x86_64::__m128i);
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    // SAFETY (every `unsafe` here): SSE2 is part of the x86_64 baseline, and loads and stores
+    // are bounds-checked first.
+    use super::{Lanes, U32x4, LANES};
+    use std::arch::x86_64::*;
+    use std::ops::{BitAnd, BitOr, BitXor};
+
+    impl BitAnd for U32x4 {
+        type Output = U32x4;
+        #[inline(always)]
+        fn bitand(self, o: U32x4) -> U32x4 {
+            U32x4(unsafe { _mm_and_si128(self.0, o.0) })
+        }
+    }
+    impl BitOr for U32x4 {
+        type Output = U32x4;
+        #[inline(always)]
+        fn bitor(self, o: U32x4) -> U32x4 {
+            U32x4(unsafe { _mm_or_si128(self.0, o.0) })
+        }
+    }
+    impl BitXor for U32x4 {
+        type Output = U32x4;
+        #[inline(always)]
+        fn bitxor(self, o: U32x4) -> U32x4 {
+            U32x4(unsafe { _mm_xor_si128(self.0, o.0) })
+        }
+    }
+    impl Lanes for U32x4 {
+        const WIDTH: usize = 4;
+        #[inline(always)]
+        fn splat(x: u32) -> U32x4 {
+            U32x4(unsafe { _mm_set1_epi32(x as i32) })
+        }
+        #[inline(always)]
+        fn load(words: &[u32; LANES], at: usize) -> U32x4 {
+            let w = &words[at..at + 4];
+            U32x4(unsafe { _mm_loadu_si128(w.as_ptr() as *const __m128i) })
+        }
+        #[inline(always)]
+        fn store(self, words: &mut [u32; LANES], at: usize) {
+            let w = &mut words[at..at + 4];
+            unsafe { _mm_storeu_si128(w.as_mut_ptr() as *mut __m128i, self.0) }
+        }
+        #[inline(always)]
+        fn shl(self, n: u32) -> U32x4 {
+            U32x4(unsafe { _mm_sll_epi32(self.0, _mm_cvtsi32_si128(n as i32)) })
+        }
+        #[inline(always)]
+        fn shr(self, n: u32) -> U32x4 {
+            U32x4(unsafe { _mm_srl_epi32(self.0, _mm_cvtsi32_si128(n as i32)) })
+        }
+        #[inline(always)]
+        fn and_not(self, other: U32x4) -> U32x4 {
+            U32x4(unsafe { _mm_andnot_si128(other.0, self.0) })
+        }
+        #[inline(always)]
+        fn all_eq(self, other: U32x4) -> bool {
+            unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(self.0, other.0)) == 0xffff }
+        }
+    }
+}
 
 /// The set of indices `i` (bit `i`) where `a[i] != b[i]`. O(28), seven vector compares.
 #[inline(always)]
@@ -62,6 +188,55 @@ mod tests {
         *state ^= *state >> 7;
         *state ^= *state << 17;
         *state
+    }
+
+    /// Applies a generic lane function with `U32x4` and lane by lane with `u32`.
+    #[cfg(target_arch = "x86_64")]
+    fn both<F4, F1>(words: &[u32; LANES], f4: F4, f1: F1) -> ([u32; LANES], [u32; LANES])
+    where
+        F4: Fn(U32x4) -> U32x4,
+        F1: Fn(u32) -> u32,
+    {
+        let (mut wide, mut narrow) = (*words, *words);
+        for at in (0..LANES).step_by(4) {
+            f4(U32x4::load(words, at)).store(&mut wide, at);
+        }
+        for (n, &w) in narrow.iter_mut().zip(words) {
+            *n = f1(w);
+        }
+        (wide, narrow)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn vector_lanes_agree_with_u32() {
+        let mut rng = 0x0123_4567_89ab_cdef;
+        for round in 0..500 {
+            let mut words = [0u32; LANES];
+            for w in words.iter_mut() {
+                *w = next(&mut rng) as u32;
+            }
+            let n = round % 32;
+            let k = next(&mut rng) as u32;
+            let (a, b) = both(&words, |v| v.shl(n), |v| v.shl(n));
+            assert_eq!(a, b);
+            let (a, b) = both(&words, |v| v.shr(n), |v| v.shr(n));
+            assert_eq!(a, b);
+            let (a, b) = both(
+                &words,
+                |v| (v & U32x4::splat(k)) | v.shr(3) ^ v.and_not(U32x4::splat(!k)),
+                |v| (v & k) | v >> 3 ^ (v & k),
+            );
+            assert_eq!(a, b);
+            for at in (0..LANES).step_by(4) {
+                let v = U32x4::load(&words, at);
+                assert!(v.all_eq(v));
+                let expected = words[at..at + 4].iter().all(|&w| w == k);
+                assert_eq!(v.all_eq(U32x4::splat(k)), expected);
+            }
+            assert!(U32x4::splat(k).all_eq(U32x4::splat(k)));
+            assert!(!U32x4::splat(k).all_eq(U32x4::splat(k ^ 1 << n)));
+        }
     }
 
     #[test]
