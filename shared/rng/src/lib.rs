@@ -23,15 +23,15 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// Uniform in `0..n`, by multiply-shift of the high 32 bits (bias below 2^-32 * n).
-    /// Requires `1 <= n <= 2^32`. O(1).
+    /// Uniform in `0..n` (by remainder: the bias, below n / 2^64, is negligible).
+    /// Requires `n >= 1`. O(1).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n >= 1 && n as u64 <= 1 << 32);
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+        debug_assert!(n >= 1);
+        (self.next_u64() % n as u64) as usize
     }
 
-    /// Uniform in `lo..=hi`. Requires `lo <= hi` and `hi - lo < 2^32`. O(1).
+    /// Uniform in `lo..=hi`. Requires `lo <= hi < usize::MAX`. O(1).
     #[inline]
     pub fn between(&mut self, lo: usize, hi: usize) -> usize {
         debug_assert!(lo <= hi);

@@ -15,29 +15,7 @@
 
 use std::process::exit;
 
-/// SplitMix64: small, fast, and the same on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n >= 1; the modulo bias is negligible for these n).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
+use rng::Rng;
 
 /// Bit `d` of a mask stands for digit `d` (1..=9).
 const ALL: u16 = 0b11_1111_1110;
@@ -197,8 +175,8 @@ fn main() {
         }
     }
     let seed = seed.unwrap_or_else(|| usage("--seed is required"));
-    let mut rng = Rng(seed ^ 0x1074_1074_1074_1074);
-    let k = range.0 + rng.below(range.1 - range.0 + 1);
+    let mut rng = Rng::new(seed ^ 0x1074_1074_1074_1074);
+    let k = rng.between(range.0, range.1);
     let g = match kind.as_str() {
         "valid" => valid(&mut rng, k),
         "clash" => clash(&mut rng, k),
