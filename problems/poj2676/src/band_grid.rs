@@ -29,6 +29,7 @@ fn text_offset(k: u32) -> usize {
 }
 
 /// Of a band's 30 text bytes (bit = byte offset), the 27 cell bytes packed as band cells.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn pack_band(bytes: u32) -> u32 {
     (bytes & 0x1ff) | (bytes >> 1 & 0x3fe00) | (bytes >> 2 & 0x7fc_0000)
@@ -51,6 +52,7 @@ const EMPTY_TEXT: [u8; BLOCK] = {
 static EMPTY: [u8; BLOCK] = EMPTY_TEXT;
 
 /// The 27 cell offsets among a band's 30 text bytes (the others are line feeds).
+#[cfg(target_arch = "x86_64")]
 const CELL_BYTES: u32 = ((1 << 30) - 1) & !(1 << 9 | 1 << 19 | 1 << 29);
 
 impl BandGrid {
