@@ -2,21 +2,8 @@
 //! generator's promises, and malformed inputs.
 
 use p1074::Grid;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn run(exe: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(exe)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A solver may exit before reading everything (it should not, but then the write fails).
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
-}
+use runner::run;
+use std::process::Output;
 
 fn gen(args: &[&str]) -> Vec<u8> {
     let out = run(env!("CARGO_BIN_EXE_p1074-gen"), args, b"");
