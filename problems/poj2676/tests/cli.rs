@@ -1,8 +1,7 @@
 //! The solver binary on hand-written inputs: layout, unsolvable and malformed cases, and the
 //! checker's verdicts on wrong answers.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_poj2676");
 const CHECK: &str = env!("CARGO_BIN_EXE_poj2676-check");
@@ -16,19 +15,7 @@ const UNSOLVABLE: &str = "123456780\n000000009\n000000000\n000000000\n000000000\
                           000000000\n000000000\n000000000\n000000000\n";
 
 fn solve(input: &str) -> Output {
-    let mut child = Command::new(SOLVER)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    runner::run(SOLVER, &[], input.as_bytes())
 }
 
 fn text(b: &[u8]) -> String {

@@ -1,25 +1,13 @@
 //! Cross-checks on generated inputs: the solver binary against the plain reference and the
 //! checker, for every generator kind; the library's solution counts against the reference's.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use runner::run;
+use std::process::Command;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_poj2676");
 const GEN: &str = env!("CARGO_BIN_EXE_poj2676-gen");
 const REF: &str = env!("CARGO_BIN_EXE_poj2676-ref");
 const CHECK: &str = env!("CARGO_BIN_EXE_poj2676-check");
-
-fn run(bin: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn generate(args: &[&str]) -> Vec<u8> {
     let out = run(GEN, args, b"");

@@ -13,7 +13,8 @@
 #[path = "kit/backtrack.rs"]
 mod backtrack;
 
-use backtrack::{random_solution, solutions, Rng};
+use backtrack::{random_solution, solutions};
+use rng::Rng;
 use std::io::Write;
 use std::process::exit;
 
@@ -66,17 +67,17 @@ fn clashes(p: &[u8; 81], i: usize, v: u8) -> bool {
 fn unsolvable(rng: &mut Rng) -> [u8; 81] {
     loop {
         let solution = random_solution(rng);
-        let k = rng.range(24, 34);
+        let k = rng.between(24, 34);
         let mut p = keep_random(&solution, k, rng);
         let givens: Vec<usize> = (0..81).filter(|&i| p[i] != 0).collect();
-        let i = givens[rng.range(0, givens.len() - 1)];
+        let i = givens[rng.below(givens.len())];
         let choices: Vec<u8> = (1..=9u8)
             .filter(|&v| v != p[i] && !clashes(&p, i, v))
             .collect();
         if choices.is_empty() {
             continue;
         }
-        p[i] = choices[rng.range(0, choices.len() - 1)];
+        p[i] = choices[rng.below(choices.len())];
         if solutions(&p, 1).0 == 0 {
             return p;
         }
@@ -118,7 +119,7 @@ fn main() {
     let mut rng = Rng::new(seed.unwrap_or_else(|| usage("--seed is required")));
     let mut out = String::new();
     let nl = |rng: &mut Rng| {
-        if messy && rng.range(0, 3) == 0 {
+        if messy && rng.below(4) == 0 {
             "\r\n"
         } else {
             "\n"
@@ -130,7 +131,7 @@ fn main() {
         let p = match kind.as_str() {
             "random" => {
                 let s = random_solution(&mut rng);
-                let k = rng.range(givens.0, givens.1);
+                let k = rng.between(givens.0, givens.1);
                 keep_random(&s, k, &mut rng)
             }
             "minimal" => {
@@ -139,25 +140,25 @@ fn main() {
             }
             "multi" => {
                 let s = random_solution(&mut rng);
-                let k = rng.range(18, 26);
+                let k = rng.between(18, 26);
                 keep_random(&s, k, &mut rng)
             }
             "unsolvable" => unsolvable(&mut rng),
             _ => usage(&format!("unknown kind {}", kind)),
         };
         for row in p.chunks(9) {
-            if messy && rng.range(0, 5) == 0 {
+            if messy && rng.below(6) == 0 {
                 out.push_str(nl(&mut rng));
             }
-            if messy && rng.range(0, 5) == 0 {
+            if messy && rng.below(6) == 0 {
                 out.push_str("  ");
             }
             for &v in row {
                 out.push(match v {
-                    0 if messy && rng.range(0, 1) == 0 => '.',
+                    0 if messy && rng.below(2) == 0 => '.',
                     _ => (b'0' + v) as char,
                 });
-                if messy && rng.range(0, 9) == 0 {
+                if messy && rng.below(10) == 0 {
                     out.push(' ');
                 }
             }

@@ -1,5 +1,7 @@
 //! Test kit: a plain minimum-remaining-values backtracker on row/column/box digit masks,
-//! independent of the library's search, and a small seeded RNG. Used by gen and ref.
+//! independent of the library's search. Used by gen and ref.
+
+use rng::Rng;
 
 /// Digits used in each row, column and box (bit `v - 1` for digit `v`), plus the cells.
 #[derive(Clone)]
@@ -114,40 +116,6 @@ pub fn solutions(cells: &[u8; 81], limit: usize) -> (usize, Option<[u8; 81]>) {
             let mut first = None;
             let n = b.count(limit, &mut first, &mut None);
             (n, first)
-        }
-    }
-}
-
-/// xorshift64* seeded through splitmix64: the same stream on every machine.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed`.
-    pub fn new(seed: u64) -> Rng {
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + (self.next() % (hi - lo + 1) as u64) as usize
-    }
-
-    /// Fisher-Yates shuffle.
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.range(0, i);
-            v.swap(i, j);
         }
     }
 }
