@@ -118,31 +118,12 @@ fn prepare_inputs(
             let stamp = dir.join("args");
             let want = format!("{} x{}", args.join(" "), count);
             let fresh = fs::read_to_string(&stamp).is_ok_and(|s| s == want);
-            let gen = kit::binary(root, problem, "gen");
             let mut files = Vec::with_capacity(count);
             for i in 1..=count {
                 let file = dir.join(format!("{}.in", i));
                 if !fresh || !file.is_file() {
-                    let mut a = args.clone();
-                    a.push("--seed".into());
-                    a.push(i.to_string());
-                    let made = run::run(
-                        &gen,
-                        &a,
-                        Path::new("/dev/null"),
-                        &dir.join("gen"),
-                        Duration::from_secs(300),
-                    )
-                    .map_err(|e| e.to_string())?;
-                    if made.exit != Exit::Code(0) {
-                        return Err(format!(
-                            "{}-gen {} failed: {}",
-                            problem.name,
-                            a.join(" "),
-                            made.first_stderr_line()
-                        ));
-                    }
-                    fs::write(&file, &made.stdout).map_err(|e| e.to_string())?;
+                    let input = kit::generate(root, problem, args, i as u64, &dir.join("gen"))?;
+                    fs::write(&file, input).map_err(|e| e.to_string())?;
                 }
                 files.push(file);
             }

@@ -1,9 +1,11 @@
 //! A problem's test kit: its generator, reference solver and checker binaries.
 
 use crate::problem::Problem;
+use crate::run::{self, Exit};
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 /// Builds the binaries of `problems` in release mode. Cargo's own output shows on failure.
 pub fn build(root: &Path, problems: &[&Problem]) -> Result<(), String> {
@@ -34,4 +36,36 @@ pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
     target
         .join("release")
         .join(format!("{}-{}", problem.name, role))
+}
+
+/// Runs `<name>-gen <args> --seed <seed>` and returns the input it prints, or an error that
+/// shows the exact command. `scratch` holds its captured output.
+pub fn generate(
+    root: &Path,
+    problem: &Problem,
+    args: &[String],
+    seed: u64,
+    scratch: &Path,
+) -> Result<Vec<u8>, String> {
+    let mut args = args.to_vec();
+    args.push("--seed".into());
+    args.push(seed.to_string());
+    let gen = binary(root, problem, "gen");
+    let made = run::run(
+        &gen,
+        &args,
+        Path::new("/dev/null"),
+        scratch,
+        Duration::from_secs(300),
+    )
+    .map_err(|e| format!("{}: {}", gen.display(), e))?;
+    if made.exit != Exit::Code(0) {
+        return Err(format!(
+            "`{}-gen {}` failed: {}",
+            problem.name,
+            args.join(" "),
+            made.first_stderr_line()
+        ));
+    }
+    Ok(made.stdout)
 }

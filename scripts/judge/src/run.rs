@@ -58,6 +58,9 @@ pub fn run(
     let start = Instant::now();
     let mut child = Command::new(program)
         .args(args)
+        // As on a judge: a panic prints its message, not a slow, long backtrace.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::from(File::open(input)?))
         .stdout(Stdio::from(File::create(&out_path)?))
         .stderr(Stdio::from(File::create(&err_path)?))

@@ -31,7 +31,6 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
         ));
     }
     kit::build(root, &[problem])?;
-    let gen = kit::binary(root, problem, "gen");
     let reference = kit::binary(root, problem, "ref");
     let checker = kit::binary(root, problem, "check");
     let solver = match &opts.solver {
@@ -54,26 +53,9 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     let mut slowest = Duration::ZERO;
     for i in 0..opts.count {
         let seed = opts.seed + i;
-        let mut args = problem.stress[(i % problem.stress.len() as u64) as usize].clone();
-        args.push("--seed".into());
-        args.push(seed.to_string());
-        let made = run::run(
-            &gen,
-            &args,
-            Path::new("/dev/null"),
-            &scratch.join("gen"),
-            Duration::from_secs(60),
-        )
-        .map_err(|e| e.to_string())?;
-        if made.exit != Exit::Code(0) {
-            return Err(format!(
-                "{}-gen {} failed: {}",
-                problem.name,
-                args.join(" "),
-                made.first_stderr_line()
-            ));
-        }
-        fs::write(&input, &made.stdout).map_err(|e| e.to_string())?;
+        let args = &problem.stress[(i % problem.stress.len() as u64) as usize];
+        let made = kit::generate(root, problem, args, seed, &scratch.join("gen"))?;
+        fs::write(&input, &made).map_err(|e| e.to_string())?;
         let answer = run::run(
             &reference,
             &[],
@@ -122,12 +104,12 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
                 .unwrap_or_else(|| root.join(problem.samples_dir()));
             let n = save_case(
                 &dir,
-                &made.stdout,
+                &made,
                 &answer.stdout,
                 code,
                 problem,
                 seed,
-                &args,
+                args,
                 judged.verdict,
             )?;
             println!(
