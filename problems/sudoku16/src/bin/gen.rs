@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! sudoku16-gen [--seed N] [--count C] [--kind random|minimal|unsolvable|mixed] [--givens A..B]
+//!              [--check-budget N]
 //! ```
 //!
 //! - `random`: a random solved grid with `k` random cells kept, `k` uniform in `A..B`
@@ -9,7 +10,9 @@
 //! - `minimal`: a random solved grid thinned to a minimal puzzle: cells are cleared in random
 //!   order while the solution stays unique, so the result has one solution and every clue is
 //!   needed. Each removal is checked by an exact-cover search for a completion with another
-//!   letter in that cell (well under a second per puzzle).
+//!   letter in that cell: usually under a second per puzzle, but some checks take minutes.
+//!   `--check-budget N` bounds each check to N search nodes, keeping the clue when a check
+//!   runs out (the puzzle is still unique, perhaps not minimal; said on stderr).
 //! - `unsolvable`: a random grid with `k` kept cells (default 100..180), one of them changed
 //!   to a letter that clashes with no given, checked to have no solution.
 //! - `mixed`: each case `random` or `unsolvable` with equal odds.
@@ -18,7 +21,7 @@
 
 mod kit;
 
-use kit::dlx::{completions, ExactCover};
+use kit::dlx::{completions_within, ExactCover, OutOfBudget};
 use kit::{random_solution, Rng};
 use std::process::exit;
 use sudoku16::grid::{Cell, Digit, Grid, CELLS};
@@ -35,7 +38,7 @@ fn usage(msg: &str) -> ! {
     eprintln!("sudoku16-gen: {}", msg);
     eprintln!(
         "usage: sudoku16-gen [--seed N] [--count C] \
-         [--kind random|minimal|unsolvable|mixed] [--givens A..B]"
+         [--kind random|minimal|unsolvable|mixed] [--givens A..B] [--check-budget N]"
     );
     exit(2)
 }
@@ -53,19 +56,34 @@ fn keep_random(solution: &Grid, k: usize, rng: &mut Rng) -> Grid {
 }
 
 /// A minimal puzzle with solution `solution`: clues are cleared in random order unless the
-/// grid without that clue has a completion with another letter in that cell.
-fn minimal(solution: &Grid, rng: &mut Rng) -> Grid {
+/// grid without that clue has a completion with another letter in that cell. A check that
+/// needs more than `cap` search nodes keeps its clue: the puzzle stays unique but may then
+/// not be minimal, which is said on stderr.
+fn minimal(solution: &Grid, cap: u64, rng: &mut Rng) -> Grid {
     let mut order: Vec<usize> = (0..CELLS).collect();
     rng.shuffle(&mut order);
     let mut g = *solution;
+    let mut undecided = 0;
     for &i in &order {
         let c = Cell::from_index(i);
         let keep = g.get(c);
         g.set(c, None);
         let exclude = keep.map(|d| (c, d));
-        if !completions(&g, exclude, 1, rng.next()).is_empty() {
-            g.set(c, keep);
+        match completions_within(&g, exclude, 1, rng.next(), cap) {
+            Ok(other) if other.is_empty() => {}
+            Ok(_) => g.set(c, keep),
+            Err(OutOfBudget) => {
+                undecided += 1;
+                g.set(c, keep);
+            }
         }
+    }
+    if undecided > 0 {
+        eprintln!(
+            "sudoku16-gen: {} clue checks ran out of budget and kept their clue; \
+             the puzzle may not be minimal",
+            undecided
+        );
     }
     g
 }
@@ -113,6 +131,7 @@ fn main() {
     let mut count = 1usize;
     let mut kind = Kind::Random;
     let mut givens: Option<(usize, usize)> = None;
+    let mut check_budget = u64::MAX;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -120,6 +139,13 @@ fn main() {
         let value = || value.unwrap_or_else(|| usage(&format!("{} needs a value", args[i])));
         match args[i].as_str() {
             "--seed" => seed = value().parse().unwrap_or_else(|_| usage("bad --seed")),
+            "--check-budget" => {
+                check_budget = value()
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .unwrap_or_else(|| usage("bad --check-budget"))
+            }
             "--count" => count = value().parse().unwrap_or_else(|_| usage("bad --count")),
             "--givens" => {
                 givens = Some(parse_range(value()).unwrap_or_else(|| usage("bad --givens")))
@@ -146,7 +172,7 @@ fn main() {
             k => k,
         };
         let grid = match this {
-            Kind::Minimal => minimal(&random_solution(&mut rng), &mut rng),
+            Kind::Minimal => minimal(&random_solution(&mut rng), check_budget, &mut rng),
             Kind::Unsolvable => {
                 let (lo, hi) = givens.unwrap_or((100, 180));
                 unsolvable(lo, hi, &mut rng)
