@@ -88,26 +88,67 @@ fn dense_grids_agree_with_the_reference() {
 }
 
 #[test]
-fn sparse_grids_are_solved() {
-    // Every generated grid is solvable (it comes from a solved grid), so the generator's own
-    // solution would be a fine "expected"; the solver's output checked against itself still
-    // proves each grid is a valid completion of its case.
-    for seed in 1..=3 {
+fn sparse_grids_agree_with_the_reference() {
+    for (seed, givens) in [(1, "40..100"), (2, "55..85"), (3, "40..140")] {
         let input = gen(&[
             "--seed",
             &seed.to_string(),
             "--count",
             "20",
             "--givens",
-            "40..100",
+            givens,
         ]);
         let out = run(SOLVER, &[], &input);
+        let expected = run(REF, &[], &input);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(expected.status.code(), Some(0));
         let grids = out.stdout.iter().filter(|&&b| b == b'\n').count() / 17;
         assert_eq!(grids, 20);
-        let verdict = check(&input, &out.stdout, &out.stdout, "sparse");
+        let verdict = check(&input, &out.stdout, &expected.stdout, "sparse");
         assert_eq!(verdict.0, 0, "seed {}: {}", seed, verdict.1);
     }
+}
+
+#[test]
+fn minimal_puzzles_have_one_answer() {
+    // A unique puzzle: the solver and the reference must print the same grid.
+    let input = gen(&[
+        "--seed",
+        "2",
+        "--kind",
+        "minimal",
+        "--check-budget",
+        "20000",
+    ]);
+    let givens = input.iter().filter(|b| b.is_ascii_uppercase()).count();
+    assert!((60..=130).contains(&givens), "{} givens", givens);
+    let out = run(SOLVER, &[], &input);
+    let expected = run(REF, &[], &input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, expected.stdout);
+    let verdict = check(&input, &out.stdout, &expected.stdout, "minimal");
+    assert_eq!(verdict.0, 0, "{}", verdict.1);
+}
+
+#[test]
+fn sparse_unsolvable_grids_are_reported() {
+    let input = gen(&[
+        "--seed",
+        "5",
+        "--count",
+        "4",
+        "--kind",
+        "unsolvable",
+        "--givens",
+        "60..90",
+    ]);
+    let out = run(SOLVER, &[], &input);
+    let expected = run(REF, &[], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(expected.status.code(), Some(1));
+    assert!(out.stdout.is_empty() && expected.stdout.is_empty());
+    assert_eq!(stderr(&out), stderr(&expected));
+    assert_eq!(stderr(&out).lines().count(), 4);
 }
 
 #[test]
