@@ -39,8 +39,8 @@ const ROW: u32 = 0x1ff;
 /// that lie on some (row -> box) permutation inside the occupancy; 0 when none does.
 #[cfg(test)]
 const PERMUTATION_KEEP: [u32; 512] = permutation_keep();
-/// [`PERMUTATION_KEEP`] indexed by [`minirows`] instead (bit `3 * box + row`).
-const KEEP_BY_MINIROWS: [u32; 512] = keep_by_minirows();
+/// [`PERMUTATION_KEEP`] indexed by [`minirow_index`] instead.
+const KEEP_BY_MINIROW_INDEX: [u32; 512] = keep_by_minirow_index();
 /// The same for any 3x3 bit matrix (bit `3 * i + j`): the entries on some permutation
 /// inside it, as a matrix; 0 when none. The reference for [`stack_rule`] in tests.
 #[cfg(test)]
@@ -84,22 +84,26 @@ const fn permutation_keep() -> [u32; 512] {
     t
 }
 
-const fn keep_by_minirows() -> [u32; 512] {
+const fn keep_by_minirow_index() -> [u32; 512] {
     let keep = permutation_keep();
     let mut t = [0u32; 512];
-    let mut index = 0;
-    while index < 512 {
-        // Bit 3 * box + row of the index is bit 3 * row + box of the occupancy.
-        let mut occupancy = 0;
+    let mut filled = [false; 512];
+    let mut occupancy = 0;
+    while occupancy < 512 {
+        // Minirow m = 3 * row + box starts at band bit 3m: its flag is bit 3m + 2.
+        let mut flags = 0u32;
         let mut m = 0;
         while m < 9 {
-            if index >> m & 1 != 0 {
-                occupancy |= 1 << (3 * (m % 3) + m / 3);
+            if occupancy >> m & 1 != 0 {
+                flags |= 1 << (3 * m + 2);
             }
             m += 1;
         }
+        let index = index_of_minirow_flags(flags);
+        assert!(!filled[index], "MINIROW_HASH must be one-to-one");
+        filled[index] = true;
         t[index] = keep[occupancy];
-        index += 1;
+        occupancy += 1;
     }
     t
 }
@@ -172,18 +176,30 @@ const fn same_digit() -> [[u8; 2]; 27] {
     t
 }
 
-/// The minirows of a band plane that hold a cell, as a 9-bit index: bit `3 * box + row`.
-/// Branch-free, no table.
+/// Multiplier that gathers the nine minirow flags of a band plane (bits `3m + 2`) into the
+/// top 9 bits of a `u32`, one-to-one (found by search; checked when the table is built).
+const MINIROW_HASH: u32 = 0x0180_1010;
+
+/// A 9-bit index of the set of non-empty minirows of a band plane: one multiply, no table.
+/// Different sets give different indices (a perfect hash, not a bit layout).
 ///
 /// ```text
-///   any = plane | plane >> 1 | plane >> 2   bit 9r + 3k: minirow (r, k) is not empty
-///   then row r moves down by 8r bits:       bit 9r + 3k - 8r = 3k + r
+///   minirow m = 3 bits, 3m ..= 3m + 2:   (c2 c1 c0)
+///   (c1 c0) + 0b11 carries into bit 3m + 2 iff c1 | c0; or c2: the minirow's flag
+///   flags * MINIROW_HASH >> 23:          the index
 /// ```
 #[inline(always)]
-fn minirows(plane: u32) -> usize {
-    const MINIROW_START: u32 = 0o111_111_111;
-    let any = (plane | plane >> 1 | plane >> 2) & MINIROW_START;
-    ((any | any >> 8 | any >> 16) & ROW) as usize
+fn minirow_index(plane: u32) -> usize {
+    const LOW_TWO: u32 = 0o333_333_333;
+    const TOP: u32 = 0o444_444_444;
+    let flags = ((plane & LOW_TWO) + LOW_TWO | plane) & TOP;
+    index_of_minirow_flags(flags)
+}
+
+/// [`minirow_index`] from the flags (bits `3m + 2`).
+#[inline(always)]
+const fn index_of_minirow_flags(flags: u32) -> usize {
+    (flags.wrapping_mul(MINIROW_HASH) >> 23) as usize
 }
 
 /// Keeps, in each row of a band plane, the row's cell when it is the only one. Every row of
@@ -327,7 +343,7 @@ impl Board {
                 let i = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let plane = self.planes[i];
-                let plane = plane & KEEP_BY_MINIROWS[minirows(plane)];
+                let plane = plane & KEEP_BY_MINIROW_INDEX[minirow_index(plane)];
                 if plane == 0 {
                     return false;
                 }
@@ -590,16 +606,21 @@ mod tests {
         assert_eq!(keep & 7, 7);
         // Two rows confined to the same single box: impossible.
         assert_eq!(PERMUTATION_KEEP[0b111_001_001], 0);
-        // Row 0 in boxes 0 and 2 (cells 1, 8), row 2 in box 1 (cell 22).
-        assert_eq!(minirows(1 << 1 | 1 << 8 | 1 << 22), 1 | 1 << 6 | 1 << 5);
+        // Row 0 in boxes 0 and 2 (cells 1, 8), row 2 in box 1 (cell 22): minirows 0, 2, 7.
+        assert_eq!(
+            minirow_index(1 << 1 | 1 << 8 | 1 << 22),
+            index_of_minirow_flags(1 << 2 | 1 << 8 | 1 << 23)
+        );
         for (occ, &keep) in PERMUTATION_KEEP.iter().enumerate() {
             let mut plane = 0;
             for m in 0..9 {
                 if occ >> m & 1 != 0 {
-                    plane |= 1 << (9 * (m / 3) + 3 * (m % 3) + m % 2);
+                    // Any non-empty cell pattern of the minirow gives the same index.
+                    let cells = ((occ + m) % 7 + 1) as u32;
+                    plane |= cells << (9 * (m / 3) + 3 * (m % 3));
                 }
             }
-            assert_eq!(KEEP_BY_MINIROWS[minirows(plane)], keep);
+            assert_eq!(KEEP_BY_MINIROW_INDEX[minirow_index(plane)], keep);
         }
     }
 
