@@ -192,7 +192,7 @@ const MINIROW_HASH: u32 = 0x0180_1010;
 fn minirow_index(plane: u32) -> usize {
     const LOW_TWO: u32 = 0o333_333_333;
     const TOP: u32 = 0o444_444_444;
-    let flags = ((plane & LOW_TWO) + LOW_TWO | plane) & TOP;
+    let flags = (((plane & LOW_TWO) + LOW_TWO) | plane) & TOP;
     index_of_minirow_flags(flags)
 }
 
