@@ -178,6 +178,59 @@ unsafe fn differing_sse2(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     !same & ((1 << LANES) - 1)
 }
 
+/// The bits set in at least one, and in at least two, of the nine words `at .. at + 9`
+/// (one band's planes: a cell's candidate count is 0, 1 or more). Panics past the end. O(1).
+#[inline(always)]
+pub fn covered_once_twice(words: &[u32; LANES], at: usize) -> (u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let nine = &words[at..at + 9];
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `nine[0..8]`.
+        let (one, two) = unsafe { covered_once_twice_sse2(nine.as_ptr()) };
+        (one | nine[8], two | one & nine[8])
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        covered_once_twice_scalar(words, at)
+    }
+}
+
+/// Portable [`covered_once_twice`]: a bit-sliced counter saturating at two.
+#[inline(always)]
+pub fn covered_once_twice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32) {
+    let (mut one, mut two) = (0, 0);
+    for &w in &words[at..at + 9] {
+        two |= one & w;
+        one |= w;
+    }
+    (one, two)
+}
+
+/// [`covered_once_twice`] of the eight words at `p` with SSE2: the two halves first, then
+/// the lanes folded in halves twice. `(one, two)` merge as `(a1 | b1, a2 | b2 | a1 & b1)`.
+///
+/// ```text
+///   lanes  [w0|w4  w1|w5  w2|w6  w3|w7]  -> fold lanes 2,3 onto 0,1 -> fold lane 1 onto 0
+/// ```
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn covered_once_twice_sse2(p: *const u32) -> (u32, u32) {
+    use std::arch::x86_64::*;
+    let a = _mm_loadu_si128(p as *const __m128i);
+    let b = _mm_loadu_si128(p.add(4) as *const __m128i);
+    let (mut one, mut two) = (_mm_or_si128(a, b), _mm_and_si128(a, b));
+    // 0b01_00_11_10: lanes (2, 3, 0, 1); then 0b10_11_00_01: lanes (1, 0, 3, 2).
+    let o = _mm_shuffle_epi32(one, 0b01_00_11_10);
+    let t = _mm_shuffle_epi32(two, 0b01_00_11_10);
+    two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
+    one = _mm_or_si128(one, o);
+    let o = _mm_shuffle_epi32(one, 0b10_11_00_01);
+    let t = _mm_shuffle_epi32(two, 0b10_11_00_01);
+    two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
+    one = _mm_or_si128(one, o);
+    (_mm_cvtsi128_si32(one) as u32, _mm_cvtsi128_si32(two) as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +317,30 @@ mod tests {
         b[27] = 1;
         b[0] = u32::MAX;
         assert_eq!(differing(&a, &b), 1 | 1 << 27);
+    }
+
+    #[test]
+    fn covered_once_twice_agrees_with_the_scalar_loop() {
+        let mut rng = 0x2545_f491_4f6c_dd1d;
+        for round in 0..3000 {
+            let mut words = [0u32; LANES];
+            for w in words.iter_mut() {
+                // Sparse words, so that exactly-one bits are common.
+                *w = (next(&mut rng) & next(&mut rng) & next(&mut rng)) as u32;
+            }
+            let at = [0, 9, 18, round % 19][round % 4];
+            let (one, two) = covered_once_twice_scalar(&words, at);
+            assert_eq!(covered_once_twice(&words, at), (one, two));
+            for bit in 0..32 {
+                let n = words[at..at + 9]
+                    .iter()
+                    .filter(|&&w| w >> bit & 1 != 0)
+                    .count();
+                assert_eq!(
+                    (one >> bit & 1, two >> bit & 1),
+                    ((n >= 1) as u32, (n >= 2) as u32)
+                );
+            }
+        }
     }
 }

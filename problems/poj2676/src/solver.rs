@@ -27,7 +27,7 @@
 
 use crate::band_grid::BandGrid;
 use crate::grid::Grid;
-use crate::lanes::{differing, Lanes, LANES};
+use crate::lanes::{covered_once_twice, differing, Lanes, LANES};
 use bits::Word;
 
 /// All 27 cells of a band.
@@ -375,25 +375,17 @@ impl Board {
             return Next::Solved;
         }
         let mut progress = false;
-        let mut guess: Option<(usize, u32)> = None;
         for b in 0..3 {
             if self.unsolved[b] == 0 {
                 continue;
             }
-            let band = &mut self.planes[9 * b..9 * b + 9];
-            // Bit-sliced counts of candidates per cell: at least one / two / three.
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for &p in band.iter() {
-                three |= two & p;
-                two |= one & p;
-                one |= p;
-            }
+            let (one, two) = covered_once_twice(&self.planes, plane_index(b, 0));
             if one != BAND {
                 return Next::DeadEnd;
             }
             let singles = !two & self.unsolved[b];
             if singles != 0 {
-                for p in band.iter_mut() {
+                for p in &mut self.planes[9 * b..9 * b + 9] {
                     let mine = *p & singles;
                     if mine != 0 {
                         // One cell per row: two singles of a digit in a row then leave the
@@ -409,13 +401,6 @@ impl Board {
                     }
                 }
                 progress = true;
-            } else {
-                // Guess in the band with the most cells left: its guesses propagate furthest.
-                let pairs = two & !three & self.unsolved[b];
-                let left = self.unsolved[b].count_ones();
-                if pairs != 0 && guess.map_or(true, |(g, _)| self.unsolved[g].count_ones() < left) {
-                    guess = Some((b, 1 << pairs.highest_index()));
-                }
             }
         }
         if progress {
@@ -426,8 +411,32 @@ impl Board {
             Some(true) => return Next::Progress,
             Some(false) => {}
         }
-        let (b, bit) = guess.unwrap_or_else(|| self.fewest_candidates());
+        let (b, bit) = self
+            .bivalue_cell()
+            .unwrap_or_else(|| self.fewest_candidates());
         Next::Guess(b, bit)
+    }
+
+    /// A cell with two candidates (band, bit) in the band with the most cells left (its
+    /// guesses propagate furthest), the highest such cell there; `None` if there is none.
+    /// O(27) word operations.
+    fn bivalue_cell(&self) -> Option<(usize, u32)> {
+        let mut guess: Option<(usize, u32)> = None;
+        for b in 0..3 {
+            // Bit-sliced counts of candidates per cell: at least two / three.
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for &p in &self.planes[9 * b..9 * b + 9] {
+                three |= two & p;
+                two |= one & p;
+                one |= p;
+            }
+            let pairs = two & !three & self.unsolved[b];
+            let left = self.unsolved[b].count_ones();
+            if pairs != 0 && guess.map_or(true, |(g, _)| self.unsolved[g].count_ones() < left) {
+                guess = Some((b, 1 << pairs.highest_index()));
+            }
+        }
+        guess
     }
 
     /// The vertical twin of the band rule: in each stack a digit takes one column per band
