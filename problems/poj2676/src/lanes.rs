@@ -231,6 +231,110 @@ unsafe fn covered_once_twice_sse2(p: *const u32) -> (u32, u32) {
     (_mm_cvtsi128_si32(one) as u32, _mm_cvtsi128_si32(two) as u32)
 }
 
+/// The bits set in at least one, two, and three of the nine words `at .. at + 9` (a cell's
+/// candidate count, saturating at three). Panics past the end. O(1).
+#[inline(always)]
+pub fn covered_to_thrice(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let nine = &words[at..at + 9];
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `nine[0..8]`.
+        let (one, two, three) = unsafe { covered_to_thrice_sse2(nine.as_ptr()) };
+        let w = nine[8];
+        (one | w, two | one & w, three | two & w)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        covered_to_thrice_scalar(words, at)
+    }
+}
+
+/// Portable [`covered_to_thrice`]: a bit-sliced counter saturating at three.
+#[inline(always)]
+pub fn covered_to_thrice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
+    let (mut one, mut two, mut three) = (0, 0, 0);
+    for &w in &words[at..at + 9] {
+        three |= two & w;
+        two |= one & w;
+        one |= w;
+    }
+    (one, two, three)
+}
+
+/// [`covered_to_thrice`] of the eight words at `p` with SSE2, folded as in
+/// [`covered_once_twice_sse2`]; counts merge as `three = a3 | b3 | a2 & b1 | a1 & b2`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn covered_to_thrice_sse2(p: *const u32) -> (u32, u32, u32) {
+    use std::arch::x86_64::*;
+    let a = _mm_loadu_si128(p as *const __m128i);
+    let b = _mm_loadu_si128(p.add(4) as *const __m128i);
+    let (mut one, mut two, mut three) =
+        (_mm_or_si128(a, b), _mm_and_si128(a, b), _mm_setzero_si128());
+    macro_rules! fold {
+        ($lanes:expr) => {
+            let o = _mm_shuffle_epi32(one, $lanes);
+            let t = _mm_shuffle_epi32(two, $lanes);
+            let h = _mm_shuffle_epi32(three, $lanes);
+            three = _mm_or_si128(
+                _mm_or_si128(three, h),
+                _mm_or_si128(_mm_and_si128(two, o), _mm_and_si128(one, t)),
+            );
+            two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
+            one = _mm_or_si128(one, o);
+        };
+    }
+    fold!(0b01_00_11_10);
+    fold!(0b10_11_00_01);
+    (
+        _mm_cvtsi128_si32(one) as u32,
+        _mm_cvtsi128_si32(two) as u32,
+        _mm_cvtsi128_si32(three) as u32,
+    )
+}
+
+/// Which of the nine words `at .. at + 9` hold all of `bits` (bit `i` for word `at + i`).
+/// Panics past the end. O(1).
+#[inline(always)]
+pub fn holding(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let nine = &words[at..at + 9];
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `nine[0..8]`.
+        let first_eight = unsafe { holding_sse2(nine.as_ptr(), bits) };
+        first_eight | ((nine[8] & bits == bits) as u32) << 8
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        holding_scalar(words, at, bits)
+    }
+}
+
+/// Portable [`holding`].
+#[inline(always)]
+pub fn holding_scalar(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
+    let mut set = 0;
+    for (i, &w) in words[at..at + 9].iter().enumerate() {
+        set |= ((w & bits == bits) as u32) << i;
+    }
+    set
+}
+
+/// [`holding`] of the eight words at `p` with SSE2: one compare per four words, and the
+/// lanes' sign bits as the answer (`movmskps`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn holding_sse2(p: *const u32, bits: u32) -> u32 {
+    use std::arch::x86_64::*;
+    let b = _mm_set1_epi32(bits as i32);
+    let hold = |v: __m128i| {
+        let eq = _mm_cmpeq_epi32(_mm_and_si128(v, b), b);
+        _mm_movemask_ps(_mm_castsi128_ps(eq)) as u32
+    };
+    hold(_mm_loadu_si128(p as *const __m128i))
+        | hold(_mm_loadu_si128(p.add(4) as *const __m128i)) << 4
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +444,52 @@ mod tests {
                     (one >> bit & 1, two >> bit & 1),
                     ((n >= 1) as u32, (n >= 2) as u32)
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn holding_agrees_with_the_scalar_loop() {
+        let mut rng = 0x6a09_e667_f3bc_c908;
+        for round in 0..3000 {
+            let mut words = [0u32; LANES];
+            for w in words.iter_mut() {
+                *w = (next(&mut rng) | next(&mut rng)) as u32;
+            }
+            let at = [0, 9, 18, round % 19][round % 4];
+            let bits = match round % 3 {
+                0 => 1 << (round % 32),
+                1 => next(&mut rng) as u32 & next(&mut rng) as u32,
+                _ => 0,
+            };
+            let expected = holding_scalar(&words, at, bits);
+            assert_eq!(holding(&words, at, bits), expected);
+            for i in 0..9 {
+                assert_eq!(expected >> i & 1 != 0, words[at + i] & bits == bits);
+            }
+            assert_eq!(expected >> 9, 0);
+        }
+    }
+
+    #[test]
+    fn covered_to_thrice_agrees_with_the_scalar_loop() {
+        let mut rng = 0xbb67_ae85_84ca_a73b;
+        for round in 0..3000 {
+            let mut words = [0u32; LANES];
+            for w in words.iter_mut() {
+                *w = (next(&mut rng) & next(&mut rng)) as u32;
+            }
+            let at = [0, 9, 18, round % 19][round % 4];
+            let counts = covered_to_thrice_scalar(&words, at);
+            assert_eq!(covered_to_thrice(&words, at), counts);
+            let (one, two, three) = counts;
+            assert_eq!((one, two), covered_once_twice_scalar(&words, at));
+            for bit in 0..32 {
+                let n = words[at..at + 9]
+                    .iter()
+                    .filter(|&&w| w >> bit & 1 != 0)
+                    .count();
+                assert_eq!(three >> bit & 1 != 0, n >= 3);
             }
         }
     }

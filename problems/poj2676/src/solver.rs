@@ -29,7 +29,7 @@ use crate::band_grid::BandGrid;
 use crate::grid::Grid;
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::U32x4;
-use crate::lanes::{covered_once_twice, differing, Lanes, LANES};
+use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
 use bits::Word;
 
 /// All 27 cells of a band.
@@ -468,19 +468,17 @@ impl Board {
     /// guesses propagate furthest), the highest such cell there; `None` if there is none.
     /// O(27) word operations.
     fn bivalue_cell(&self) -> Option<(usize, u32)> {
-        let mut guess: Option<(usize, u32)> = None;
+        let (mut guess, mut most_left) = (None, 0);
         for b in 0..3 {
-            // Bit-sliced counts of candidates per cell: at least two / three.
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for &p in &self.planes[9 * b..9 * b + 9] {
-                three |= two & p;
-                two |= one & p;
-                one |= p;
-            }
+            let (_, two, three) = covered_to_thrice(&self.planes, plane_index(b, 0));
             let pairs = two & !three & self.unsolved[b];
-            let left = self.unsolved[b].count_ones();
-            if pairs != 0 && guess.map_or(true, |(g, _)| self.unsolved[g].count_ones() < left) {
-                guess = Some((b, 1 << pairs.highest_index()));
+            if pairs != 0 {
+                // Ties go to the first band.
+                let left = self.unsolved[b].count_ones();
+                if left > most_left {
+                    most_left = left;
+                    guess = Some((b, 1 << pairs.highest_index()));
+                }
             }
         }
         guess
@@ -545,11 +543,7 @@ impl Board {
     /// The candidate digits (bit `d` for digit index `d`) of the cell at `bit` in band `b`.
     #[inline]
     fn digits_at(&self, b: usize, bit: u32) -> u32 {
-        let mut digits = 0;
-        for d in 0..9 {
-            digits |= ((self.planes[plane_index(b, d)] & bit != 0) as u32) << d;
-        }
-        digits
+        holding(&self.planes, plane_index(b, 0), bit)
     }
 
     /// The solution held by a solved board.
