@@ -12,7 +12,8 @@
 #    (`sudoku16-gen --seed i --givens 40..140`), each its own process, and prints the
 #    slowest wall times; the slowest grid is then timed again with hyperfine.
 #
-# Needs g++, hyperfine, cargo-equip on PATH (or in /tmp/equiptools/bin) and bash 5.
+# Needs g++, hyperfine, bash 5 and cargo-equip (the workspace's pinned one in .tools/bin, or
+# on PATH).
 # Work files go to $WORK (default /tmp/sudoku16-baseline). Not part of the build or CI.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +24,7 @@ tail_grids=${2:-3000}
 work=${WORK:-/tmp/sudoku16-baseline}
 mkdir -p "$work"
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$work/target}
-export PATH="$PATH:/tmp/equiptools/bin"
+export PATH="$root/.tools/bin:$PATH"
 
 seed_txt=$(ls "$root"/../shared/seeds/000_*.txt | head -1)
 first=$(grep -n '^#include' "$seed_txt" | head -1 | cut -d: -f1)
