@@ -14,13 +14,14 @@
 //!
 //! Within a band a digit fills one minirow in each row and one in each box: a permutation of
 //! the 3x3 (row, box) minirow grid. Processing a plane keeps only the minirows that lie on some
-//! permutation still possible (a 512-entry table: pointing/claiming and more in one step),
-//! then a row left with one cell places the digit there: the cell leaves every other digit's
-//! plane, and its column leaves the digit's planes in the other two bands. A box left with one
-//! cell is caught too, as the permutation pruning then leaves its row a single minirow.
+//! permutation still possible (a 512-entry table indexed by a multiply hash of the non-empty
+//! minirows: pointing/claiming and more in one step), then a row left with one cell places the
+//! digit there: the cell leaves every other digit's plane, and its column leaves the digit's
+//! planes in the other two bands. A box left with one cell is caught too, as the permutation
+//! pruning then leaves its row a single minirow. Givens are placed so when the board is built.
 //! Changed planes are found by comparing all 27 against their last processed state at once
 //! (SSE2 on x86_64), round by round. When no plane changes any more, a bit-sliced count over
-//! the nine planes finds cells with no candidate (dead end) and cells with one (placed); else
+//! the nine planes (SSE2) finds cells with no candidate (dead end) and cells with one; else
 //! the stack rule (the band rule turned vertical: per digit and stack a (band -> column)
 //! permutation, four digits per vector) prunes columns; else a cell with two candidates (or
 //! the fewest) is guessed on, depth first.
