@@ -53,6 +53,11 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
             "--minify",
             "libs",
         ])
+        .args(
+            unused_dependencies(&root.join(&problem.dir).join("src"), &problem.dependencies)
+                .iter()
+                .flat_map(|dep| ["--exclude", dep.as_str()]),
+        )
         .arg("--manifest-path")
         .arg(problem.dir.join("Cargo.toml"))
         .arg("--output")
@@ -111,6 +116,44 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
     })
 }
 
+/// The dependencies that the submission's code (everything under `src/` but the test kit in
+/// `src/bin/`) never names. Without cargo-udeps, cargo-equip would bundle every dependency of
+/// the package, including the ones only the test kit uses. A name that merely appears is kept:
+/// a wrong guess can only leave dead code in, never take live code out.
+fn unused_dependencies(src: &Path, dependencies: &[String]) -> Vec<String> {
+    let mut text = String::new();
+    collect_sources(src, &mut text);
+    dependencies
+        .iter()
+        .filter(|dep| {
+            let named = [
+                format!("{}::", dep),
+                format!("use {}", dep),
+                format!("extern crate {}", dep),
+            ];
+            !named.iter().any(|n| text.contains(n.as_str()))
+        })
+        .cloned()
+        .collect()
+}
+
+/// Appends every `.rs` file below `dir`, except under `bin/`, to `text`.
+fn collect_sources(dir: &Path, text: &mut String) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().map_or(true, |n| n != "bin") {
+                collect_sources(&path, text);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            text.push_str(&fs::read_to_string(&path).unwrap_or_default());
+        }
+    }
+}
+
 /// Replaces every mention of the workspace's absolute location with `.`, so the bundle says
 /// nothing about the machine it was made on (cargo-equip names path dependencies by their
 /// `path+file:///...` id).
@@ -150,6 +193,27 @@ mod tests {
         let text = "//  - `path+file:///home/ann/ws/shared/bits#0.1.0` as\n/home/ann/ws/x";
         let clean = scrub_paths(text, Path::new("/home/ann/ws/"));
         assert_eq!(clean, "//  - `path+file://./shared/bits#0.1.0` as\n./x");
+    }
+
+    #[test]
+    fn kit_only_dependencies_are_left_out() {
+        let src = std::env::temp_dir().join(format!("judge-deps-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&src);
+        fs::create_dir_all(src.join("bin")).unwrap();
+        fs::create_dir_all(src.join("solver")).unwrap();
+        fs::write(src.join("main.rs"), "use fastio::Reader;\nfn main() {}\n").unwrap();
+        fs::write(
+            src.join("solver/mod.rs"),
+            "pub fn f() -> u32 { bits::ones(3u32).count() as u32 }\n",
+        )
+        .unwrap();
+        fs::write(src.join("bin/gen.rs"), "use rng::Rng;\nuse runner::run;\n").unwrap();
+        let deps: Vec<String> = ["bits", "fastio", "rng", "runner"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(unused_dependencies(&src, &deps), ["rng", "runner"]);
+        fs::remove_dir_all(&src).unwrap();
     }
 
     #[test]

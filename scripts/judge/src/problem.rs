@@ -57,6 +57,8 @@ pub struct Problem {
     /// Generator argument sets for stress testing, used in turn.
     pub stress: Vec<Vec<String>>,
     pub bench: Vec<BenchSet>,
+    /// The package's `[dependencies]`, by the names its code uses (`-` read as `_`).
+    pub dependencies: Vec<String>,
 }
 
 impl Problem {
@@ -146,8 +148,14 @@ impl Problem {
                 });
             }
         }
+        let dependencies = doc
+            .get("dependencies")
+            .and_then(Value::as_table)
+            .map(|deps| deps.keys().map(|k| k.replace('-', "_")).collect())
+            .unwrap_or_default();
         Ok(Problem {
             name: name.to_string(),
+            dependencies,
             judge: text_key("judge")?,
             id: text_key("problem")?,
             url: text_key("url")?,
