@@ -47,12 +47,18 @@ echo "both answers check out on $puzzles"
 hyperfine --warmup 2 --runs "${RUNS:-10}" --export-json "$work/minimal.json" \
     -n seed-g++-O2 "'$work/seed' < '$puzzles' > /dev/null" \
     -n bundle "'$work/bundle' < '$puzzles' > /dev/null"
+python3 - "$work/minimal.json" <<'PY' || true
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+print("medians: seed %.3f s, bundle %.3f s, ratio %.1f" % (
+    r[0]["median"], r[1]["median"], r[0]["median"] / r[1]["median"]))
+PY
 
 mkdir -p "$work/tail"
 echo "generating $tail_grids sparse grids (40..140 givens) ..."
 for ((i = 1; i <= tail_grids; i++)); do
     f="$work/tail/$i.in"
-    [ -s "$f" ] || "$bin/sudoku16-gen" --seed "$i" --givens 40..140 > "$f"
+    "$bin/sudoku16-gen" --seed "$i" --givens 40..140 > "$f"
 done
 echo "running each as its own process ..."
 : > "$work/tail.times"

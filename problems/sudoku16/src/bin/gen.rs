@@ -10,11 +10,12 @@
 //! - `minimal`: a random solved grid thinned to a minimal puzzle: cells are cleared in random
 //!   order while the solution stays unique, so the result has one solution and every clue is
 //!   needed. Each removal is checked by an exact-cover search for a completion with another
-//!   letter in that cell: usually under a second per puzzle, but some checks take minutes.
+//!   letter in that cell: 0.7 s per puzzle on average, but up to about 20 s.
 //!   `--check-budget N` bounds each check to N search nodes, keeping the clue when a check
 //!   runs out (the puzzle is still unique, perhaps not minimal; said on stderr).
 //! - `unsolvable`: a random grid with `k` kept cells (default 100..180), one of them changed
-//!   to a letter that clashes with no given, checked to have no solution.
+//!   to a letter that clashes with no given, checked to have no solution (grids that a
+//!   bounded search cannot decide are skipped; works down to about 40 givens).
 //! - `mixed`: each case `random` or `unsolvable` with equal odds.
 //!
 //! Cases are separated by blank lines. Same arguments, same output.
