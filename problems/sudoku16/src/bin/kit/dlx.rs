@@ -14,7 +14,7 @@
 //! the options a puzzle leaves open are linked (empty cell, letter in none of its units), and
 //! only the columns its givens leave unmet, so the search starts right after the givens.
 //!
-//! Nodes live in parallel arrays, linked by index:
+//! Nodes live in one array of `Node`s, linked by index:
 //!
 //! ```text
 //!   node 0                       root: left/right thread the unmet column headers
