@@ -15,6 +15,7 @@
 
 use crate::grid::{unit_cell, Cell, DigitSet, Grid, PlaceSet, ALL_DIGITS, CELLS, SIDE, UNITS};
 use bits::{ones, Word};
+use rng::Rng;
 
 /// `value` of a cell that holds no letter yet.
 const OPEN: u8 = 0xff;
@@ -249,22 +250,6 @@ enum Branch {
     Place(usize, u32, PlaceSet),
 }
 
-/// SplitMix64: a small seeded generator, so runs are reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-}
-
 /// The smallest branch: fewest letters in an open cell or fewest places for an unplaced letter
 /// in a unit; ties go to the first found from a random starting point. `None` when solved.
 /// Requires a propagated board (no singles left). O(CELLS + UNITS * SIDE).
@@ -393,7 +378,7 @@ impl Solver {
             queue: Queue {
                 items: Vec::with_capacity(CELLS + UNITS * SIDE),
             },
-            rng: Rng(seed),
+            rng: Rng::new(seed),
             nodes: 0,
             budget: 0,
             total_nodes: 0,

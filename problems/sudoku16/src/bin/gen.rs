@@ -70,7 +70,7 @@ fn minimal(solution: &Grid, cap: u64, rng: &mut Rng) -> Grid {
         let keep = g.get(c);
         g.set(c, None);
         let exclude = keep.map(|d| (c, d));
-        match completions_within(&g, exclude, 1, rng.next(), cap) {
+        match completions_within(&g, exclude, 1, rng.next_u64(), cap) {
             Ok(other) if other.is_empty() => {}
             Ok(_) => g.set(c, keep),
             Err(OutOfBudget) => {
@@ -164,7 +164,7 @@ fn main() {
         }
         i += 2;
     }
-    let mut rng = Rng(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x1616);
+    let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x1616);
     let mut out = String::new();
     for case in 0..count {
         let this = match kind {

@@ -318,7 +318,7 @@ pub fn completions_within(
     cap: u64,
 ) -> Result<Vec<Grid>, OutOfBudget> {
     let mut m = ExactCover::new(puzzle, exclude);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut budget = cap.min(4096);
     loop {
         let r = m.search(limit, budget, Some(&mut rng));
@@ -431,7 +431,7 @@ mod tests {
         assert_eq!(counts, fresh.columns_of_size);
         let mut m = ExactCover::new(&g, None);
         for budget in [1, 5, 50, u64::MAX] {
-            let _ = m.search(3, budget, Some(&mut Rng(budget)));
+            let _ = m.search(3, budget, Some(&mut Rng::new(budget)));
             assert!(same(&m), "budget {}", budget);
         }
     }
