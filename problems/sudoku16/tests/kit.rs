@@ -1,26 +1,14 @@
 //! End-to-end tests: generated inputs through the solver binary, judged by the checker and
 //! cross-checked against the reference; unsolvable and malformed inputs; the samples.
 
-use std::io::Write;
+use runner::run;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_sudoku16");
 const GEN: &str = env!("CARGO_BIN_EXE_sudoku16-gen");
 const REF: &str = env!("CARGO_BIN_EXE_sudoku16-ref");
 const CHECK: &str = env!("CARGO_BIN_EXE_sudoku16-check");
-
-fn run(bin: &str, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn gen(args: &[&str]) -> Vec<u8> {
     let out = run(GEN, args, b"");
