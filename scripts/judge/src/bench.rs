@@ -38,9 +38,23 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
         submission.bytes,
         runs
     );
+    let width = problem
+        .bench
+        .iter()
+        .map(|s| s.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(3);
     println!(
-        "{:<28} {:>6} {:>8} {:>10} {:>11} {:>12} {:>11}",
-        "set", "inputs", "puzzles", "total ms", "us/puzzle", "puzzles/s", "slowest ms"
+        "{:<w$} {:>6} {:>8} {:>10} {:>11} {:>12} {:>11}",
+        "set",
+        "inputs",
+        "puzzles",
+        "total ms",
+        "us/puzzle",
+        "puzzles/s",
+        "slowest ms",
+        w = width
     );
     let mut all_valid = true;
     for (s, set) in problem.bench.iter().enumerate() {
@@ -79,14 +93,15 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
         let puzzles = set.puzzles * inputs.len();
         let secs = total.as_secs_f64();
         println!(
-            "{:<28} {:>6} {:>8} {:>10.2} {:>11.2} {:>12.0} {:>11.2}",
+            "{:<w$} {:>6} {:>8} {:>10.2} {:>11.2} {:>12.0} {:>11.2}",
             set.name,
             inputs.len(),
             puzzles,
             secs * 1e3,
             secs * 1e6 / puzzles as f64,
             puzzles as f64 / secs.max(1e-9),
-            slowest.as_secs_f64() * 1e3
+            slowest.as_secs_f64() * 1e3,
+            w = width
         );
         if let Some(why) = invalid {
             println!("  INVALID OUTPUT: {}", why);
