@@ -35,6 +35,21 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs the judge, asserts its exit status (showing everything it printed if that fails), and
+/// returns its stdout.
+fn judge_exits(root: &Path, args: &[&str], code: i32) -> String {
+    let out = judge(root, args);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{}{}",
+        stdout,
+        text(&out.stderr)
+    );
+    stdout
+}
+
 /// A fresh workspace under the test's temp dir with the given files.
 fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -115,15 +130,7 @@ fn check_gives_every_verdict_and_fails_unless_all_ac() {
         ],
     );
     let start = Instant::now();
-    let out = judge(&root, &["check"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
+    let stdout = judge_exits(&root, &["check"], 1);
     assert!(row(&stdout, "1").contains(" AC "));
     let wa = row(&stdout, "2");
     assert!(
@@ -173,15 +180,7 @@ fn compile_errors_are_ce_with_the_first_error() {
         DEMO_MANIFEST.replace("edition = \"2018\"", "edition = \"2021\""),
     )
     .unwrap();
-    let out = judge(&root, &["check", "demo"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
+    let stdout = judge_exits(&root, &["check", "demo"], 1);
     assert!(stdout.contains(" CE "), "{}", stdout);
     assert!(stdout.contains("rustc --edition 2018: error"), "{}", stdout);
 }
@@ -224,15 +223,7 @@ fn new_problem_builds_and_fails_loudly_until_written() {
     assert!(made.status.success(), "{}", text(&made.stderr));
     assert_eq!(judge(&root, &["new", "abc"]).status.code(), Some(2));
     // The template builds, and the empty sample is not a pass.
-    let checked = judge(&root, &["check", "abc"]);
-    let stdout = text(&checked.stdout);
-    assert_eq!(
-        checked.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&checked.stderr)
-    );
+    let stdout = judge_exits(&root, &["check", "abc"], 1);
     assert!(stdout.contains("NO-OUT"), "{}", stdout);
     // The generator stub fails, so stress cannot pass by accident.
     let stressed = judge(&root, &["stress", "abc", "--n", "3"]);
@@ -251,7 +242,7 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
     let _ = fs::remove_dir_all(&saved);
     let fixture =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_planted_bug.rs");
-    let out = judge(
+    let stdout = judge_exits(
         &real,
         &[
             "stress",
@@ -265,14 +256,7 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
             "--samples",
             saved.to_str().unwrap(),
         ],
-    );
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
+        1,
     );
     assert!(stdout.contains("saved as"), "{}", stdout);
     let note = fs::read_to_string(saved.join("1.note")).unwrap();
