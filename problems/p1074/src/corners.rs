@@ -534,6 +534,7 @@ impl CornerSearch {
 mod tests {
     use super::*;
     use crate::grid::{Grid, BOX, UNITS};
+    use rng::Rng;
 
     fn candidates_of(g: &Grid) -> impl Fn(Cell) -> Digits + '_ {
         move |c| {
@@ -729,13 +730,8 @@ mod tests {
     #[test]
     fn matches_brute_force_on_random_boards() {
         // Valid full grids (a shifted pattern, digits relabelled), half of the cells erased.
-        let mut state = 12345u64;
-        let mut next = |n: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        };
+        let mut rng = Rng::new(12345);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
         let mut checked = 0;
         for _ in 0..40 {
             let mut relabel: Vec<u8> = (1..=9).collect();

@@ -439,6 +439,7 @@ pub fn solve(givens: &Grid) -> Option<Solution> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rng::Rng;
     use std::convert::TryInto;
 
     fn parse(s: &str) -> Grid {
@@ -446,17 +447,10 @@ mod tests {
     }
 
     /// A valid full grid, then shuffled by digit relabelling and row/column moves that keep it
-    /// valid, driven by a tiny LCG.
+    /// valid, driven by the shared SplitMix64.
     fn shuffled_full(seed: u64) -> Grid {
-        let mut s = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let mut next = |n: usize| {
-            s = s
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (s >> 33) as usize % n
-        };
+        let mut rng = Rng::new(seed);
+        let mut next = |n: usize| rng.below(n);
         let mut g: Vec<u8> = (0..81)
             .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9 + 1) as u8)
             .collect();
@@ -531,13 +525,8 @@ mod tests {
 
     #[test]
     fn propagation_matches_the_obvious_version() {
-        let mut state = 99u64;
-        let mut next = |n: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        };
+        let mut rng = Rng::new(99);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
         let (mut solved, mut dead) = (0, 0);
         for seed in 0..300 {
             let full = shuffled_full(seed);

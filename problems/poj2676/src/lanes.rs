@@ -338,14 +338,7 @@ unsafe fn holding_sse2(p: *const u32, bits: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small xorshift generator, enough for test states.
-    fn next(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
+    use rng::Rng;
 
     /// Applies a generic lane function with `U32x4` and lane by lane with `u32`.
     #[cfg(target_arch = "x86_64")]
@@ -367,14 +360,14 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn vector_lanes_agree_with_u32() {
-        let mut rng = 0x0123_4567_89ab_cdef;
+        let mut rng = Rng::new(0x0123_4567_89ab_cdef);
         for round in 0..500 {
             let mut words = [0u32; LANES];
             for w in words.iter_mut() {
-                *w = next(&mut rng) as u32;
+                *w = rng.next_u64() as u32;
             }
             let n = round % 32;
-            let k = next(&mut rng) as u32;
+            let k = rng.next_u64() as u32;
             let (a, b) = both(&words, |v| v.shl(n), |v| v.shl(n));
             assert_eq!(a, b);
             let (a, b) = both(&words, |v| v.shr(n), |v| v.shr(n));
@@ -398,18 +391,18 @@ mod tests {
 
     #[test]
     fn differing_agrees_with_the_scalar_loop() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15;
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let mut a = [0u32; LANES];
             for w in a.iter_mut() {
-                *w = next(&mut rng) as u32 & ((1 << 27) - 1);
+                *w = rng.next_u64() as u32 & ((1 << 27) - 1);
             }
             let mut b = a;
             // Change a random subset of words, sometimes none, sometimes all.
-            let mask = next(&mut rng) as u32 & next(&mut rng) as u32;
+            let mask = rng.next_u64() as u32 & rng.next_u64() as u32;
             for (i, w) in b.iter_mut().enumerate() {
                 if mask >> i & 1 != 0 {
-                    *w ^= 1 << (next(&mut rng) % 32);
+                    *w ^= 1 << (rng.next_u64() % 32);
                 }
             }
             let expected = mask & ((1 << LANES) - 1);
@@ -425,12 +418,12 @@ mod tests {
 
     #[test]
     fn covered_once_twice_agrees_with_the_scalar_loop() {
-        let mut rng = 0x2545_f491_4f6c_dd1d;
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
             for w in words.iter_mut() {
                 // Sparse words, so that exactly-one bits are common.
-                *w = (next(&mut rng) & next(&mut rng) & next(&mut rng)) as u32;
+                *w = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
             let (one, two) = covered_once_twice_scalar(&words, at);
@@ -450,16 +443,16 @@ mod tests {
 
     #[test]
     fn holding_agrees_with_the_scalar_loop() {
-        let mut rng = 0x6a09_e667_f3bc_c908;
+        let mut rng = Rng::new(0x6a09_e667_f3bc_c908);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
             for w in words.iter_mut() {
-                *w = (next(&mut rng) | next(&mut rng)) as u32;
+                *w = (rng.next_u64() | rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
             let bits = match round % 3 {
                 0 => 1 << (round % 32),
-                1 => next(&mut rng) as u32 & next(&mut rng) as u32,
+                1 => rng.next_u64() as u32 & rng.next_u64() as u32,
                 _ => 0,
             };
             let expected = holding_scalar(&words, at, bits);
@@ -473,11 +466,11 @@ mod tests {
 
     #[test]
     fn covered_to_thrice_agrees_with_the_scalar_loop() {
-        let mut rng = 0xbb67_ae85_84ca_a73b;
+        let mut rng = Rng::new(0xbb67_ae85_84ca_a73b);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
             for w in words.iter_mut() {
-                *w = (next(&mut rng) & next(&mut rng)) as u32;
+                *w = (rng.next_u64() & rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
             let counts = covered_to_thrice_scalar(&words, at);

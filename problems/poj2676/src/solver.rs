@@ -637,6 +637,7 @@ pub fn count_band_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<B
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rng::Rng;
 
     fn grid(s: &str) -> Grid {
         Grid::from_line(s.as_bytes()).unwrap()
@@ -695,13 +696,8 @@ mod tests {
 
     #[test]
     fn stack_rule_matches_the_table() {
-        let mut rng = 0x5851_f42d_4c95_7f2du64;
-        let mut next = || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut rng = Rng::new(0x5851_f42d_4c95_7f2d);
+        let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             // Sparse planes, so that dead stacks and removals both occur.
             let mut words = [0u32; LANES];
@@ -833,15 +829,13 @@ mod tests {
 
     #[test]
     fn given_columns_vector_and_scalar_agree() {
-        let mut rng = 0x3c6e_f372_fe94_f82bu64;
+        let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
         for _ in 0..2000 {
             let mut givens = [0u32; LANES];
             for w in givens[..27].iter_mut() {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
+                let r = rng.next_u64();
                 // One or two givens per plane at most, often none.
-                *w = (1 << (rng % 27) | 1 << ((rng >> 8) % 27)) as u32 & (rng >> 40) as u32;
+                *w = (1 << (r % 27) | 1 << ((r >> 8) % 27)) as u32 & (r >> 40) as u32;
             }
             let mut spread = [0u32; LANES];
             let scalar = (0..9)

@@ -149,9 +149,92 @@ fn collect_sources(dir: &Path, text: &mut String) {
                 collect_sources(&path, text);
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
-            text.push_str(&fs::read_to_string(&path).unwrap_or_default());
+            text.push_str(&without_test_modules(
+                &fs::read_to_string(&path).unwrap_or_default(),
+            ));
         }
     }
+}
+
+/// `source` without its `#[cfg(test)] mod name { ... }` blocks, which cargo-equip drops too.
+/// Braces inside strings, character literals and comments are skipped. Anything it cannot
+/// match is kept, so a mistake can only keep a dependency in.
+fn without_test_modules(source: &str) -> String {
+    const ATTRIBUTE: &str = "#[cfg(test)]";
+    let mut out = String::with_capacity(source.len());
+    let mut rest = source;
+    while let Some(at) = rest.find(ATTRIBUTE) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + ATTRIBUTE.len()..];
+        let item = after.trim_start();
+        // `mod <name> {`: the index of its `{` within `item`.
+        let open = item.strip_prefix("mod ").and_then(|m| {
+            let brace = m.find('{')?;
+            let name = m[..brace].trim();
+            let plain = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+            if plain {
+                Some("mod ".len() + brace)
+            } else {
+                None
+            }
+        });
+        match open.and_then(|i| matching_brace(&item[i..]).map(|end| i + end + 1)) {
+            Some(end) => rest = &item[end..],
+            None => {
+                out.push_str(ATTRIBUTE);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The index of the brace that closes the `{` at the start of `s`, skipping strings,
+/// character literals and comments; `None` if it is never closed.
+fn matching_brace(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            // Character literals ('{', '\'', '\\'); a lifetime has no closing quote there.
+            b'\'' if b.get(i + 2) == Some(&b'\'') => i += 2,
+            b'\'' if b.get(i + 1) == Some(&b'\\') => {
+                i += 3;
+                while i < b.len() && b[i] != b'\'' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Replaces every mention of the workspace's absolute location with `.`, so the bundle says
@@ -214,6 +297,24 @@ mod tests {
             .collect();
         assert_eq!(unused_dependencies(&src, &deps), ["rng", "runner"]);
         fs::remove_dir_all(&src).unwrap();
+    }
+
+    #[test]
+    fn test_modules_are_not_counted() {
+        let src = "use bits::Word;\n#[cfg(test)]\nmod tests {\n    use rng::Rng;\n    \
+                   fn f() { let s = \"}\"; let c = '}'; let e = '\\''; /* } */ // }\n }\n}\n\
+                   fn after() { fastio::Writer::new(); }\n#[cfg(test)]\nfn helper() { runner::run(); }\n";
+        let kept = without_test_modules(src);
+        assert!(
+            kept.contains("bits::") && kept.contains("fastio::"),
+            "{}",
+            kept
+        );
+        assert!(!kept.contains("rng::"), "{}", kept);
+        // Only `mod` blocks are dropped: a lone test function stays (and keeps its crate).
+        assert!(kept.contains("runner::"), "{}", kept);
+        // An unclosed block is kept whole.
+        assert!(without_test_modules("#[cfg(test)]\nmod t { rng::x(").contains("rng::"));
     }
 
     #[test]
