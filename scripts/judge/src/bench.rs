@@ -173,26 +173,11 @@ fn validate(
     // every printed grid against its puzzle.
     let got = scratch.join("got.txt");
     fs::write(&got, &out.stdout).map_err(|e| e.to_string())?;
-    let args: Vec<String> = [input, got.as_path(), got.as_path()]
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect();
-    let checked = run::run(
+    kit::check(
         &kit::binary(root, problem, "check"),
-        &args,
-        Path::new("/dev/null"),
+        input,
+        &got,
+        &got,
         &scratch.join("check"),
-        Duration::from_secs(600),
     )
-    .map_err(|e| e.to_string())?;
-    Ok(match checked.exit {
-        Exit::Code(0) => None,
-        _ => Some(format!(
-            "checker: {}",
-            String::from_utf8_lossy(&checked.stdout)
-                .lines()
-                .next()
-                .unwrap_or("rejected")
-        )),
-    })
 }

@@ -93,18 +93,10 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
     let mut binary = PathBuf::new();
     for edition in EDITIONS {
         let bin = out_dir.join(format!("{}-{}", problem.name, edition));
-        let rustc = Command::new("rustc")
-            .args(["-O", "--edition", edition, "--crate-name", "main", "-o"])
-            .arg(&bin)
-            .arg(&source)
-            .output()
-            .map_err(|e| BundleError::Equip(format!("cannot run rustc: {}", e)))?;
-        if !rustc.status.success() {
-            return Err(BundleError::Compile(
-                edition,
-                first_compiler_error(&String::from_utf8_lossy(&rustc.stderr)),
-            ));
-        }
+        compile(&source, &bin, edition).map_err(|e| match e {
+            CompileError::Rejected(why) => BundleError::Compile(edition, why),
+            CompileError::NoRustc(why) => BundleError::Equip(why),
+        })?;
         if binary.as_os_str().is_empty() {
             binary = bin;
         }
@@ -114,6 +106,31 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
         bytes,
         binary,
     })
+}
+
+/// Why [`compile`] failed.
+pub enum CompileError {
+    /// rustc could not be started.
+    NoRustc(String),
+    /// rustc rejected the source: its first error, on one line.
+    Rejected(String),
+}
+
+/// Compiles one source file alone, as a judge does: `rustc -O --edition <edition>`, no cargo.
+pub fn compile(source: &Path, binary: &Path, edition: &str) -> Result<(), CompileError> {
+    let rustc = Command::new("rustc")
+        .args(["-O", "--edition", edition, "--crate-name", "main", "-o"])
+        .arg(binary)
+        .arg(source)
+        .output()
+        .map_err(|e| CompileError::NoRustc(format!("cannot run rustc: {}", e)))?;
+    if rustc.status.success() {
+        Ok(())
+    } else {
+        Err(CompileError::Rejected(first_compiler_error(
+            &String::from_utf8_lossy(&rustc.stderr),
+        )))
+    }
 }
 
 /// The dependencies that the submission's code (everything under `src/` but the test kit in

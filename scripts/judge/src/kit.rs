@@ -69,3 +69,43 @@ pub fn generate(
     }
     Ok(made.stdout)
 }
+
+/// Asks the problem's checker whether `output` answers `input` (`expected` is a correct
+/// answer). `Ok(None)`: accepted; `Ok(Some(reason))`: rejected, with the checker's one-line
+/// reason; `Err`: the checker itself failed (crashed, or an exit status other than 0 or 1).
+pub fn check(
+    checker: &Path,
+    input: &Path,
+    output: &Path,
+    expected: &Path,
+    scratch: &Path,
+) -> Result<Option<String>, String> {
+    let args: Vec<String> = [input, output, expected]
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let verdict = run::run(
+        checker,
+        &args,
+        Path::new("/dev/null"),
+        scratch,
+        Duration::from_secs(600),
+    )
+    .map_err(|e| format!("{}: {}", checker.display(), e))?;
+    match verdict.exit {
+        Exit::Code(0) => Ok(None),
+        Exit::Code(1) => Ok(Some(format!(
+            "checker: {}",
+            String::from_utf8_lossy(&verdict.stdout)
+                .lines()
+                .next()
+                .unwrap_or("rejected")
+        ))),
+        other => Err(format!(
+            "the checker {} failed ({:?}): {}",
+            checker.display(),
+            other,
+            verdict.first_stderr_line()
+        )),
+    }
+}

@@ -9,7 +9,6 @@ use crate::verdict::{self, Expected, Verdict};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// What to stress and how.
@@ -152,20 +151,10 @@ fn compile_single(root: &Path, problem: &Problem, file: &Path) -> Result<PathBuf
     let dir = root.join("target/stress");
     fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let bin = dir.join(format!("{}-solver", problem.name));
-    let out = Command::new("rustc")
-        .args(["-O", "--edition", "2018", "--crate-name", "main", "-o"])
-        .arg(&bin)
-        .arg(file)
-        .output()
-        .map_err(|e| format!("cannot run rustc: {}", e))?;
-    if out.status.success() {
-        Ok(bin)
-    } else {
-        Err(format!(
-            "{}: {}",
-            file.display(),
-            bundle::first_compiler_error(&String::from_utf8_lossy(&out.stderr))
-        ))
+    match bundle::compile(file, &bin, "2018") {
+        Ok(()) => Ok(bin),
+        Err(bundle::CompileError::NoRustc(why)) => Err(why),
+        Err(bundle::CompileError::Rejected(why)) => Err(format!("{}: {}", file.display(), why)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Judging one run of a solution against what is expected of it.
 
 use crate::compare::first_difference;
+use crate::kit;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit, Outcome};
 use std::fmt;
@@ -135,45 +136,16 @@ fn verdict_of(
         }
         Exit::Killed => unreachable!(),
     }
-    let want = fs::read(&expected.stdout)?;
     let wrong = match (problem.compare, checker) {
-        (Compare::Checker, Some(checker)) => {
-            let got = scratch.join("stdout");
-            let args = vec![
-                input.display().to_string(),
-                got.display().to_string(),
-                expected.stdout.display().to_string(),
-            ];
-            let verdict = run::run(
-                checker,
-                &args,
-                Path::new("/dev/null"),
-                &scratch.join("checker"),
-                Duration::from_secs(120),
-            )?;
-            match verdict.exit {
-                Exit::Code(0) => None,
-                Exit::Code(1) => Some(format!(
-                    "checker: {}",
-                    String::from_utf8_lossy(&verdict.stdout)
-                        .lines()
-                        .next()
-                        .unwrap_or("rejected")
-                )),
-                other => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::Other,
-                        format!(
-                            "the checker {} failed ({:?}): {}",
-                            checker.display(),
-                            other,
-                            verdict.first_stderr_line()
-                        ),
-                    ))
-                }
-            }
-        }
-        _ => first_difference(&want, &outcome.stdout),
+        (Compare::Checker, Some(checker)) => kit::check(
+            checker,
+            input,
+            &scratch.join("stdout"),
+            &expected.stdout,
+            &scratch.join("checker"),
+        )
+        .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
+        _ => first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
     };
     if let Some(why) = wrong {
         return Ok((Verdict::Wa, why));
