@@ -1,9 +1,11 @@
-//! Fast judge I/O: a reader over the whole input that tracks its line, and a buffered writer.
+//! Fast judge I/O: a reader over the whole input that tracks its line, a buffered writer, and
+//! the one input-error type every problem reports malformed input with.
 //!
 //! The reader holds all of stdin in memory (one `read_to_end`), so reading is a cursor over a
 //! byte slice, and it counts lines as it goes so that an error can say where the input went
 //! wrong. The writer collects output in a buffer and writes it in large blocks.
 
+use std::fmt;
 use std::io::{self, Read, Write};
 
 /// A cursor over the whole input, counting lines (1-based).
@@ -270,9 +272,104 @@ impl Drop for Writer {
     }
 }
 
+/// Where and how a judge input is malformed. Every problem reports bad input with this type,
+/// so every message has one shape:
+///
+/// ```text
+/// case 3, row 7 (line 25): expected 9 digits, found 8
+/// case 3 (line 19): the givens clash: two 5s in row 2
+/// row 4 (line 4): `x` is not a digit 0..9            (single-grid problems)
+/// line 1: expected the number of cases, found `abc`
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The case (1-based); `None` before the first case or for a single-case problem.
+    pub case: Option<usize>,
+    /// The row of the grid (1-based) when the error is inside one row.
+    pub row: Option<usize>,
+    /// The input line (1-based); for a truncated input, the line where the input ended.
+    pub line: usize,
+    /// What is wrong, in a few words.
+    pub what: String,
+}
+
+impl InputError {
+    /// An error on input line `line` (1-based), not yet placed in a case or row.
+    pub fn at_line(line: usize, what: impl Into<String>) -> InputError {
+        InputError {
+            case: None,
+            row: None,
+            line,
+            what: what.into(),
+        }
+    }
+
+    /// The same error, placed in case `case` (1-based).
+    pub fn in_case(mut self, case: usize) -> InputError {
+        self.case = Some(case);
+        self
+    }
+
+    /// The same error, placed in row `row` (1-based) of the grid.
+    pub fn in_row(mut self, row: usize) -> InputError {
+        self.row = Some(row);
+        self
+    }
+
+    /// Flushes what `out` holds (every case solved so far stays printed), prints this error as
+    /// one line on stderr and exits with status 2. The one way a submission stops on bad input.
+    pub fn exit(&self, out: &mut Writer) -> ! {
+        out.flush();
+        eprintln!("{}", self);
+        std::process::exit(2)
+    }
+}
+
+impl fmt::Display for InputError {
+    /// `case N, row R (line L): what`, leaving out the parts that are `None`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.case, self.row) {
+            (Some(c), Some(r)) => write!(f, "case {}, row {} (line {}): ", c, r, self.line)?,
+            (Some(c), None) => write!(f, "case {} (line {}): ", c, self.line)?,
+            (None, Some(r)) => write!(f, "row {} (line {}): ", r, self.line)?,
+            (None, None) => write!(f, "line {}: ", self.line)?,
+        }
+        f.write_str(&self.what)
+    }
+}
+
+/// All of stdin as a [`Reader`]; when stdin cannot be read, one line on stderr and exit 2.
+pub fn stdin_or_exit() -> Reader {
+    match Reader::from_stdin() {
+        Ok(reader) => reader,
+        Err(e) => {
+            eprintln!("cannot read the input: {}", e);
+            std::process::exit(2)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_error_has_one_shape() {
+        let e = InputError::at_line(25, "expected 9 digits, found 8");
+        assert_eq!(e.to_string(), "line 25: expected 9 digits, found 8");
+        assert_eq!(
+            e.clone().in_row(7).to_string(),
+            "row 7 (line 25): expected 9 digits, found 8"
+        );
+        assert_eq!(
+            e.clone().in_case(3).to_string(),
+            "case 3 (line 25): expected 9 digits, found 8"
+        );
+        assert_eq!(
+            e.in_case(3).in_row(7).to_string(),
+            "case 3, row 7 (line 25): expected 9 digits, found 8"
+        );
+    }
 
     #[test]
     fn tokens_and_lines() {
