@@ -14,7 +14,7 @@ fn main() {
             g.givens(),
             ms,
             s.stats,
-            p1074::search::root_bound(&g)
+            p1074::solver::root_bound(&g)
         ),
         None => println!("-1 givens {} {:.2}ms", g.givens(), ms),
     }

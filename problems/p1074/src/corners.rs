@@ -1,6 +1,6 @@
 //! The exact-under-relaxation upper bound on the corner blocks' part of the objective.
 //!
-//! The four 2x2 corner blocks (see [`crate::search`] for why they matter):
+//! The four 2x2 corner blocks (see [`crate::solver`] for why they matter):
 //!
 //! ```text
 //!   block 0 (TL)  C n . . . . . n C  block 1 (TR)      C: corner, coefficient 2
