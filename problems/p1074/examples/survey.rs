@@ -5,14 +5,16 @@
 //! ```
 //!
 //! Reads consecutive grids of 81 numbers from stdin; grid `i` (0-based) is labelled seed
-//! `FIRST_SEED + i` (default 1). Each grid is solved 3 times and the fastest time is kept (less
-//! noise). Prints the TOP (default 10) slowest with their node counts, then the total.
+//! `FIRST_SEED + i` (default 1). Each grid is solved REPS times (default 3) and the fastest time
+//! is kept (less noise). Prints the TOP (default 10) slowest with their node counts, then the
+//! total. Usage: `survey [TOP] [FIRST_SEED] [REPS]`.
 use std::convert::TryInto;
 use std::io::Read;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let top: usize = args.first().map_or(10, |a| a.parse().unwrap());
     let first: u64 = args.get(1).map_or(1, |a| a.parse().unwrap());
+    let reps: usize = args.get(2).map_or(3, |a| a.parse().unwrap());
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
     let numbers: Vec<u8> = input
@@ -25,7 +27,7 @@ fn main() {
         let g = p1074::Grid(chunk.try_into().unwrap());
         let mut ms = f64::MAX;
         let mut out = None;
-        for _ in 0..3 {
+        for _ in 0..reps {
             let t = std::time::Instant::now();
             let sol = p1074::solve(&g);
             ms = ms.min(t.elapsed().as_secs_f64() * 1e3);

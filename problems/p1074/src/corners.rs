@@ -1,30 +1,45 @@
 //! The exact-under-relaxation upper bound on the corner blocks' part of the objective.
 //!
-//! The four 2x2 corner blocks (see [`crate::solver`] for why they matter):
+//! The four 2x2 corner blocks (see [`crate::solver`] for why they matter) and the rest of
+//! their boxes:
 //!
 //! ```text
-//!   block 0 (TL)  C n . . . . . n C  block 1 (TR)      C: corner, coefficient 2
-//!                 n n e . . . e n n                    n: neighbour, coefficient 1
-//!                 e e . m m m . e e                    e: "extra" cells of a band or stack
+//!   box TL        C n b . . . b n C  box TR            C: corner, coefficient 2
+//!                 n n b . . . b n n                    n: neighbour, coefficient 1
+//!                 s s i m m m i s s                    b: band extras, s: stack extras
+//!                 . . m . . . m . .                    i: inner cell (coefficient 0)
 //!                 . . m . . . m . .                    m: middle-box line cells
 //!                 . . m . . . m . .
-//!                 . . m . . . m . .
-//!                 e e . m m m . e e
-//!                 n n e . . . e n n
-//!   block 2 (BL)  C n . . . . . n C  block 3 (BR)
+//!                 s s i m m m i s s
+//!                 n n b . . . b n n
+//!   box BL        C n b . . . b n C  box BR
 //! ```
 //!
-//! Two corner blocks along a band (or stack) live in the outer boxes of that band. A digit in
-//! both of their outer two lines (rows 0-1, say: the `C`, `n` and `e` cells of boxes 0 and 2)
-//! sits on both of those lines, so in the band's middle box it can only go on the third line
-//! (the `m` cells of box 1): at most 3 such shared digits, and only digits that fit there.
-//! Together with distinct digits per block, row and column, these rules bound the 16 block
-//! cells; [`corner_bound`] finds the exact maximum under them by a small pruned search.
+//! Two corner boxes along a band (or stack) are the outer boxes of that band. Their cells on
+//! the band's two outer lines (rows 0-1, say: the `C`, `n` and `b` cells, six per box) hold
+//! every digit between them: each digit sits twice on those two rows, at most once per box,
+//! and a digit in both outer boxes' six cells sits on both rows, so in the middle box it can
+//! only go on the third line (the `m` cells). So those two six-cell regions share exactly 3
+//! digits (12 cells, 9 digits, the middle line has 3 cells), each of which fits the middle
+//! line. With distinct digits per corner box, row and column, these rules bound the 16 block
+//! cells; [`corner_bound`] finds the exact maximum under them by a small pruned search over
+//! all 36 cells of the corner boxes (only the 16 block cells count toward the value; the other
+//! 20 are there to keep the blocks honest: a few givens elsewhere often leave no way to fill
+//! the rest of a corner box, and the whole board's search would take long to find that out).
 
 use crate::grid::{Cell, Digit, Digits, BOX, CELLS, COL, ROW, UNITS};
 
-/// The four corner blocks (TL, TR, BL, BR): the corner first, then its three neighbours.
+/// The nine cells of each corner box (TL, TR, BL, BR), in this order: the corner, its three
+/// neighbours (the block), the two band extras, the two stack extras, the inner cell.
 /// Cells are row-major indices.
+pub const CORNER_BOXES: [[Cell; 9]; 4] = [
+    [0, 1, 9, 10, 2, 11, 18, 19, 20],
+    [8, 7, 17, 16, 6, 15, 25, 26, 24],
+    [72, 73, 63, 64, 65, 74, 54, 55, 56],
+    [80, 79, 71, 70, 69, 78, 61, 62, 60],
+];
+
+/// The four corner blocks: the first four cells of each of [`CORNER_BOXES`].
 pub const CORNER_BLOCKS: [[Cell; 4]; 4] = [
     [0, 1, 9, 10],
     [8, 7, 17, 16],
@@ -35,12 +50,17 @@ pub const CORNER_BLOCKS: [[Cell; 4]; 4] = [
 /// Coefficient in the objective of cell `i` of a corner block.
 pub const BLOCK_COEF: [i32; 4] = [2, 1, 1, 1];
 
-/// Two corner blocks along one band or stack, and the cells that decide what they may share.
+/// Coefficient of position `i` of a corner box (see [`CORNER_BOXES`]).
+const BOX_COEF: [i32; 9] = [2, 1, 1, 1, 0, 0, 0, 0, 0];
+
+/// Which of its box's two pairs position `i` of a corner box lies on the outer lines of:
+/// bit 0 the band pair, bit 1 the stack pair.
+const BOX_PAIRS: [u8; 9] = [3, 3, 3, 3, 1, 1, 2, 2, 0];
+
+/// Two corner boxes along one band or stack, and the middle box's line between them.
 struct Pair {
-    /// The two blocks (indices into [`CORNER_BLOCKS`]).
+    /// The two boxes (indices into [`CORNER_BOXES`]).
     blocks: [usize; 2],
-    /// Per block, the two other cells of its box on the pair's two outer lines.
-    extras: [[Cell; 2]; 2],
     /// The middle box's cells on the band's (stack's) third line.
     middle: [Cell; 3],
 }
@@ -49,27 +69,23 @@ struct Pair {
 const PAIRS: [Pair; 4] = [
     Pair {
         blocks: [0, 1],
-        extras: [[2, 11], [6, 15]],
         middle: [21, 22, 23],
     },
     Pair {
         blocks: [2, 3],
-        extras: [[65, 74], [69, 78]],
         middle: [57, 58, 59],
     },
     Pair {
         blocks: [0, 2],
-        extras: [[18, 19], [54, 55]],
         middle: [29, 38, 47],
     },
     Pair {
         blocks: [1, 3],
-        extras: [[25, 26], [61, 62]],
         middle: [33, 42, 51],
     },
 ];
 
-/// Per block, its two pairs as (pair index, side in that pair).
+/// Per box, its band pair and its stack pair, as (pair index, side in that pair).
 const BLOCK_PAIRS: [[(usize, usize); 2]; 4] = [
     [(0, 0), (2, 0)],
     [(0, 1), (3, 0)],
@@ -77,8 +93,8 @@ const BLOCK_PAIRS: [[(usize, usize); 2]; 4] = [
     [(1, 1), (3, 1)],
 ];
 
-/// Most digits two blocks of a pair can share: the middle box's third line has 3 cells.
-const MAX_SHARED: u32 = 3;
+/// Digits the two six-cell regions of a pair share in every completion.
+const SHARED: u32 = 3;
 
 /// The blocks in a subset, as bit `b` for block `b`.
 pub type BlockSet = u8;
@@ -86,12 +102,16 @@ pub type BlockSet = u8;
 /// All four corner blocks.
 pub const ALL_BLOCKS: BlockSet = 0b1111;
 
+/// Most cells in a search: four corner boxes.
+const MAX_CELLS: usize = 36;
+
 /// The largest `sum(coefficient * digit)` over the cells of the corner blocks in `blocks`,
-/// subject to: each cell takes a digit it can still take, digits distinct per block, row and
-/// column, for each band or stack pair whose two blocks are both in `blocks`, the shared
-/// digits (counting filled extra cells) number at most 3 and can each go on the middle line,
-/// and every placement duty is met (a digit missing from a row, column or box whose every
-/// possible place there is one of these cells goes to one of them).
+/// subject to: every cell of their corner boxes takes a digit it can still take, digits
+/// distinct per corner box and per row and column (within these boxes); for each band or
+/// stack pair whose two boxes are both in `blocks`, the two six-cell regions on its outer
+/// lines share exactly 3 digits, each of which can go on the middle line; and every placement
+/// duty is met (a digit missing from a row, column or box whose every possible place there is
+/// one of these cells goes to one of them).
 /// `None` if no assignment satisfies the rules (then the board has no completion) or none is
 /// worth more than `beat`. With `exact` false it stops at the first assignment worth more than
 /// `beat` and returns a looser bound (the search's own estimate at its root): enough for a
@@ -99,9 +119,9 @@ pub const ALL_BLOCKS: BlockSet = 0b1111;
 ///
 /// `digit[c]` is the digit of cell `c` (0 = empty), `candidates(c)` the digits an empty cell
 /// may take. Every completion satisfies the rules, so this bounds the blocks' part of the
-/// objective from above. Cost: a search over the empty ones of the 16 cells, most constrained
-/// cell first, high digits first, with forward checking and a grouped bound (see
-/// `CornerSearch::run`); from one to a few thousand nodes, each O(16 + duties). Adds its node
+/// objective from above. Cost: a search over the empty ones of the (up to) 36 cells, most
+/// constrained cell first, high digits first, with forward checking and a grouped bound (see
+/// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
 /// count to `nodes`.
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
@@ -116,10 +136,13 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
         d => Digits::single(d),
     };
     let mut s = CornerSearch {
-        cells: [SearchCell::default(); 16],
+        cells: [SearchCell::default(); MAX_CELLS],
         len: 0,
-        assigned: [0; 16],
+        assigned: [0; MAX_CELLS],
+        placed: [0; 10],
+        at_slot: [0; MAX_CELLS],
         used: [Digits::NONE; GROUPS],
+        boxes: blocks & ALL_BLOCKS,
         active: [false; 4],
         region: [[Digits::NONE; 2]; 4],
         shared: [0; 4],
@@ -133,42 +156,37 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
     };
     for (p, pair) in PAIRS.iter().enumerate() {
         s.active[p] = pair.blocks.iter().all(|&b| blocks >> b & 1 == 1);
-        if !s.active[p] {
-            continue;
-        }
-        for side in 0..2 {
-            for &c in &pair.extras[side] {
-                if digit[c] != 0 {
-                    s.region[p][side] = s.region[p][side].union(Digits::single(digit[c]));
-                }
-            }
-        }
         s.allowed[p] = pair
             .middle
             .iter()
             .fold(Digits::NONE, |a, &c| a.union(possible(c)));
-        let common = s.region[p][0].intersect(s.region[p][1]);
-        s.shared[p] = common.len();
-        if s.shared[p] > MAX_SHARED || common.minus(s.allowed[p]) != Digits::NONE {
-            return None;
-        }
     }
-    // Corners first (they weigh double), then the neighbours, each group in block order: the
+    // Positions in box order, so the block cells come first (corners, then neighbours): the
     // tie-break of the search's cell choice.
-    for coef_index in [0, 1, 2, 3] {
-        for (b, block) in CORNER_BLOCKS.iter().enumerate() {
-            if blocks >> b & 1 == 1 {
-                let c = block[coef_index];
-                s.cells[s.len] = SearchCell {
-                    candidates: possible(c),
-                    coef: BLOCK_COEF[coef_index],
-                    cell: c as u8,
-                    block: b as u8,
-                    row: 4 + outer_line(ROW[c]),
-                    col: 8 + outer_line(COL[c]),
-                };
-                s.len += 1;
+    for position in 0..9 {
+        for (b, cells) in CORNER_BOXES.iter().enumerate() {
+            if blocks >> b & 1 == 0 {
+                continue;
             }
+            let c = cells[position];
+            let mut member = 0;
+            for (k, &(p, side)) in BLOCK_PAIRS[b].iter().enumerate() {
+                if BOX_PAIRS[position] >> k & 1 == 1 && s.active[p] {
+                    member |= 1 << (2 * p + side);
+                }
+            }
+            s.cells[s.len] = SearchCell {
+                candidates: possible(c),
+                coef: BOX_COEF[position],
+                cell: c as u8,
+                block: b as u8,
+                row: line_group(ROW[c], 4, 12),
+                col: line_group(COL[c], 8, 14),
+                member,
+                slot: 9 * b as u8 + ROW[c] % 3 * 3 + COL[c] % 3,
+            };
+            s.at_slot[9 * b + ROW[c] as usize % 3 * 3 + COL[c] as usize % 3] = s.len as u8;
+            s.len += 1;
         }
     }
     // Filled cells are assigned up front; they must obey the pair rules too.
@@ -178,7 +196,7 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
         match digit[cell.cell as usize] {
             0 => left += 1,
             d => {
-                let forbidden = s.pair_forbidden(cell.block as usize);
+                let forbidden = s.forbidden(&s.pair_forbidden(), cell.member);
                 if !s.free(&cell, forbidden).contains(d) {
                     return None;
                 }
@@ -199,18 +217,51 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
     }
 }
 
-/// Index `0..4` of an outer row (column) `0, 1, 7, 8`.
-const fn outer_line(line: u8) -> u8 {
-    if line < 2 {
-        line
-    } else {
-        line - 5
+/// Rows and columns of a box's slots (`3 * row + column`).
+const SLOT_ROW: [u16; 3] = [0o007, 0o070, 0o700];
+const SLOT_COL: [u16; 3] = [0o111, 0o222, 0o444];
+
+/// Whether one digit can go once into each corner box, given its possible slots per box
+/// (TL, TR, BL, BR): the two boxes of a band on different rows, the two of a stack on
+/// different columns. O(9 * 9).
+fn digit_fits(slots: [u16; 4]) -> bool {
+    for x in bits::ones(slots[0]) {
+        let top_right = slots[1] & !SLOT_ROW[x as usize / 3];
+        let bottom_left = slots[2] & !SLOT_COL[x as usize % 3];
+        // Columns the top right box can use, rows the bottom left one can.
+        let cols = (top_right | top_right >> 3 | top_right >> 6) & 7;
+        let rows = u16::from(bottom_left & 0o007 != 0)
+            | u16::from(bottom_left & 0o070 != 0) << 1
+            | u16::from(bottom_left & 0o700 != 0) << 2;
+        for r in bits::ones(rows) {
+            for c in bits::ones(cols) {
+                if slots[3] & !SLOT_ROW[r as usize] & !SLOT_COL[c as usize] != 0 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The group of a row (column) of a corner box: `outer + 0..4` for lines `0, 1, 7, 8`,
+/// `inner + 0..2` for lines `2, 6`.
+const fn line_group(line: u8, outer: u8, inner: u8) -> u8 {
+    match line {
+        0 | 1 => outer + line,
+        7 | 8 => outer + line - 5,
+        2 => inner,
+        _ => inner + 1,
     }
 }
 
-/// Groups of distinct digits in a search: blocks `0..4`, outer rows `4..8`, outer columns
-/// `8..12`.
-const GROUPS: usize = 12;
+/// Groups of distinct digits in a search: corner boxes `0..4`, outer rows `4..8`, outer
+/// columns `8..12`, rows 2 and 6 `12..14`, columns 2 and 6 `14..16`. Only the first 12 hold
+/// block cells, so only they enter the bound.
+const GROUPS: usize = 16;
+
+/// Groups that hold block cells (see [`GROUPS`]).
+const BOUND_GROUPS: usize = 12;
 
 /// One cell of a [`corner_bound`] search.
 #[derive(Clone, Copy, Default)]
@@ -218,32 +269,43 @@ struct SearchCell {
     candidates: Digits,
     coef: i32,
     cell: u8,
-    /// Its groups (see [`GROUPS`]): block, outer row, outer column.
+    /// Its groups (see [`GROUPS`]): box, row, column.
     block: u8,
     row: u8,
     col: u8,
+    /// The pair regions it lies in: bit `2 * pair + side`, active pairs only.
+    member: u8,
+    /// Its slot: `9 * box + 3 * (row % 3) + column % 3` (see [`CornerSearch`]).
+    slot: u8,
 }
 
-/// The search state of [`corner_bound`]. Cells are named by their search position `0..16`.
+/// The search state of [`corner_bound`]. Cells are named by their search position `0..36`.
 ///
 /// ```text
 ///   assigned[i]      digit of cell i, 0 while open
-///   used[g]          digits taken in group g (block 0..4, row 4..8, column 8..12)
-///   region[p][side]  digits on the outer two lines of pair p's block `side` (incl. extras)
-///   shared[p]        |region[p][0] & region[p][1]|, at most MAX_SHARED
+///   placed[d]        slots holding d (slot = 9 * box + 3 * (row % 3) + column % 3)
+///   at_slot[k]       the cell at slot k
+///   used[g]          digits taken in group g (see GROUPS)
+///   region[p][side]  digits in the six-cell region of pair p's box `side`
+///   shared[p]        |region[p][0] & region[p][1]|, at most SHARED
 ///   allowed[p]       digits the middle line of pair p can still hold
-///   duties[k]        (places, d): bit i of places = cell i; one of them must take d
+///   duties[k]        (places, d): slots of which one must take d
 /// ```
 struct CornerSearch {
-    cells: [SearchCell; 16],
+    cells: [SearchCell; MAX_CELLS],
     len: usize,
-    assigned: [Digit; 16],
+    assigned: [Digit; MAX_CELLS],
+    /// Per digit, the cells assigned it (bit i = cell i).
+    placed: [u64; 10],
+    at_slot: [u8; MAX_CELLS],
     used: [Digits; GROUPS],
+    /// The corner boxes in the search.
+    boxes: BlockSet,
     active: [bool; 4],
     region: [[Digits; 2]; 4],
     shared: [u32; 4],
     allowed: [Digits; 4],
-    duties: [(u16, Digit); MAX_DUTIES],
+    duties: [(u64, Digit); MAX_DUTIES],
     n_duties: usize,
     /// Find the maximum (`true`), or stop at the first assignment above the bar.
     exact: bool,
@@ -255,7 +317,7 @@ struct CornerSearch {
 }
 
 /// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
-/// if it has fewer), for `k <= 4`. Groups of a search hold at most 4 cells.
+/// if it has fewer), for `k <= 4`. Groups hold at most 4 block cells.
 static TOP_SUM: [[u8; 512]; 5] = top_sums();
 
 const fn top_sums() -> [[u8; 512]; 5] {
@@ -279,11 +341,11 @@ const fn top_sums() -> [[u8; 512]; 5] {
     t
 }
 
-/// At most 12 units (4 rows, 4 columns, 4 boxes) times 9 digits.
-const MAX_DUTIES: usize = 108;
+/// At most 16 units (6 rows, 6 columns, 4 boxes) times 9 digits.
+const MAX_DUTIES: usize = 144;
 
 impl CornerSearch {
-    /// The digits `cell` may take now, given the pair rules' `forbidden` digits of its block.
+    /// The digits `cell` may take now, given the pair rules' `forbidden` digits.
     #[inline(always)]
     fn free(&self, cell: &SearchCell, forbidden: Digits) -> Digits {
         cell.candidates
@@ -293,22 +355,31 @@ impl CornerSearch {
             .minus(forbidden)
     }
 
-    /// The digits the pair rules keep out of `block`: those of the other block of a pair
-    /// that cannot be shared (the middle line cannot hold them, or 3 are shared already).
+    /// Per region (`2 * pair + side`), the digits the pair rules keep out of it: those of the
+    /// other region of the pair that cannot be shared (the middle line cannot hold them, or 3
+    /// are shared already).
     #[inline]
-    fn pair_forbidden(&self, block: usize) -> Digits {
-        let mut forbidden = Digits::NONE;
-        for &(p, side) in &BLOCK_PAIRS[block] {
+    fn pair_forbidden(&self) -> [Digits; 8] {
+        let mut forbidden = [Digits::NONE; 8];
+        for p in 0..4 {
             if self.active[p] {
-                let shareable = if self.shared[p] < MAX_SHARED {
+                let shareable = if self.shared[p] < SHARED {
                     self.allowed[p]
                 } else {
                     Digits::NONE
                 };
-                forbidden = forbidden.union(self.region[p][1 - side].minus(shareable));
+                for side in 0..2 {
+                    forbidden[2 * p + side] = self.region[p][1 - side].minus(shareable);
+                }
             }
         }
         forbidden
+    }
+
+    /// The digits kept out of a cell lying in the regions `member` (see [`SearchCell`]).
+    #[inline(always)]
+    fn forbidden(&self, per_region: &[Digits; 8], member: u8) -> Digits {
+        bits::ones(u16::from(member)).fold(Digits::NONE, |f, r| f.union(per_region[r as usize]))
     }
 
     /// Gives digit `d` to the open cell `i`.
@@ -331,29 +402,29 @@ impl CornerSearch {
         let cell = self.cells[i];
         let bit = Digits::single(d);
         let flip = |s: &mut Digits| *s = if on { s.union(bit) } else { s.minus(bit) };
+        self.placed[d as usize] ^= 1 << cell.slot;
         flip(&mut self.used[cell.block as usize]);
         flip(&mut self.used[cell.row as usize]);
         flip(&mut self.used[cell.col as usize]);
-        for &(p, side) in &BLOCK_PAIRS[cell.block as usize] {
-            if self.active[p] {
-                if self.region[p][1 - side].contains(d) {
-                    if on {
-                        self.shared[p] += 1;
-                    } else {
-                        self.shared[p] -= 1;
-                    }
+        for r in bits::ones(u16::from(cell.member)) {
+            let (p, side) = (r as usize / 2, r as usize % 2);
+            if self.region[p][1 - side].contains(d) {
+                if on {
+                    self.shared[p] += 1;
+                } else {
+                    self.shared[p] -= 1;
                 }
-                flip(&mut self.region[p][side]);
             }
+            flip(&mut self.region[p][side]);
         }
     }
 
     /// Collects the placement duties of the units the open cells lie in: a digit missing
     /// from the unit whose every possible place is an open cell must go to one of them.
-    /// Then, per unit, when `k` duty digits have all their places among `k` open cells, those
-    /// cells can take nothing else (a hidden subset): their candidates shrink to those digits.
-    /// `None` if some missing digit has no place at all, or more than `k` digits must go to
-    /// `k` cells. O(units * (9 + 16)).
+    /// Then, per unit with at most 4 open cells, when `k` duty digits have all their places
+    /// among `k` open cells, those cells can take nothing else (a hidden subset): their
+    /// candidates shrink to those digits. `None` if some missing digit has no place at all,
+    /// or more than `k` digits must go to `k` cells. O(units * (9 + 36)).
     fn add_duties<F: Fn(Cell) -> Digits>(
         &mut self,
         digit: &[Digit; CELLS],
@@ -372,27 +443,34 @@ impl CornerSearch {
         for u in bits::ones(units) {
             let unit = &UNITS[u as usize];
             let (mut missing, mut outside) = (Digits::ALL, Digits::NONE);
-            let mut open = 0u16;
+            let mut open = 0u64;
             for &c in unit {
                 let c = c as usize;
                 match (digit[c], position[c]) {
                     (0, u8::MAX) => outside = outside.union(candidates(c)),
-                    (0, i) => open |= 1 << i,
+                    (0, i) => open |= 1 << self.cells[i as usize].slot,
                     (d, _) => missing = missing.minus(Digits::single(d)),
                 }
             }
             let first = self.n_duties;
             for d in missing.minus(outside).high_first() {
                 let places = bits::ones(open)
-                    .filter(|&i| self.cells[i as usize].candidates.contains(d))
-                    .fold(0u16, |m, i| m | 1 << i);
+                    .filter(|&k| {
+                        self.cells[self.at_slot[k as usize] as usize]
+                            .candidates
+                            .contains(d)
+                    })
+                    .fold(0u64, |m, k| m | 1 << k);
                 if places == 0 {
                     return None;
                 }
                 self.duties[self.n_duties] = (places, d);
                 self.n_duties += 1;
             }
-            // Hidden subsets over the (at most 4) open cells of the unit.
+            // Hidden subsets over the open cells of a unit with at most 4 of them.
+            if open.count_ones() > 4 {
+                continue;
+            }
             let mut subset = open;
             while subset != 0 {
                 let digits = self.duties[first..self.n_duties]
@@ -404,8 +482,8 @@ impl CornerSearch {
                     return None;
                 }
                 if digits.len() == size {
-                    for i in bits::ones(subset) {
-                        let cell = &mut self.cells[i as usize];
+                    for k in bits::ones(subset) {
+                        let cell = &mut self.cells[self.at_slot[k as usize] as usize];
                         cell.candidates = cell.candidates.intersect(digits);
                     }
                 }
@@ -415,68 +493,172 @@ impl CornerSearch {
         Some(())
     }
 
+    /// An upper bound on the open block cells of pair `p` (`open` of them, `corners` of
+    /// those with coefficient 2, free digits within `union`), given the digits `known` to be
+    /// shared. The pair's twelve region cells hold each digit once plus its 3 shared digits
+    /// again; the shared ones include `known` and fit the middle line, so at best they are
+    /// `known` and the largest other digits the middle line allows and the open cells can
+    /// take (a second copy of a digit they cannot take gains nothing). Taking away what the
+    /// assigned region cells hold, the open block cells get the largest that is left (and
+    /// within `union`), and the corners (in one row or column) count once more the largest
+    /// distinct digits that have a copy left under some choice of the shared ones. O(9).
+    fn pair_bound(&self, p: usize, known: Digits, union: Digits, open: u32, corners: u32) -> i32 {
+        let mut shared = known;
+        // Only digits the open cells can take gain from a second copy.
+        for d in self.allowed[p].minus(known).intersect(union).high_first() {
+            if shared.len() >= SHARED {
+                break;
+            }
+            shared = shared.union(Digits::single(d));
+        }
+        let (mut taken, mut doubled, mut sum) = (0, 0, 0);
+        for d in union.high_first() {
+            let assigned =
+                i32::from(self.region[p][0].contains(d)) + i32::from(self.region[p][1].contains(d));
+            let mut copies = 1 + i32::from(shared.contains(d)) - assigned;
+            // The two corners of a pair share a row (column): they take distinct digits, ones
+            // with a copy left under some choice of the shared digits.
+            let may_share =
+                self.allowed[p].contains(d) && known.len() < SHARED || known.contains(d);
+            if 1 + i32::from(may_share) - assigned > 0 && doubled < corners {
+                sum += i32::from(d);
+                doubled += 1;
+            }
+            // Apart from that, the open cells take the largest copies left.
+            while copies > 0 && taken < open {
+                sum += i32::from(d);
+                taken += 1;
+                copies -= 1;
+            }
+            if taken == open && doubled == corners {
+                break;
+            }
+        }
+        sum
+    }
+
     /// Extends the current assignment, worth `acc`, with `left` open cells. Returns `true` to
     /// stop the whole search: in "any above" mode, as soon as one assignment beats the bar.
     ///
     /// Per node: each open cell's free digits (none: dead end); each duty not met yet needs an
     /// open place that can still take its digit (none: dead end; one: that place must take
-    /// it); then the bound: the open cells are grouped three ways (by block, by outer row, by
-    /// outer column); in each group the smaller of "each cell takes its largest free digit"
-    /// and "the group's free digits, largest first, go to the largest coefficients" bounds the
-    /// group (its digits are distinct); each way sums its groups, and the smallest sum is
-    /// taken. Branches on the open cell with the fewest free digits, largest digit first.
+    /// it); each active pair's regions must still be able to cover all nine digits (a digit
+    /// in neither needs an open region cell that can take it, and there must be enough such
+    /// cells); then the bound: the open block cells are grouped three ways (by box, by outer
+    /// row, by outer column); in each group the smaller of "each cell takes its largest free
+    /// digit" and "the group's free digits, largest first, go to the largest coefficients"
+    /// bounds the group (its digits are distinct); each way sums its groups, and the smallest
+    /// sum is taken. Branches on the open cell with the fewest free digits (block cells first
+    /// on ties), largest digit first.
     fn run(&mut self, acc: i32, left: u32) -> bool {
         self.nodes += 1;
-        if left == 0 {
-            self.estimate.get_or_insert(acc);
-            self.best = self.best.max(acc);
-            return !self.exact;
-        }
-        let forbidden = [
-            self.pair_forbidden(0),
-            self.pair_forbidden(1),
-            self.pair_forbidden(2),
-            self.pair_forbidden(3),
-        ];
-        let mut free = [Digits::NONE; 16];
+        let per_region = self.pair_forbidden();
+        let mut free = [Digits::NONE; MAX_CELLS];
+        // Per pair: the free digits of its open region cells, and how many there are.
+        let mut cover = [Digits::NONE; 4];
+        let mut open_cells = [0u32; 4];
+        // Per box: the free digits of its open cells, of those off its band region, and of
+        // those off its stack region.
+        let mut in_box = [Digits::NONE; 4];
+        let mut off_region = [[Digits::NONE; 2]; 4];
         for (i, f) in free.iter_mut().enumerate().take(self.len) {
             if self.assigned[i] == 0 {
                 let cell = &self.cells[i];
-                *f = self.free(cell, forbidden[cell.block as usize]);
+                *f = self.free(cell, self.forbidden(&per_region, cell.member));
                 if f.is_empty() {
+                    return false;
+                }
+                let b = cell.block as usize;
+                in_box[b] = in_box[b].union(*f);
+                for k in 0..2 {
+                    if cell.member >> (2 * BLOCK_PAIRS[b][k].0 + BLOCK_PAIRS[b][k].1) & 1 == 0 {
+                        off_region[b][k] = off_region[b][k].union(*f);
+                    }
+                }
+                for r in bits::ones(u16::from(cell.member)) {
+                    let p = r as usize / 2;
+                    cover[p] = cover[p].union(*f);
+                    open_cells[p] += 1;
+                }
+            }
+        }
+        // A digit a box still needs, with no free place off a region, will be in that region.
+        let mut region = self.region;
+        for b in bits::ones(u16::from(self.boxes)) {
+            let b = b as usize;
+            let missing = self.used[b].complement();
+            if !missing.minus(in_box[b]).is_empty() {
+                return false;
+            }
+            for (k, &(p, side)) in BLOCK_PAIRS[b].iter().enumerate() {
+                region[p][side] = region[p][side].union(missing.minus(off_region[b][k]));
+            }
+        }
+        for p in 0..4 {
+            if self.active[p] {
+                let missing = region[p][0].union(region[p][1]).complement();
+                if !missing.minus(cover[p]).is_empty() || missing.len() > open_cells[p] {
+                    return false;
+                }
+                let shared = region[p][0].intersect(region[p][1]);
+                if shared.len() > SHARED || !shared.minus(self.allowed[p]).is_empty() {
+                    return false;
+                }
+            }
+        }
+        if left == 0 {
+            self.estimate.get_or_insert(acc);
+            // A full assignment below the bar (the bound above it was loose) stops nothing.
+            if acc <= self.best {
+                return false;
+            }
+            self.best = acc;
+            return !self.exact;
+        }
+        // Slots of the open cells where each digit is free.
+        let mut free_at = [0u64; 10];
+        for (i, f) in free.iter().enumerate().take(self.len) {
+            for d in f.high_first() {
+                free_at[d as usize] |= 1 << self.cells[i].slot;
+            }
+        }
+        if self.active == [true; 4] {
+            // Each digit once per corner box, on rows and columns that fit together.
+            for (&free_slots, &placed) in free_at.iter().zip(self.placed.iter()).skip(1) {
+                let m = free_slots | placed;
+                let slots = [
+                    m as u16 & 0o777,
+                    (m >> 9) as u16 & 0o777,
+                    (m >> 18) as u16 & 0o777,
+                    (m >> 27) as u16 & 0o777,
+                ];
+                if !digit_fits(slots) {
                     return false;
                 }
             }
         }
         for &(places, d) in &self.duties[..self.n_duties] {
-            let mut open = 0u16;
-            let mut met = false;
-            for j in bits::ones(places) {
-                let j = j as usize;
-                if self.assigned[j] == d {
-                    met = true;
-                    break;
-                }
-                if self.assigned[j] == 0 && free[j].contains(d) {
-                    open |= 1 << j;
-                }
-            }
-            if met {
+            if places & self.placed[d as usize] != 0 {
                 continue;
             }
+            let open = places & free_at[d as usize];
             if open == 0 {
                 return false;
             }
             if open.is_power_of_two() {
-                let j = open.trailing_zeros() as usize;
+                let j = self.at_slot[open.trailing_zeros() as usize] as usize;
                 free[j] = free[j].intersect(Digits::single(d));
             }
         }
-        let mut each_largest = [0i32; GROUPS];
-        let mut union = [Digits::NONE; GROUPS];
-        // Open cells per group with coefficient 2, and with coefficient 1.
-        let mut doubles = [0u8; GROUPS];
-        let mut singles = [0u8; GROUPS];
+        let mut each_largest = [0i32; BOUND_GROUPS];
+        let mut union = [Digits::NONE; BOUND_GROUPS];
+        // Open block cells per group with coefficient 2, and with coefficient 1.
+        let mut doubles = [0u8; BOUND_GROUPS];
+        let mut singles = [0u8; BOUND_GROUPS];
+        // Per pair: its open block cells, how many of them are corners, their free digits.
+        let mut pair_open = [0u32; 4];
+        let mut pair_corners = [0u32; 4];
+        let mut pair_union = [Digits::NONE; 4];
         let (mut pick, mut pick_key) = (0, u32::MAX);
         for (i, &f) in free.iter().enumerate().take(self.len) {
             if self.assigned[i] != 0 {
@@ -486,11 +668,25 @@ impl CornerSearch {
             if f.is_empty() {
                 return false;
             }
-            // Fewest free digits, then the larger coefficient, then search order.
-            let key = 4 * f.len() - c.coef as u32;
+            // Block cells first (a filler's choice multiplies the work under it but never
+            // moves the bound), unless it is forced; among them the fewest free digits, then
+            // the larger coefficient, then search order.
+            let key = match (c.coef, f.len()) {
+                (0, 1) => 0,
+                (0, n) => 64 + n,
+                (k, n) => 4 * n - k as u32,
+            };
             if key < pick_key {
                 pick_key = key;
                 pick = i;
+            }
+            if c.coef == 0 {
+                continue;
+            }
+            for &(p, _) in &BLOCK_PAIRS[c.block as usize] {
+                pair_open[p] += 1;
+                pair_corners[p] += (c.coef == 2) as u32;
+                pair_union[p] = pair_union[p].union(f);
             }
             let top = c.coef * i32::from(f.highest());
             for g in [c.block, c.row, c.col] {
@@ -505,14 +701,24 @@ impl CornerSearch {
             }
         }
         let mut way = [0i32; 3];
-        for g in 0..GROUPS {
+        for g in 0..BOUND_GROUPS {
             // The largest digits go to the doubled cells first: top(d + s) + top(d).
             let m = (union[g].0 >> 1) as usize;
             let (d, s) = (doubles[g] as usize, singles[g] as usize);
             let distinct = i32::from(TOP_SUM[(d + s).min(4)][m]) + i32::from(TOP_SUM[d][m]);
             way[g / 4] += each_largest[g].min(distinct);
         }
-        let bound = acc + way[0].min(way[1]).min(way[2]);
+        let mut open_bound = way[0].min(way[1]).min(way[2]);
+        if self.active == [true; 4] {
+            // Two more ways: the band pairs, and the stack pairs, each bounded as a whole.
+            let mut pair = [0i32; 4];
+            for (p, value) in pair.iter_mut().enumerate() {
+                let known = region[p][0].intersect(region[p][1]);
+                *value = self.pair_bound(p, known, pair_union[p], pair_open[p], pair_corners[p]);
+            }
+            open_bound = open_bound.min(pair[0] + pair[1]).min(pair[2] + pair[3]);
+        }
+        let bound = acc + open_bound;
         self.estimate.get_or_insert(bound);
         if bound <= self.best {
             return false;
@@ -624,72 +830,88 @@ mod tests {
             corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             None
         );
-        // The stack pairs do not see this band's rule.
+        // The board has no completion at all: row 2 has no place left for its 9. With whole
+        // corner boxes in the search, the left stack sees that too, through row 2's duty.
+        assert_eq!(
+            corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true, &mut 0),
+            None
+        );
+        // Without the 9 in column 4, the stack pair has assignments again.
+        g.0[58] = 0;
         assert!(corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true, &mut 0).is_some());
     }
 
-    /// Every assignment of the blocks' cells checked against the rules one by one: no pruning,
-    /// no incremental state.
+    /// Every assignment of the corner boxes' cells (only distinct digits per box, row and
+    /// column are kept while enumerating), each checked against the pair rules and the
+    /// duties one by one at the end: no bound, no pruning by value.
     fn brute_force(g: &Grid, blocks: BlockSet) -> Option<i32> {
         let cand = candidates_of(g);
-        let cells: Vec<(Cell, i32)> = (0..4)
-            .filter(|b| blocks >> b & 1 == 1)
-            .flat_map(|b| {
-                CORNER_BLOCKS[b]
-                    .iter()
-                    .copied()
-                    .zip(BLOCK_COEF.iter().copied())
-            })
-            .collect();
+        let boxes: Vec<usize> = (0..4).filter(|b| blocks >> b & 1 == 1).collect();
+        let cells: Vec<Cell> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
         let options: Vec<Vec<u8>> = cells
             .iter()
-            .map(|&(c, _)| match g.0[c] {
+            .map(|&c| match g.0[c] {
                 0 => cand(c).high_first().collect(),
                 d => vec![d],
             })
             .collect();
         let mut best = None;
-        let mut pick = vec![0usize; cells.len()];
-        'all: loop {
-            let mut trial = *g;
-            for (i, &(c, _)) in cells.iter().enumerate() {
-                trial.0[c] = options[i][pick[i]];
+        let mut trial = *g;
+        enumerate(g, &mut trial, &cells, &options, 0, blocks, &mut best);
+        best
+    }
+
+    fn enumerate(
+        g: &Grid,
+        trial: &mut Grid,
+        cells: &[Cell],
+        options: &[Vec<u8>],
+        i: usize,
+        blocks: BlockSet,
+        best: &mut Option<i32>,
+    ) {
+        if i == cells.len() {
+            if rules_hold(g, trial, cells, blocks) {
+                let value: i32 = (0..4)
+                    .filter(|b| blocks >> b & 1 == 1)
+                    .flat_map(|b| CORNER_BLOCKS[b].iter().zip(BLOCK_COEF.iter()))
+                    .map(|(&c, &k)| k * i32::from(trial.0[c]))
+                    .sum();
+                *best = (*best).max(Some(value));
             }
-            if rules_hold(g, &trial, &cells, blocks) {
-                let value: i32 = cells.iter().map(|&(c, k)| k * i32::from(trial.0[c])).sum();
-                best = best.max(Some(value));
+            return;
+        }
+        let c = cells[i];
+        for &d in &options[i] {
+            let clash = cells[..i].iter().any(|&o| {
+                trial.0[o] == d && (ROW[o] == ROW[c] || COL[o] == COL[c] || BOX[o] == BOX[c])
+            });
+            if !clash {
+                let old = trial.0[c];
+                trial.0[c] = d;
+                enumerate(g, trial, cells, options, i + 1, blocks, best);
+                trial.0[c] = old;
             }
-            for i in 0..cells.len() {
-                pick[i] += 1;
-                if pick[i] < options[i].len() {
-                    continue 'all;
-                }
-                pick[i] = 0;
-            }
-            return best;
         }
     }
 
-    fn rules_hold(g: &Grid, trial: &Grid, cells: &[(Cell, i32)], blocks: BlockSet) -> bool {
-        if trial.has_clash() {
-            return false;
-        }
-        let in_search = |c: Cell| cells.iter().any(|&(x, _)| x == c);
+    fn rules_hold(g: &Grid, trial: &Grid, cells: &[Cell], blocks: BlockSet) -> bool {
+        let in_search = |c: Cell| cells.contains(&c);
+        let cand = candidates_of(g);
         for pair in PAIRS
             .iter()
             .filter(|p| p.blocks.iter().all(|&b| blocks >> b & 1 == 1))
         {
+            // The six cells of a box on the pair's outer lines: block and band extras for a
+            // band pair, block and stack extras for a stack pair.
+            let band = pair.blocks[1] - pair.blocks[0] == 1;
             let region = |side: usize| -> Vec<u8> {
-                CORNER_BLOCKS[pair.blocks[side]]
-                    .iter()
-                    .chain(pair.extras[side].iter())
-                    .map(|&c| trial.0[c])
-                    .filter(|&d| d != 0)
-                    .collect()
+                let b = CORNER_BOXES[pair.blocks[side]];
+                let extras = if band { &b[4..6] } else { &b[6..8] };
+                b[..4].iter().chain(extras).map(|&c| trial.0[c]).collect()
             };
             let (r0, r1) = (region(0), region(1));
             let shared: Vec<u8> = r0.iter().copied().filter(|d| r1.contains(d)).collect();
-            let cand = candidates_of(g);
             let fits = |d: u8| {
                 pair.middle.iter().any(|&c| {
                     if g.0[c] == 0 {
@@ -699,12 +921,11 @@ mod tests {
                     }
                 })
             };
-            if shared.len() > 3 || !shared.iter().all(|&d| fits(d)) {
+            if shared.len() != 3 || !shared.iter().all(|&d| fits(d)) {
                 return false;
             }
         }
         // Duties: a digit missing from a unit, whose every place in `g` is a search cell.
-        let cand = candidates_of(g);
         for unit in UNITS.iter() {
             if !unit.iter().any(|&c| in_search(c as usize)) {
                 continue;
@@ -788,5 +1009,42 @@ mod tests {
             assert!(all >= real);
         }
         assert_eq!(checked, 200);
+    }
+
+    #[test]
+    fn all_four_boxes_match_brute_force_on_dense_boards() {
+        // With all four boxes the pair bound and the one-digit placement test join in: boards
+        // with about 12 open corner-box cells keep the brute force small.
+        let mut rng = Rng::new(777);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
+        for _ in 0..30 {
+            let mut relabel: Vec<u8> = (1..=9).collect();
+            for i in (1..9).rev() {
+                relabel.swap(i, next(i as u64 + 1) as usize);
+            }
+            let full: [u8; CELLS] =
+                std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
+            let mut g = Grid(full);
+            for c in 0..CELLS {
+                if next(100) < 33 {
+                    g.0[c] = 0;
+                }
+            }
+            let want = brute_force(&g, ALL_BLOCKS);
+            assert_eq!(
+                corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0),
+                want,
+                "{}",
+                g
+            );
+            let bar = want.unwrap() - 1;
+            assert!(
+                corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, bar, false, &mut 0).is_some()
+            );
+            assert_eq!(
+                corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, bar + 1, false, &mut 0),
+                None
+            );
+        }
     }
 }
