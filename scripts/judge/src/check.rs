@@ -75,8 +75,8 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
         .collect();
     kit::build(root, &checked)?;
     println!(
-        "{:<10} {:>4}  {:<7} {:>8} {:>9} {:>9}  detail",
-        "problem", "case", "verdict", "time ms", "limit ms", "mem MiB"
+        "{:<10} {:>4}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
     );
     let (mut passed, mut total) = (0, 0);
     let mut summaries = Vec::new();
@@ -102,12 +102,15 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
 
 /// Checks one problem: (cases passed, cases counted, summary line).
 fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String), String> {
-    let row = |case: &str, verdict: Verdict, ms: String, mem: String, detail: &str| {
-        println!(
-            "{:<10} {:>4}  {:<7} {:>8} {:>9} {:>9}  {}",
-            problem.name, case, verdict, ms, problem.time_limit_ms, mem, detail
-        );
-    };
+    // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
+    let row =
+        |case: &str, verdict: Verdict, (wall, cpu): (String, String), mem: String, detail: &str| {
+            println!(
+                "{:<10} {:>4}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+                problem.name, case, verdict, wall, cpu, problem.time_limit_ms, mem, detail
+            );
+        };
+    let none = || ("-".to_string(), "-".to_string());
     let submission: Submission = match bundle::build(root, problem) {
         Ok(s) => s,
         Err(e) => {
@@ -122,14 +125,14 @@ fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String
                     format!("rustc --edition {}: {}", edition, why)
                 }
             };
-            row("-", Verdict::Ce, "-".into(), "-".into(), &detail);
+            row("-", Verdict::Ce, none(), "-".into(), &detail);
             return Ok((0, 1, format!("{}: CE, {}", problem.name, detail)));
         }
     };
     let cases = cases(&root.join(problem.samples_dir()));
     if cases.is_empty() {
         let detail = format!("no cases in {}", problem.samples_dir().display());
-        row("-", Verdict::NoExpected, "-".into(), "-".into(), &detail);
+        row("-", Verdict::NoExpected, none(), "-".into(), &detail);
         return Ok((0, 1, format!("{}: {}", problem.name, detail)));
     }
     let checker = kit::binary(root, problem, "check");
@@ -143,7 +146,7 @@ fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String
                 row(
                     &number,
                     Verdict::NoExpected,
-                    "-".into(),
+                    none(),
                     "-".into(),
                     "no expected output: add N.out",
                 );
@@ -165,7 +168,10 @@ fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String
         row(
             &number,
             judged.verdict,
-            judged.outcome.elapsed.as_millis().to_string(),
+            (
+                judged.outcome.elapsed.as_millis().to_string(),
+                judged.outcome.cpu.as_millis().to_string(),
+            ),
             format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
             &judged.detail,
         );
