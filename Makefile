@@ -9,7 +9,7 @@ export PATH := $(TOOLS)/bin:$(PATH)
 JUDGE := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress submit new list help tools
+.PHONY: check test lint bench stress worst submit new list help tools
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -18,6 +18,7 @@ help: ## list the targets
 	@echo "make lint             cargo fmt --check and clippy -D warnings"
 	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
+	@echo "make worst P=<name> [N=1000] [SEED=1]    the slowest generated inputs, saved in data/worst"
 	@echo "make submit P=<name>  print the submission's path and size, copy it to the clipboard"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
 	@echo "make list             the problems and their judge facts"
@@ -39,6 +40,9 @@ bench: tools
 
 stress: tools
 	@$(JUDGE) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+
+worst: tools
+	@$(JUDGE) worst $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
 
 submit: tools
 	@$(JUDGE) submit $(P)

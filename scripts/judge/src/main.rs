@@ -12,6 +12,7 @@ mod scaffold;
 mod stress;
 mod toml;
 mod verdict;
+mod worst;
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,8 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
   bench NAME [--runs R]                  time the submission on the problem's bench sets
   stress NAME [--n N] [--seed S] [--solver FILE.rs] [--samples DIR]
                                          random inputs against the reference until they differ
+  worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]
+                                         the slowest generated inputs, timed, kept, saved
   submit NAME                            check the bundle, print its path and size, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
   list                                   the problems and their judge facts";
@@ -67,6 +70,17 @@ fn run(args: &[String]) -> Result<bool, String> {
                 samples: flag(&flags, "--samples").map(PathBuf::from),
             };
             stress::run(&root, &one(&names)?, &opts)
+        }
+        "worst" => {
+            let opts = worst::Options {
+                count: flag_number(&flags, "--n")?.unwrap_or(1000),
+                seed: flag_number(&flags, "--seed")?.unwrap_or(1),
+                keep: flag_number(&flags, "--keep")?.unwrap_or(5).max(1) as usize,
+                limit_ms: flag_number(&flags, "--limit-ms")?,
+                solver: flag(&flags, "--solver").map(PathBuf::from),
+                out: flag(&flags, "--out").map(PathBuf::from),
+            };
+            worst::run(&root, &one(&names)?, &opts)
         }
         "submit" => submit(&root, &one(&names)?),
         "new" => match names.as_slice() {

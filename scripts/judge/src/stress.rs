@@ -33,7 +33,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     let reference = kit::binary(root, problem, "ref");
     let checker = kit::binary(root, problem, "check");
     let solver = match &opts.solver {
-        Some(file) => compile_single(root, problem, file)?,
+        Some(file) => compile_single(problem, file, &root.join("target/stress"))?,
         None => match bundle::build(root, problem) {
             Ok(s) => s.binary,
             Err(_) => {
@@ -149,10 +149,9 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     Ok(true)
 }
 
-/// Compiles a single-file solution the way a judge does.
-fn compile_single(root: &Path, problem: &Problem, file: &Path) -> Result<PathBuf, String> {
-    let dir = root.join("target/stress");
-    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+/// Compiles a single-file solution the way a judge does, into `dir`.
+pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf, String> {
+    fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let bin = dir.join(format!("{}-solver", problem.name));
     match bundle::compile(file, &bin, "2018") {
         Ok(()) => Ok(bin),

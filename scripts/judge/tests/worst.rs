@@ -1,0 +1,96 @@
+//! `make worst` finds what matters: a planted solution with a heavy tail goes over the limit
+//! within a bounded search, while the real submission stays far below it on the same search.
+
+mod support;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use support::{judge_exits, real_root};
+
+/// The table rows of a `worst` report: rank, cpu ms, wall ms, limit ms, margin, found, command.
+fn table(out: &str) -> Vec<Vec<&str>> {
+    out.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|f| f.len() > 6 && f[0].parse::<u32>().is_ok() && f[6].ends_with("-gen"))
+        .collect()
+}
+
+/// The same bounded search (60 survey inputs from seed 1, half as many again to focus) under
+/// a 100 ms limit, for the planted naive search and for the real submission.
+fn search(solver: Option<&Path>, out: &Path, code: i32) -> String {
+    let _ = fs::remove_dir_all(out);
+    let mut args = vec![
+        "worst",
+        "poj2676",
+        "--n",
+        "60",
+        "--seed",
+        "1",
+        "--limit-ms",
+        "100",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    if let Some(file) = solver {
+        args.extend(["--solver", file.to_str().unwrap()]);
+    }
+    judge_exits(&real_root(), &args, code)
+}
+
+#[test]
+fn worst_catches_the_heavy_tail_and_clears_the_real_submission() {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let planted =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_heavy_tail.rs");
+
+    let naive = search(Some(&planted), &tmp.join("worst-naive"), 1);
+    let rows = table(&naive);
+    assert_eq!(rows.len(), 5, "{}", naive);
+    // The slowest is over the limit: killed at the cap, or CPU time past 100 ms.
+    let top = &rows[0];
+    assert!(
+        top[4] == "killed" || top[1].parse::<f64>().unwrap() > 100.0,
+        "{}",
+        naive
+    );
+    assert!(
+        naive.contains("FAIL:") && naive.contains("over the 100 ms limit"),
+        "{}",
+        naive
+    );
+    assert!(naive.contains("> 100 ms |#"), "{}", naive);
+
+    let real = search(None, &tmp.join("worst-real"), 0);
+    let rows = table(&real);
+    assert_eq!(rows.len(), 5, "{}", real);
+    for row in &rows {
+        let margin: f64 = row[4].trim_start_matches('x').parse().unwrap();
+        assert!(margin >= 10.0, "not far below the limit:\n{}", real);
+    }
+    assert!(!real.contains("FAIL"), "{}", real);
+
+    // Each saved input comes with the reference's answer and the command that regenerates it.
+    let dir = tmp.join("worst-real");
+    for rank in 1..=5 {
+        let base = dir.join(format!("worst-{}", rank));
+        let input = fs::read(base.with_extension("in")).unwrap();
+        assert!(base.with_extension("out").is_file());
+        let cmd = fs::read_to_string(base.with_extension("cmd")).unwrap();
+        let line = cmd.lines().find(|l| l.starts_with("cargo run")).unwrap();
+        let gen_args: Vec<&str> = line
+            .split(" -- ")
+            .nth(1)
+            .unwrap()
+            .split(" > ")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let again = Command::new(real_root().join("target/release/poj2676-gen"))
+            .args(&gen_args)
+            .output()
+            .unwrap();
+        assert_eq!(again.stdout, input, "{} does not regenerate it", line);
+    }
+}
