@@ -6,6 +6,7 @@ mod bundle;
 mod check;
 mod compare;
 mod kit;
+mod mutate;
 mod problem;
 mod run;
 mod scaffold;
@@ -26,6 +27,7 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
                                          random inputs against the reference until they differ
   worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]
                                          the slowest generated inputs, timed, kept, saved
+  swap A:B [C:D...]                      swap bytes of stdin at these offsets (replays make worst)
   submit NAME                            check the bundle, print its path and size, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
   list                                   the problems and their judge facts";
@@ -82,6 +84,7 @@ fn run(args: &[String]) -> Result<bool, String> {
             };
             worst::run(&root, &one(&names)?, &opts)
         }
+        "swap" => swap(&names),
         "submit" => submit(&root, &one(&names)?),
         "new" => match names.as_slice() {
             [name] => scaffold::new_problem(&root, name).map(|_| true),
@@ -147,6 +150,24 @@ fn workspace_root() -> Result<PathBuf, String> {
             return Err("not inside the workspace (no problems/ folder found)".to_string());
         }
     }
+}
+
+/// Copies stdin to stdout with the bytes at each pair of offsets `A:B` swapped in turn.
+fn swap(pairs: &[String]) -> Result<bool, String> {
+    use std::io::{Read, Write};
+    let swaps = pairs
+        .iter()
+        .map(|p| mutate::parse_swap(p).ok_or_else(|| format!("`{}`: expected A:B", p)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| e.to_string())?;
+    mutate::apply(&mut input, &swaps)?;
+    std::io::stdout()
+        .write_all(&input)
+        .map_err(|e| e.to_string())?;
+    Ok(true)
 }
 
 /// Builds the submission, prints its path and size, and copies it to the clipboard when a

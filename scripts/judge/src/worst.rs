@@ -18,12 +18,16 @@
 
 use crate::bundle;
 use crate::kit;
+use crate::mutate;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
 use crate::stress::{compile_single, Progress};
 use crate::verdict::{self, Expected, Verdict};
+use rng::Rng;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread;
 use std::time::Duration;
 
 /// What to search and how.
@@ -51,12 +55,49 @@ const FOCUS_LINEAGES: usize = 3;
 /// Width of the histogram's longest bar.
 const BAR: usize = 40;
 
-/// An input the search made, with its timings.
-struct Found {
+/// How an input is made: the generator's arguments and seed, then swaps of two bytes.
+#[derive(Clone)]
+struct Origin {
     /// Generator arguments, without the seed.
     args: Vec<String>,
     seed: u64,
-    /// Survey or focus.
+    /// Byte offsets swapped in turn (see [`mutate`]).
+    swaps: Vec<(usize, usize)>,
+}
+
+impl Origin {
+    /// `<name>-gen <args> --seed <seed> | swap A:B ...`, as shown in the table.
+    fn command(&self, name: &str) -> String {
+        let mut parts = vec![format!("{}-gen", name)];
+        parts.extend(self.args.iter().map(|a| quote(a)));
+        parts.push(format!("--seed {}", self.seed));
+        if !self.swaps.is_empty() {
+            parts.push("| swap".to_string());
+            parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
+        }
+        parts.join(" ")
+    }
+
+    /// The shell command that regenerates the input, run from the workspace root.
+    fn cargo_command(&self, name: &str) -> String {
+        let mut parts = vec![format!(
+            "cargo run --quiet --release -p {} --bin {}-gen --",
+            name, name
+        )];
+        parts.extend(self.args.iter().map(|a| quote(a)));
+        parts.push(format!("--seed {}", self.seed));
+        if !self.swaps.is_empty() {
+            parts.push("| cargo run --quiet --release -p judge -- swap".to_string());
+            parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
+        }
+        parts.join(" ")
+    }
+}
+
+/// An input the search made, with its timings.
+struct Found {
+    origin: Origin,
+    /// survey, focus or climb.
     phase: &'static str,
     input: Vec<u8>,
     answer: Vec<u8>,
@@ -94,12 +135,95 @@ impl Found {
     }
 }
 
+/// Makes inputs and their expected answers: the generator, then the reference. It has its
+/// own scratch folder, so that one can work on another thread while the solver is timed.
+#[derive(Clone)]
+struct Maker {
+    root: PathBuf,
+    problem: Problem,
+    reference: PathBuf,
+    scratch: PathBuf,
+}
+
+/// An input with the reference's answer and exit status.
+struct Answered {
+    origin: Origin,
+    input: Vec<u8>,
+    answer: Vec<u8>,
+    code: i32,
+}
+
+impl Maker {
+    /// The generator's input for `origin` (its swaps are not applied).
+    fn generate(&self, origin: &Origin) -> Result<Vec<u8>, String> {
+        kit::generate(
+            &self.root,
+            &self.problem,
+            &origin.args,
+            origin.seed,
+            &self.scratch.join("gen"),
+        )
+    }
+
+    /// Runs the reference on `input`; an error if it does not finish with an exit status.
+    fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered, String> {
+        let file = self.scratch.join("input.txt");
+        fs::create_dir_all(&self.scratch).map_err(|e| e.to_string())?;
+        fs::write(&file, &input).map_err(|e| e.to_string())?;
+        let answer = run::run(
+            &self.reference,
+            &[],
+            &file,
+            &self.scratch.join("ref"),
+            Duration::from_secs(120),
+        )
+        .map_err(|e| e.to_string())?;
+        match answer.exit {
+            Exit::Code(code) => Ok(Answered {
+                origin,
+                input,
+                answer: answer.stdout,
+                code,
+            }),
+            other => Err(format!(
+                "the reference did not finish on `{}` ({:?})",
+                origin.command(&self.problem.name),
+                other
+            )),
+        }
+    }
+
+    /// Generates and answers the survey's inputs on a thread of their own, at most a few
+    /// ahead of `survey`, which receives them in order.
+    fn ahead<T>(
+        &self,
+        jobs: Vec<Origin>,
+        survey: impl FnOnce(mpsc::Receiver<Result<Answered, String>>) -> T,
+    ) -> T {
+        let (tx, rx) = mpsc::sync_channel(4);
+        thread::scope(|scope| {
+            scope.spawn(move || {
+                for origin in jobs {
+                    let made = self
+                        .generate(&origin)
+                        .and_then(|input| self.answer(origin, input));
+                    let stop = made.is_err();
+                    // A closed channel: the survey stopped early.
+                    if tx.send(made).is_err() || stop {
+                        break;
+                    }
+                }
+            });
+            survey(rx)
+        })
+    }
+}
+
 /// The search's state: the binaries, the problem as judged, everything found.
-struct Search<'a> {
-    root: &'a Path,
+struct Search {
+    maker: Maker,
     problem: Problem,
     solver: PathBuf,
-    reference: PathBuf,
     checker: Option<PathBuf>,
     scratch: PathBuf,
     found: Vec<Found>,
@@ -111,8 +235,9 @@ struct Search<'a> {
 enum Step {
     /// In time or over it: timed and kept.
     Timed,
-    /// The generator refused these arguments (only in the focus phase, where knobs narrow).
-    GenRefused,
+    /// Not kept: in the focus phase the generator refused the narrowed arguments; in the
+    /// climb the reference answered a mutant with another exit status.
+    Refused,
     /// A wrong answer or a crash: the search stops.
     Failed(String),
 }
@@ -144,42 +269,62 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     }
     let limit = Duration::from_millis(judged_problem.time_limit_ms);
     let focus_budget = opts.count / 2;
-    let mut search = Search {
-        root,
-        solver,
+    let climb_budget = opts.count / 2;
+    let scratch = root.join("target/worst").join(&problem.name);
+    let maker = Maker {
+        root: root.to_path_buf(),
+        problem: problem.clone(),
         reference: kit::binary(root, problem, "ref"),
+        scratch: scratch.join("make"),
+    };
+    let mut search = Search {
+        maker: maker.clone(),
+        solver,
         checker: if problem.compare == Compare::Checker {
             Some(kit::binary(root, problem, "check"))
         } else {
             None
         },
-        scratch: root.join("target/worst").join(&problem.name),
+        scratch,
         problem: judged_problem,
         found: Vec::new(),
         next_seed: opts.seed,
-        progress: Progress::new(opts.count + focus_budget),
+        progress: Progress::new(opts.count + focus_budget + climb_budget),
     };
     fs::create_dir_all(&search.scratch).map_err(|e| e.to_string())?;
 
-    // 1. Survey.
-    for i in 0..opts.count {
-        let args = problem.stress[(i % problem.stress.len() as u64) as usize].clone();
-        let seed = search.take_seed();
-        match search.step(&args, seed, "survey")? {
-            Step::Timed => {}
-            Step::GenRefused => unreachable!("survey errors are returned"),
-            Step::Failed(why) => return search.fail(&why),
+    // 1. Survey, with the next inputs made on another thread meanwhile.
+    let jobs: Vec<Origin> = (0..opts.count)
+        .map(|i| Origin {
+            args: problem.stress[(i % problem.stress.len() as u64) as usize].clone(),
+            seed: search.take_seed(),
+            swaps: Vec::new(),
+        })
+        .collect();
+    let ahead = Maker {
+        scratch: search.scratch.join("ahead"),
+        ..maker
+    };
+    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>, String> {
+        for answered in made {
+            if let Step::Failed(why) = search.time(answered?, "survey")? {
+                return Ok(Some(why));
+            }
         }
+        Ok(None)
+    })?;
+    if let Some(why) = failure {
+        return search.fail(&why);
     }
     // 2. Focus, from the slowest inputs whose arguments have a range knob to narrow.
     search.retime(opts.keep.max(FOCUS_LINEAGES))?;
     let mut lineages: Vec<Vec<String>> = Vec::new();
     for f in search.ranked() {
         if lineages.len() < FOCUS_LINEAGES
-            && !halves(&f.args).is_empty()
-            && !lineages.contains(&f.args)
+            && !halves(&f.origin.args).is_empty()
+            && !lineages.contains(&f.origin.args)
         {
-            lineages.push(f.args.clone());
+            lineages.push(f.origin.args.clone());
         }
     }
     let mut spent = 0;
@@ -191,9 +336,27 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
             return search.fail(&why);
         }
     }
+    // 3. Climb by swaps from the slowest few, re-timed first.
+    search.retime(opts.keep.max(FOCUS_LINEAGES))?;
+    let starts: Vec<usize> = search
+        .ranked_indices()
+        .into_iter()
+        .filter(|&i| !search.found[i].killed)
+        .take(FOCUS_LINEAGES)
+        .collect();
+    let mut rng = Rng::new(opts.seed);
+    let mut spent = 0;
+    for (l, &start) in starts.iter().enumerate() {
+        let share = (climb_budget - spent) / (starts.len() - l) as u64;
+        let (used, failure) = search.climb(start, share, &mut rng)?;
+        spent += used;
+        if let Some(why) = failure {
+            return search.fail(&why);
+        }
+    }
     let total = search.found.len() as u64;
     search.progress.finish_with(total, &search.slowest_note());
-    // 3. Re-time the slowest.
+    // 4. Re-time the slowest.
     search.retime(opts.keep)?;
 
     let report = search.report(opts.keep);
@@ -219,7 +382,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     Ok(over == 0)
 }
 
-impl<'a> Search<'a> {
+impl Search {
     fn take_seed(&mut self) -> u64 {
         self.next_seed += 1;
         self.next_seed - 1
@@ -230,45 +393,32 @@ impl<'a> Search<'a> {
     }
 
     /// Generates `args --seed seed`, answers it with the reference, judges and times the
-    /// solver on it, and keeps it.
+    /// solver on it, and keeps it. In the focus phase, arguments the generator refuses are
+    /// [`Step::Refused`]; elsewhere an error.
     fn step(&mut self, args: &[String], seed: u64, phase: &'static str) -> Result<Step, String> {
-        let name = self.problem.name.clone();
-        let made = match kit::generate(
-            self.root,
-            &self.problem,
-            args,
+        let origin = Origin {
+            args: args.to_vec(),
             seed,
-            &self.scratch.join("gen"),
-        ) {
+            swaps: Vec::new(),
+        };
+        let made = match self.maker.generate(&origin) {
             Ok(made) => made,
-            Err(_) if phase == "focus" => return Ok(Step::GenRefused),
+            Err(_) if phase == "focus" => return Ok(Step::Refused),
             Err(e) => return Err(e),
         };
+        let answered = self.maker.answer(origin, made)?;
+        self.time(answered, phase)
+    }
+
+    /// Judges and times the solver on an answered input, and keeps it.
+    fn time(&mut self, a: Answered, phase: &'static str) -> Result<Step, String> {
         let input = self.scratch.join("input.txt");
-        fs::write(&input, &made).map_err(|e| e.to_string())?;
-        let answer = run::run(
-            &self.reference,
-            &[],
-            &input,
-            &self.scratch.join("ref"),
-            Duration::from_secs(120),
-        )
-        .map_err(|e| e.to_string())?;
-        let code = match answer.exit {
-            Exit::Code(c) => c,
-            other => {
-                return Err(format!(
-                    "the reference did not finish on `{}` ({:?})",
-                    command(&name, args, seed),
-                    other
-                ))
-            }
-        };
+        fs::write(&input, &a.input).map_err(|e| e.to_string())?;
         let expected_out = self.scratch.join("expected.txt");
-        fs::write(&expected_out, &answer.stdout).map_err(|e| e.to_string())?;
+        fs::write(&expected_out, &a.answer).map_err(|e| e.to_string())?;
         let expected = Expected {
             stdout: expected_out,
-            code,
+            code: a.code,
             stderr: None,
         };
         let judged = verdict::judge(
@@ -284,17 +434,16 @@ impl<'a> Search<'a> {
             return Ok(Step::Failed(format!(
                 "{} on `{}`: {}",
                 judged.verdict,
-                command(&name, args, seed),
+                a.origin.command(&self.problem.name),
                 judged.detail
             )));
         }
         self.found.push(Found {
-            args: args.to_vec(),
-            seed,
+            origin: a.origin,
             phase,
-            input: made,
-            answer: answer.stdout,
-            code,
+            input: a.input,
+            answer: a.answer,
+            code: a.code,
             cpu: vec![judged.outcome.cpu],
             wall: vec![judged.outcome.elapsed],
             killed: judged.outcome.exit == Exit::Killed,
@@ -302,6 +451,49 @@ impl<'a> Search<'a> {
         let note = self.slowest_note();
         self.progress.tick_with(self.found.len() as u64, &note);
         Ok(Step::Timed)
+    }
+
+    /// Climbs from `found[start]` for `budget` steps: swaps two grid characters of the
+    /// current input (see [`mutate`]), keeps the mutant when the reference answers it with
+    /// the same exit status, and moves to it when it ran slower. Returns the steps spent and
+    /// a failure, if one was met.
+    fn climb(
+        &mut self,
+        start: usize,
+        budget: u64,
+        rng: &mut Rng,
+    ) -> Result<(u64, Option<String>), String> {
+        let mut current = start;
+        let mut spent = 0;
+        while spent < budget {
+            spent += 1;
+            let base = &self.found[current];
+            let swap = match mutate::random_swap(&base.input, rng) {
+                Some(swap) => swap,
+                None => break,
+            };
+            let mut input = base.input.clone();
+            input.swap(swap.0, swap.1);
+            let mut origin = base.origin.clone();
+            origin.swaps.push(swap);
+            let (code, time) = (base.code, base.cpu());
+            let answered = self.maker.answer(origin, input)?;
+            if answered.code != code {
+                // Another kind of input (say, no longer solvable) or a malformed one.
+                continue;
+            }
+            match self.time(answered, "climb")? {
+                Step::Timed => {
+                    let i = self.found.len() - 1;
+                    if self.found[i].key() > (false, time) {
+                        current = i;
+                    }
+                }
+                Step::Refused => {}
+                Step::Failed(why) => return Ok((spent, Some(why))),
+            }
+        }
+        Ok((spent, None))
     }
 
     /// `, slowest cpu X ms of Y ms` for the progress line.
@@ -406,7 +598,7 @@ impl<'a> Search<'a> {
                             let t = self.found.last().map(Found::cpu).unwrap_or_default();
                             slowest = Some(slowest.map_or(t, |s: Duration| s.max(t)));
                         }
-                        Step::GenRefused => break,
+                        Step::Refused => break,
                         Step::Failed(why) => return Ok((spent, Some(why))),
                     }
                 }
@@ -426,7 +618,7 @@ impl<'a> Search<'a> {
             spent += 1;
             match self.step(&current, seed, "focus")? {
                 Step::Timed => {}
-                Step::GenRefused => break,
+                Step::Refused => break,
                 Step::Failed(why) => return Ok((spent, Some(why))),
             }
         }
@@ -479,7 +671,7 @@ impl<'a> Search<'a> {
                 limit.as_millis(),
                 margin,
                 f.phase,
-                command(&self.problem.name, &f.args, f.seed)
+                f.origin.command(&self.problem.name)
             ));
         }
         let firsts: Vec<(Duration, bool)> = self
@@ -513,15 +705,19 @@ impl<'a> Search<'a> {
             if f.code != 0 {
                 write("code", format!("{}\n", f.code).as_bytes())?;
             }
+            let time = if f.killed {
+                "killed at the wall-clock cap".to_string()
+            } else {
+                format!("cpu {:.2} ms (median of {})", ms(f.cpu()), f.cpu.len())
+            };
             let cmd = format!(
-                "# make worst P={}: rank {}, cpu {:.2} ms (median of {}) of {} ms; .out from {}-ref\n{} > worst-{}.in\n",
+                "# make worst P={}: rank {}, {} of {} ms; .out from {}-ref\n{} > worst-{}.in\n",
                 name,
                 r + 1,
-                ms(f.cpu()),
-                f.cpu.len(),
+                time,
                 self.problem.time_limit_ms,
                 name,
-                cargo_command(name, &f.args, f.seed),
+                f.origin.cargo_command(name),
                 r + 1
             );
             write("cmd", cmd.as_bytes())?;
@@ -548,25 +744,6 @@ fn is_saved_name(name: &str) -> bool {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
-}
-
-/// `<name>-gen <args> --seed <seed>`, as shown in the table.
-fn command(name: &str, args: &[String], seed: u64) -> String {
-    let mut parts = vec![format!("{}-gen", name)];
-    parts.extend(args.iter().map(|a| quote(a)));
-    parts.push(format!("--seed {}", seed));
-    parts.join(" ")
-}
-
-/// The shell command that regenerates an input from the workspace root.
-fn cargo_command(name: &str, args: &[String], seed: u64) -> String {
-    let mut parts = vec![format!(
-        "cargo run --quiet --release -p {} --bin {}-gen --",
-        name, name
-    )];
-    parts.extend(args.iter().map(|a| quote(a)));
-    parts.push(format!("--seed {}", seed));
-    parts.join(" ")
 }
 
 /// `arg` as one shell word.
@@ -716,13 +893,25 @@ mod tests {
 
     #[test]
     fn commands_quote_only_what_needs_it() {
+        let mut origin = Origin {
+            args: strings(&["--givens", "24..30"]),
+            seed: 7,
+            swaps: Vec::new(),
+        };
+        assert_eq!(origin.command("p"), "p-gen --givens 24..30 --seed 7");
+        assert!(origin
+            .cargo_command("p")
+            .ends_with("-p p --bin p-gen -- --givens 24..30 --seed 7"));
+        origin.swaps = vec![(3, 9), (4, 12)];
         assert_eq!(
-            command("p", &strings(&["--givens", "24..30"]), 7),
-            "p-gen --givens 24..30 --seed 7"
+            origin.command("p"),
+            "p-gen --givens 24..30 --seed 7 | swap 3:9 4:12"
         );
+        assert!(origin
+            .cargo_command("p")
+            .ends_with("--seed 7 | cargo run --quiet --release -p judge -- swap 3:9 4:12"));
         assert_eq!(quote("a b"), "'a b'");
         assert_eq!(quote("it's"), r"'it'\''s'");
-        assert!(cargo_command("p", &[], 3).ends_with("-p p --bin p-gen -- --seed 3"));
     }
 
     #[test]

@@ -4,8 +4,9 @@
 mod support;
 
 use std::fs;
+use std::io::Write;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use support::{judge_exits, real_root};
 
 /// The table rows of a `worst` report: rank, cpu ms, wall ms, limit ms, margin, found, command.
@@ -77,20 +78,30 @@ fn worst_catches_the_heavy_tail_and_clears_the_real_submission() {
         let input = fs::read(base.with_extension("in")).unwrap();
         assert!(base.with_extension("out").is_file());
         let cmd = fs::read_to_string(base.with_extension("cmd")).unwrap();
+        // `cargo run ... <name>-gen -- ARGS [| cargo run ... judge -- swap A:B ...] > worst-N.in`
         let line = cmd.lines().find(|l| l.starts_with("cargo run")).unwrap();
-        let gen_args: Vec<&str> = line
-            .split(" -- ")
-            .nth(1)
-            .unwrap()
-            .split(" > ")
-            .next()
-            .unwrap()
-            .split_whitespace()
-            .collect();
-        let again = Command::new(real_root().join("target/release/poj2676-gen"))
-            .args(&gen_args)
+        let line = line.split(" > ").next().unwrap();
+        let mut stages = line.split(" | ");
+        let words = |stage: &str| -> Vec<String> {
+            let tail = stage.split(" -- ").nth(1).unwrap();
+            tail.split_whitespace().map(str::to_string).collect()
+        };
+        let generated = Command::new(real_root().join("target/release/poj2676-gen"))
+            .args(words(stages.next().unwrap()))
             .output()
             .unwrap();
-        assert_eq!(again.stdout, input, "{} does not regenerate it", line);
+        let mut again = generated.stdout;
+        if let Some(swap) = stages.next() {
+            let mut replay = Command::new(env!("CARGO_BIN_EXE_judge"))
+                .args(words(swap))
+                .current_dir(real_root())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            replay.stdin.take().unwrap().write_all(&again).unwrap();
+            again = replay.wait_with_output().unwrap().stdout;
+        }
+        assert_eq!(again, input, "{} does not regenerate it", line);
     }
 }
