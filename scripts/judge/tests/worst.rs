@@ -71,8 +71,15 @@ fn worst_catches_the_heavy_tail_and_clears_the_real_submission() {
     }
     assert!(!real.contains("FAIL"), "{}", real);
 
-    // Each saved input comes with the reference's answer and the command that regenerates it.
-    let dir = tmp.join("worst-real");
+    // Both searches' saved inputs regenerate from their commands (the planted one's
+    // usually include swaps of the climb).
+    assert_regenerates(&tmp.join("worst-naive"));
+    assert_regenerates(&tmp.join("worst-real"));
+}
+
+/// Each input saved in `dir` comes with the reference's answer and the command that
+/// regenerates it exactly (generator, then any swaps of the climb).
+fn assert_regenerates(dir: &Path) {
     for rank in 1..=5 {
         let base = dir.join(format!("worst-{}", rank));
         let input = fs::read(base.with_extension("in")).unwrap();
@@ -104,4 +111,35 @@ fn worst_catches_the_heavy_tail_and_clears_the_real_submission() {
         }
         assert_eq!(again, input, "{} does not regenerate it", line);
     }
+}
+
+/// `judge swap`, which the saved commands use to replay the climb's swaps, swaps in turn.
+#[test]
+fn swap_replays_byte_swaps_in_order() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(["swap", "0:3", "1:3"])
+        .current_dir(real_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"abcd\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    // abcd, then bytes 0 and 3 swapped: dbca, then 1 and 3: dacb.
+    assert_eq!(out.stdout, b"dacb\n");
+    let bad = judge_exits_err(&["swap", "0:99"]);
+    assert!(bad.contains("outside the"), "{}", bad);
+}
+
+/// Runs the judge with empty stdin, expects exit status 2, returns its stderr.
+fn judge_exits_err(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_judge"))
+        .args(args)
+        .current_dir(real_root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    String::from_utf8_lossy(&out.stderr).into_owned()
 }
