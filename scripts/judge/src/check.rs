@@ -118,9 +118,7 @@ fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String
                     bytes,
                     bundle::MAX_BUNDLE_BYTES
                 ),
-                BundleError::Compile(edition, why) => {
-                    format!("rustc --edition {}: {}", edition, why)
-                }
+                BundleError::Compile(command, why) => format!("{}: {}", command, why),
             };
             row("-", Verdict::Ce, "-".into(), "-".into(), &detail);
             return Ok((0, 1, format!("{}: CE, {}", problem.name, detail)));

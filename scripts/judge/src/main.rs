@@ -5,6 +5,7 @@ mod bench;
 mod bundle;
 mod check;
 mod compare;
+mod judges;
 mod kit;
 mod problem;
 mod run;
@@ -75,10 +76,26 @@ fn run(args: &[String]) -> Result<bool, String> {
         },
         "list" => {
             for p in problem::select(&root, &[])? {
-                println!(
-                    "{:<10} {} {:<6} {:>6} ms {:>4} MiB  compare={}  {}",
-                    p.name, p.judge, p.id, p.time_limit_ms, p.memory_limit_mib, p.compare, p.url
-                );
+                for l in &p.judges {
+                    let profiles: Vec<String> = l.profiles.iter().map(|p| p.command()).collect();
+                    println!(
+                        "{:<10} {:<18} {:>6} ms {:>4} MiB  {}  {}{}",
+                        p.name,
+                        l.title(),
+                        l.time_limit_ms.unwrap_or(p.time_limit_ms),
+                        l.memory_limit_mib.unwrap_or(p.memory_limit_mib),
+                        l.url,
+                        if profiles.is_empty() {
+                            "no Rust".to_string()
+                        } else {
+                            profiles.join(" | ")
+                        },
+                        l.variant
+                            .as_ref()
+                            .map(|v| format!("  variant: {}", v))
+                            .unwrap_or_default()
+                    );
+                }
             }
             Ok(true)
         }

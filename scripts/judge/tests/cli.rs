@@ -75,12 +75,14 @@ version = "0.1.0"
 edition = "2018"
 
 [package.metadata.judge]
-judge = "Test"
+compare = "lines"
+
+[[package.metadata.judge.judges]]
+judge = "generic"
 problem = "1"
 url = "http://example.invalid/1"
 time-limit-ms = 1000
 memory-limit-mib = 64
-compare = "lines"
 "#;
 
 /// Sums the numbers of its input; misbehaves on purpose on some words.
@@ -182,7 +184,11 @@ fn compile_errors_are_ce_with_the_first_error() {
     .unwrap();
     let stdout = judge_exits(&root, &["check", "demo"], 1);
     assert!(stdout.contains(" CE "), "{}", stdout);
-    assert!(stdout.contains("rustc --edition 2018: error"), "{}", stdout);
+    assert!(
+        stdout.contains("rustc -O --edition 2018: error"),
+        "{}",
+        stdout
+    );
 }
 
 #[test]
