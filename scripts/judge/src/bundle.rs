@@ -159,7 +159,18 @@ pub fn compile_with(
         .map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
     let log = String::from_utf8_lossy(&out.stderr);
     if out.status.success() {
-        Ok(first_diagnostic(&log, "warning"))
+        // `warning: 107 warnings emitted` (`warning: 1 warning emitted`) ends the log.
+        let count = log
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("warning: ")?
+                    .strip_suffix(" warnings emitted")
+            })
+            .find_map(|n| n.parse::<u64>().ok());
+        Ok(first_diagnostic(&log, "warning").map(|w| match count {
+            Some(n) => format!("{} warnings, the first: {}", n, w),
+            None => w,
+        }))
     } else {
         Err(CompileError::Rejected(first_compiler_error(&log)))
     }

@@ -40,6 +40,9 @@ pub struct Judge {
     pub takes_rust: bool,
     /// Its compile profiles, the default first; empty when it takes no Rust.
     pub profiles: &'static [Profile],
+    /// Whether `profiles` are the judge's own (edition and flags from a source). When not,
+    /// they are stand-ins ([`STAND_IN`]) and the judge's command is shown as unknown.
+    pub command_known: bool,
     /// Where the facts come from (one line; PROTOCOL.md has the details).
     pub source: &'static str,
 }
@@ -66,15 +69,34 @@ impl Judge {
 /// The key of the fallback judge for hosts this table does not know.
 pub const GENERIC: &str = "generic";
 
+/// Stand-in profiles where a judge's edition and flags are unknown: the editions a bundle
+/// (edition 2018 code) must compile under anyway, with `-O`.
+const STAND_IN: &[Profile] = &[
+    Profile {
+        key: "2018",
+        edition: "2018",
+        flags: &["-O"],
+        rustc: "unknown",
+    },
+    Profile {
+        key: "2021",
+        edition: "2021",
+        flags: &["-O"],
+        rustc: "unknown",
+    },
+];
+
 /// Every judge the tool knows. Keys are unique; the generic fallback is last.
+/// The sources, quoted, are in PROTOCOL.md ("Judges").
 pub const JUDGES: &[Judge] = &[
     Judge {
         key: "poj",
         name: "POJ",
         hosts: &["poj.org", "www.poj.org"],
         takes_rust: false,
+        command_known: true,
         profiles: &[],
-        source: "POJ FAQ, poj.org/page?id=1000: C, C++, Pascal, Java, Fortran only",
+        source: "POJ FAQ (poj.org/page?id=1000): C, C++, Pascal, Java and Fortran only",
     },
     Judge {
         key: "luogu",
@@ -86,32 +108,41 @@ pub const JUDGES: &[Judge] = &[
             "www.luogu.com",
         ],
         takes_rust: true,
-        profiles: &[Profile {
-            key: "2024",
-            edition: "2024",
-            flags: &["-C", "opt-level=2"],
-            rustc: "1.88 (unconfirmed)",
-        }],
-        source: "Luogu judging docs (luogu-dev/docs, docs/manual/luogu/problem/judging.md)",
+        command_known: true,
+        profiles: &[
+            // The current judge, as the team's notes give it (not confirmed here).
+            Profile {
+                key: "2024",
+                edition: "2024",
+                flags: &["-C", "opt-level=2"],
+                rustc: "1.88, unconfirmed",
+            },
+            // luogu-dev/docs judging.md of 2023: `rustc --edition 2021 -W warnings`, O2 on by
+            // default (`-C opt-level=2`), rustc 1.76.0-nightly (2023-11-11).
+            Profile {
+                key: "2021",
+                edition: "2021",
+                flags: &["-C", "opt-level=2", "-W", "warnings"],
+                rustc: "1.76.0-nightly",
+            },
+        ],
+        source: "luogu-dev/docs, docs/manual/luogu/problem/judging.md",
     },
     Judge {
         key: "spoj",
         name: "SPOJ",
         hosts: &["spoj.com", "www.spoj.com"],
         takes_rust: true,
-        profiles: &[Profile {
-            key: "2021",
-            edition: "2021",
-            flags: &["-O"],
-            rustc: "unknown",
-        }],
-        source: "spoj.com/info: Rust listed; version, edition and flags unknown",
+        command_known: false,
+        profiles: STAND_IN,
+        source: "Rust is offered on SPOJ SUDOKU; version, edition and flags unknown",
     },
     Judge {
         key: "codeforces",
         name: "Codeforces",
         hosts: &["codeforces.com", "www.codeforces.com", "m1.codeforces.com"],
         takes_rust: true,
+        command_known: true,
         profiles: &[
             Profile {
                 key: "2021",
@@ -126,50 +157,39 @@ pub const JUDGES: &[Judge] = &[
                 rustc: "1.89",
             },
         ],
-        source: "Codeforces language list (codeforces.com/blog/entry/121114)",
+        source: "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); team notes",
     },
     Judge {
         key: "atcoder",
         name: "AtCoder",
         hosts: &["atcoder.jp", "www.atcoder.jp"],
         takes_rust: true,
+        command_known: true,
         profiles: &[
             // `cargo build --release`: cargo's release profile is opt-level 3.
             Profile {
                 key: "2025",
                 edition: "2021",
                 flags: &["-C", "opt-level=3"],
-                rustc: "1.89",
+                rustc: "1.89.0",
             },
             Profile {
                 key: "2023",
                 edition: "2021",
                 flags: &["-C", "opt-level=3"],
-                rustc: "1.70",
+                rustc: "1.70.0",
             },
         ],
-        source: "AtCoder language updates 2023 and 2025 (img.atcoder.jp language lists)",
+        source: "AtCoder language lists 2023 and 2025-10 (img.atcoder.jp/file/language-update)",
     },
     Judge {
         key: GENERIC,
         name: "unknown judge",
         hosts: &[],
         takes_rust: true,
-        profiles: &[
-            Profile {
-                key: "2018",
-                edition: "2018",
-                flags: &["-O"],
-                rustc: "unknown",
-            },
-            Profile {
-                key: "2021",
-                edition: "2021",
-                flags: &["-O"],
-                rustc: "unknown",
-            },
-        ],
-        source: "none: a judge this table does not know; its compiler is unknown",
+        command_known: false,
+        profiles: STAND_IN,
+        source: "none: a judge this table does not know",
     },
 ];
 
@@ -245,8 +265,8 @@ mod tests {
             luogu.profile("2024").unwrap().command(),
             "-C opt-level=2 --edition 2024"
         );
-        let e = luogu.profile("2021").unwrap_err();
-        assert!(e.contains("its profiles are: 2024"), "{}", e);
+        let e = luogu.profile("2018").unwrap_err();
+        assert!(e.contains("its profiles are: 2024, 2021"), "{}", e);
         assert!(by_key("poj")
             .unwrap()
             .profile("2021")

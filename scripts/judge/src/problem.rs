@@ -123,18 +123,22 @@ pub fn refuse_unknown_keys(table: &Value, known: &[&str], place: &str) -> Result
 impl Problem {
     /// Reads `problems/<name>/Cargo.toml` under `root`. Errors say which key is wrong.
     pub fn load(root: &Path, name: &str) -> Result<Problem, String> {
+        let manifest = root.join("problems").join(name).join("Cargo.toml");
+        fs::read_to_string(&manifest)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Problem::parse(name, &text))
+            .map_err(|e| format!("{}: {}", manifest.display(), e))
+    }
+
+    /// Reads the manifest text of problem `name`. Errors say which key is wrong, on one line.
+    pub fn parse(name: &str, text: &str) -> Result<Problem, String> {
         let dir = Path::new("problems").join(name);
-        let manifest = root.join(&dir).join("Cargo.toml");
-        let text =
-            fs::read_to_string(&manifest).map_err(|e| format!("{}: {}", manifest.display(), e))?;
-        let doc = toml::parse(&text).map_err(|e| format!("{}: {}", manifest.display(), e))?;
-        let here =
-            |what: String| format!("{}: [package.metadata.judge] {}", manifest.display(), what);
+        let doc = toml::parse(text)?;
+        let here = |what: String| format!("[package.metadata.judge] {}", what);
         let meta = doc
             .get("package.metadata.judge")
             .ok_or_else(|| here("is missing".to_string()))?;
-        refuse_unknown_keys(meta, METADATA_KEYS, "[package.metadata.judge]")
-            .map_err(|e| format!("{}: {}", manifest.display(), e))?;
+        refuse_unknown_keys(meta, METADATA_KEYS, "[package.metadata.judge]")?;
         let compare = match meta.get("compare").and_then(Value::as_str) {
             Some("lines") => Compare::Lines,
             Some("checker") => Compare::Checker,
@@ -370,4 +374,122 @@ pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, String> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"
+[package]
+name = "demo"
+
+[package.metadata.judge]
+compare = "lines"
+stress = [["--n", "3"]]
+
+[[package.metadata.judge.judges]]
+judge = "poj"
+problem = "3076"
+url = "http://poj.org/problem?id=3076"
+time-limit-ms = 10000
+memory-limit-mib = 64
+
+[[package.metadata.judge.judges]]
+judge = "codeforces"
+problem = "1A"
+url = "https://codeforces.com/problemset/problem/1/A"
+memory-limit-mib = 256
+profiles = ["2024"]
+variant = "first line K"
+
+[[package.metadata.judge.bench]]
+name = "b"
+gen = ["--n", "9"]
+"#;
+
+    fn with(from: &str, to: &str) -> Result<Problem, String> {
+        assert!(MANIFEST.contains(from), "{}", from);
+        Problem::parse("demo", &MANIFEST.replacen(from, to, 1))
+    }
+
+    #[test]
+    fn reads_the_judges_origin_first() {
+        let p = Problem::parse("demo", MANIFEST).unwrap();
+        assert_eq!((p.time_limit_ms, p.memory_limit_mib), (10000, 64));
+        let keys: Vec<&str> = p.judges.iter().map(|l| l.judge.key).collect();
+        assert_eq!(keys, ["poj", "codeforces"]);
+        let cf = &p.judges[1];
+        assert_eq!(cf.title(), "Codeforces 1A");
+        assert_eq!((cf.time_limit_ms, cf.memory_limit_mib), (None, Some(256)));
+        assert_eq!(cf.variant.as_deref(), Some("first line K"));
+        let profiles: Vec<&str> = cf.profiles.iter().map(|p| p.key).collect();
+        assert_eq!(profiles, ["2024"]);
+        // POJ takes no Rust: the submission runs as Codeforces compiles it.
+        assert_eq!(p.default_profile().command(), "-O --edition 2024");
+        assert_eq!(p.rust_listings().count(), 1);
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_the_known_ones() {
+        assert_eq!(
+            with("stress =", "stres =").unwrap_err(),
+            "unknown key `stres` in [package.metadata.judge]; \
+             the keys are: compare, stress, bench, judges"
+        );
+        let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
+        assert!(
+            e.contains("unknown key `time-limit` in [[package.metadata.judge.judges]]")
+                && e.contains("time-limit-ms, memory-limit-mib, variant, profiles"),
+            "{}",
+            e
+        );
+        let e = with("gen = [", "generate = [").unwrap_err();
+        assert!(
+            e.contains("unknown key `generate` in [[package.metadata.judge.bench]]"),
+            "{}",
+            e
+        );
+        assert!(!e.contains('\n'), "{}", e);
+    }
+
+    #[test]
+    fn unknown_judges_and_profiles_are_refused_with_the_known_ones() {
+        let e = with("judge = \"codeforces\"", "judge = \"cf\"").unwrap_err();
+        assert!(
+            e.contains("unknown judge `cf`; the judges are: poj, luogu"),
+            "{}",
+            e
+        );
+        let e = with("[\"2024\"]", "[\"2023\"]").unwrap_err();
+        assert!(
+            e.contains(
+                "unknown profile `2023` of judge `codeforces`; its profiles are: 2021, 2024"
+            ),
+            "{}",
+            e
+        );
+        let e = with("judge = \"codeforces\"", "judge = \"poj\"").unwrap_err();
+        assert!(e.contains("listed twice") || e.contains("url"), "{}", e);
+        let e = with(
+            "url = \"https://codeforces.com",
+            "url = \"https://www.spoj.com",
+        )
+        .unwrap_err();
+        assert!(e.contains("is on SPOJ"), "{}", e);
+        // The origin needs its limits: they are the problem's.
+        let e = with("time-limit-ms = 10000\n", "").unwrap_err();
+        assert!(
+            e.contains("judges table 1: needs a positive integer `time-limit-ms`"),
+            "{}",
+            e
+        );
+        let none = MANIFEST
+            .split("[[package.metadata.judge.judges]]")
+            .next()
+            .unwrap();
+        assert!(Problem::parse("demo", none)
+            .unwrap_err()
+            .contains("the origin first"));
+    }
 }
