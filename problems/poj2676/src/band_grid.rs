@@ -80,11 +80,19 @@ impl BandGrid {
         Grid::from_values(values)
     }
 
-    /// Writes the grid as 9 rows of 9 digits (`0` for an empty cell), each followed by a line
-    /// feed. Each cell must hold at most one digit (else its byte is unspecified). O(81),
-    /// a few dozen vector operations per band on x86_64.
+    /// The grid as 9 rows of 9 digits (`0` for an empty cell), each followed by a line feed.
+    /// Each cell must hold at most one digit (else its byte is unspecified). O(81), a few
+    /// dozen vector operations per band on x86_64.
     #[inline]
-    pub fn write_text(&self, out: &mut [u8; BLOCK]) {
+    pub fn to_text(&self) -> [u8; BLOCK] {
+        let mut text = [0; BLOCK];
+        self.write_text(&mut text);
+        text
+    }
+
+    /// [`BandGrid::to_text`] into `out`.
+    #[inline(always)]
+    fn write_text(&self, out: &mut [u8; BLOCK]) {
         #[cfg(target_arch = "x86_64")]
         {
             // SAFETY: SSE2 is part of the x86_64 baseline; stores stay inside `out`.
@@ -281,10 +289,8 @@ mod tests {
     #[test]
     fn text_round_trip() {
         let grid = Grid::from_line(SAMPLE).unwrap();
-        let mut text = [0u8; BLOCK];
-        BandGrid::from_grid(&grid).write_text(&mut text);
-        assert_eq!(text, block_of(SAMPLE));
-        BandGrid::default().write_text(&mut text);
+        assert_eq!(BandGrid::from_grid(&grid).to_text(), block_of(SAMPLE));
+        let text = BandGrid::default().to_text();
         assert_eq!(&text[..20], b"000000000\n000000000\n");
     }
 
@@ -302,8 +308,8 @@ mod tests {
                 }
             }
             let grid = BandGrid::from_grid(&Grid::from_values(values));
-            let (mut fast, mut plain) = ([0u8; BLOCK], [0u8; BLOCK]);
-            grid.write_text(&mut fast);
+            let fast = grid.to_text();
+            let mut plain = [0u8; BLOCK];
             grid.write_text_scalar(&mut plain);
             assert_eq!(fast[..], plain[..]);
             let expected: Vec<u8> = (0..BLOCK)

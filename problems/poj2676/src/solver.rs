@@ -27,7 +27,6 @@
 //! the fewest) is guessed on, depth first.
 
 use crate::band_grid::BandGrid;
-use crate::grid::Grid;
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::U32x4;
 use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
@@ -601,28 +600,19 @@ impl Search {
     }
 }
 
-/// A solution of `puzzle`, or `None` when it has none. Givens that clash give `None`.
+/// A solution of the puzzle with these givens, or `None` when it has none (givens that clash,
+/// or a cell given two digits, have none). The fast path: band planes in, band planes out.
 ///
-/// Typically a few microseconds per 9x9 puzzle; the worst case is exponential but the search
+/// Typically a few microseconds per puzzle; the worst case is exponential but the search
 /// explores at most the candidates propagation leaves.
-pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    solve_bands(&BandGrid::from_grid(puzzle)).map(|s| s.to_grid())
+pub fn solve(givens: &BandGrid) -> Option<BandGrid> {
+    count_solutions(givens, 1).1
 }
 
-/// [`solve`] on band bitboards, both ways: the fast path from text to text.
-pub fn solve_bands(givens: &BandGrid) -> Option<BandGrid> {
-    count_band_solutions(givens, 1).1
-}
-
-/// Counts the solutions of `puzzle`, stopping at `limit` (at least 1), and returns the count
-/// with the first solution found. `limit = 2` tells unique from several.
-pub fn count_solutions(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
-    let (n, first) = count_band_solutions(&BandGrid::from_grid(puzzle), limit);
-    (n, first.map(|s| s.to_grid()))
-}
-
-/// [`count_solutions`] on band bitboards. A cell given two digits has no solution.
-pub fn count_band_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
+/// Counts the solutions of the puzzle with these givens, stopping at `limit` (at least 1),
+/// and returns the count with the first solution found. `limit = 2` tells unique from
+/// several. Same cost as [`solve`] per solution found.
+pub fn count_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
@@ -637,10 +627,22 @@ pub fn count_band_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<B
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
     use rng::Rng;
 
     fn grid(s: &str) -> Grid {
         Grid::from_line(s.as_bytes()).unwrap()
+    }
+
+    /// [`count_solutions`] on plain grids.
+    fn count(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
+        let (n, first) = count_solutions(&BandGrid::from_grid(puzzle), limit);
+        (n, first.map(|s| s.to_grid()))
+    }
+
+    /// [`solve`] on plain grids.
+    fn solve_grid(puzzle: &Grid) -> Option<Grid> {
+        solve(&BandGrid::from_grid(puzzle)).map(|s| s.to_grid())
     }
 
     #[test]
@@ -762,12 +764,12 @@ mod tests {
         let p = grid(
             "103000509002109400000704000300502006060000050700803004000401000009205800804000107",
         );
-        let s = solve(&p).unwrap();
+        let s = solve_grid(&p).unwrap();
         assert_eq!(
             s.to_line(),
             "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
         );
-        assert_eq!(count_solutions(&p, 2).0, 1);
+        assert_eq!(count(&p, 2).0, 1);
     }
 
     #[test]
@@ -778,7 +780,7 @@ mod tests {
             "..5...1..7...2.3...1.....969...........1.3.5.....5.91..6.8....9..74...8.3....2...",
         ] {
             let p = grid(s);
-            let (n, sol) = count_solutions(&p, 2);
+            let (n, sol) = count(&p, 2);
             assert_eq!(n, 1);
             let sol = sol.unwrap();
             assert!(sol.is_solved() && sol.extends(&p));
@@ -787,7 +789,7 @@ mod tests {
 
     #[test]
     fn empty_grid_has_many() {
-        let (n, sol) = count_solutions(&Grid::empty(), 10);
+        let (n, sol) = count(&Grid::empty(), 10);
         assert_eq!(n, 10);
         assert!(sol.unwrap().is_solved());
     }
@@ -799,12 +801,12 @@ mod tests {
             "12345678.........9...............................................................",
         );
         assert_eq!(p.first_clash(), None);
-        assert_eq!(count_solutions(&p, 2), (0, None));
+        assert_eq!(count(&p, 2), (0, None));
         // Clashing givens are simply unsolvable to the search.
         let q = grid(
             "11...............................................................................",
         );
-        assert_eq!(solve(&q), None);
+        assert_eq!(solve_grid(&q), None);
     }
 
     #[test]
@@ -818,13 +820,13 @@ mod tests {
             line[b] = b'7';
             let p = Grid::from_line(&line).unwrap();
             assert!(p.first_clash().is_some());
-            assert_eq!(count_solutions(&p, 2), (0, None), "cells {} and {}", a, b);
+            assert_eq!(count(&p, 2), (0, None), "cells {} and {}", a, b);
         }
         // The same cells with different digits do not clash.
         let mut line = empty;
         line[0] = b'7';
         line[76] = b'8';
-        assert_eq!(count_solutions(&Grid::from_line(&line).unwrap(), 2).0, 2);
+        assert_eq!(count(&Grid::from_line(&line).unwrap(), 2).0, 2);
     }
 
     #[test]
@@ -853,9 +855,9 @@ mod tests {
     #[test]
     fn full_grids() {
         let s = "143628579572139468986754231391542786468917352725863914237481695619275843854396127";
-        assert_eq!(solve(&grid(s)), Some(grid(s)));
+        assert_eq!(solve_grid(&grid(s)), Some(grid(s)));
         let mut bad = s.as_bytes().to_vec();
         bad.swap(0, 1);
-        assert_eq!(solve(&Grid::from_line(&bad).unwrap()), None);
+        assert_eq!(solve_grid(&Grid::from_line(&bad).unwrap()), None);
     }
 }

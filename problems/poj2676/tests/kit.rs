@@ -148,16 +148,18 @@ fn library_counts_match_the_reference() {
             .map(|l| l.parse().unwrap())
             .collect();
         let mut r = fastio::Reader::new(text);
-        let t = poj2676::input::read_count(&mut r).unwrap() as usize;
+        let t = poj2676::read_count(&mut r).unwrap();
         assert_eq!(expected.len(), t);
         for (case, &want) in expected.iter().enumerate() {
-            let p = poj2676::input::read_grid(&mut r, case + 1).unwrap().grid();
-            let (n, first) = poj2676::count_solutions(&p, 2);
+            let givens = poj2676::read_grid(&mut r, case + 1).unwrap().givens;
+            let p = givens.to_grid();
+            let (n, first) = poj2676::count_solutions(&givens, 2);
             assert_eq!(n, want, "case {}: {:?}", case + 1, p);
             if let Some(s) = first {
+                let s = s.to_grid();
                 assert!(s.is_solved() && s.extends(&p));
             }
-            assert_eq!(poj2676::solve(&p).is_some(), want > 0);
+            assert_eq!(poj2676::solve(&givens).is_some(), want > 0);
         }
     }
 }

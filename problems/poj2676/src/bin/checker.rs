@@ -12,7 +12,7 @@
 mod backtrack;
 
 use fastio::Reader;
-use poj2676::input::{read_count, read_grid};
+use poj2676::{read_count, read_grid};
 use std::process::exit;
 
 fn reject(msg: String) -> ! {
@@ -80,7 +80,7 @@ fn main() {
     let mut puzzles = Vec::new();
     if let Ok(t) = read_count(&mut input) {
         for case in 1..=t {
-            match read_grid(&mut input, case as usize) {
+            match read_grid(&mut input, case) {
                 Ok(p) if p.clash().is_none() => puzzles.push(*p.grid().values()),
                 _ => break,
             }

@@ -9,7 +9,7 @@
 mod backtrack;
 
 use fastio::Reader;
-use poj2676::input::{read_count, read_grid};
+use poj2676::{read_count, read_grid};
 use std::io::Write;
 use std::process::exit;
 
@@ -28,8 +28,7 @@ fn main() {
     let cases = read_count(&mut reader).unwrap_or_else(|e| fail(&out, e.to_string()));
     let mut unsolved = false;
     for case in 1..=cases {
-        let puzzle =
-            read_grid(&mut reader, case as usize).unwrap_or_else(|e| fail(&out, e.to_string()));
+        let puzzle = read_grid(&mut reader, case).unwrap_or_else(|e| fail(&out, e.to_string()));
         if let Some(e) = puzzle.clash() {
             fail(&out, e.to_string());
         }
