@@ -1,25 +1,45 @@
-//! A grid as band bitboards, one word per (band, digit): the solver's givens, read straight
-//! from a block of text rows (SSE2 on x86_64, a portable loop elsewhere), and its solutions,
-//! written straight to text.
-//!
-//! ```text
-//!   cells[9 * band + digit index]: bit 9 * row_in_band + column
-//!           col 0 1 2   3 4 5   6 7 8
-//!   row 0:      0 1 2 | 3 4 5 | 6 7 8
-//!   row 1:      9 . . | . . . | . . 17
-//!   row 2:     18 . . | . . . | . . 26
-//! ```
+//! A grid as band planes ([`BandGrid`], whose docs draw the layout every module uses): the
+//! solver's givens, read straight from a block of text rows (SSE2 on x86_64, a portable loop
+//! elsewhere), and its solutions, written straight to text.
 
 use crate::grid::Grid;
 
 /// Bytes of a text block: 9 rows of 9 cells, each row followed by a line feed.
 pub const BLOCK: usize = 90;
 
-/// The filled cells of a grid, by band and digit: the givens of a puzzle, or a solution.
+/// The filled cells of a grid as 27 band planes: the givens of a puzzle, or a solution.
+///
+/// The grid is three horizontal bands of 27 cells. A band plane is one `u32`: the cells of one
+/// band that hold one digit (here), or where it may still go (the solver's candidates, in the
+/// same layout). Planes are indexed band-major, [`plane_index`]`(band, digit) = 9 * band +
+/// digit index`, so that one band's nine planes are contiguous:
+///
+/// ```text
+///   planes: [b0d0 b0d1 .. b0d8 | b1d0 .. b1d8 | b2d0 .. b2d8]
+///
+///   plane word, bit = 9 * row_in_band + column (bits 27..32 stay zero)
+///           col 0 1 2   3 4 5   6 7 8
+///   row 0:      0 1 2 | 3 4 5 | 6 7 8       ROW  = row 0, bits 0..9
+///   row 1:      9 . . | . . . | . . 17      BAND = all 27 cells
+///   row 2:     18 . . | . . . | . . 26
+///
+///   row r, box k of a band = a "minirow" of 3 cells: bits 9r + 3k ..= 9r + 3k + 2
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct BandGrid {
-    /// Cells of band `b` holding digit index `d`, at `9 * b + d` (layout in the module docs).
-    pub cells: [u32; 27],
+    /// The plane of band `b` and digit index `d` at [`plane_index`]`(b, d)`.
+    pub planes: [u32; 27],
+}
+
+/// All 27 cells of a band plane.
+pub const BAND: u32 = (1 << 27) - 1;
+/// The 9 cells of row 0 of a band plane (row `r` is `ROW << 9 * r`).
+pub const ROW: u32 = 0x1ff;
+
+/// Index of the plane of digit index `d` (`0..9`) in band `b` (`0..3`). O(1).
+#[inline(always)]
+pub fn plane_index(b: usize, d: usize) -> usize {
+    9 * b + d
 }
 
 /// For a band cell `k` (`0..27`), its byte offset in the band's 30 bytes of text.
@@ -62,7 +82,7 @@ impl BandGrid {
         for (b, band) in grid.values().chunks_exact(27).enumerate() {
             for (k, &v) in band.iter().enumerate() {
                 if v != 0 {
-                    g.cells[9 * b + v as usize - 1] |= 1 << k;
+                    g.planes[plane_index(b, v as usize - 1)] |= 1 << k;
                 }
             }
         }
@@ -72,8 +92,8 @@ impl BandGrid {
     /// The same grid as a [`Grid`]. A cell holding two digits keeps the higher one. O(81).
     pub fn to_grid(&self) -> Grid {
         let mut values = [0u8; 81];
-        for (i, &cells) in self.cells.iter().enumerate() {
-            for k in bits::ones(cells) {
+        for (i, &plane) in self.planes.iter().enumerate() {
+            for k in bits::ones(plane) {
                 values[27 * (i / 9) + k as usize] = (i % 9 + 1) as u8;
             }
         }
@@ -108,10 +128,10 @@ impl BandGrid {
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
     fn write_text_scalar(&self, out: &mut [u8; BLOCK]) {
         *out = EMPTY_TEXT;
-        for (i, &cells) in self.cells.iter().enumerate() {
+        for (i, &plane) in self.planes.iter().enumerate() {
             let text = &mut out[30 * (i / 9)..30 * (i / 9) + 30];
             let digit = b'1' + (i % 9) as u8;
-            let mut rest = cells;
+            let mut rest = plane;
             while rest != 0 {
                 text[text_offset(rest.trailing_zeros())] = digit;
                 rest &= rest - 1;
@@ -143,7 +163,7 @@ impl BandGrid {
         };
         let base = |at: usize| _mm_loadu_si128(EMPTY.as_ptr().add(at) as *const __m128i);
         for b in 0..3 {
-            let p = &self.cells[9 * b..9 * b + 9];
+            let p = &self.planes[9 * b..9 * b + 9];
             let slices = [
                 p[0] | p[2] | p[4] | p[6] | p[8],
                 p[1] | p[2] | p[5] | p[6],
@@ -176,7 +196,7 @@ impl BandGrid {
                 let k = rest.trailing_zeros();
                 rest &= rest - 1;
                 let d = text[text_offset(k)] - b'1';
-                g.cells[9 * b + d as usize] |= 1 << k;
+                g.planes[plane_index(b, d as usize)] |= 1 << k;
             }
         }
         Some(g)
@@ -280,9 +300,9 @@ mod tests {
         let g = BandGrid::from_grid(&grid);
         assert_eq!(g.to_grid(), grid);
         // Cell 0 holds 1: band 0, digit index 0, bit 0; cell 80 holds 7: band 2, bit 26.
-        assert_eq!(g.cells[0] & 1, 1);
-        assert_eq!(g.cells[18 + 6] >> 26, 1);
-        let total: u32 = g.cells.iter().map(|c| c.count_ones()).sum();
+        assert_eq!(g.planes[0] & 1, 1);
+        assert_eq!(g.planes[18 + 6] >> 26, 1);
+        let total: u32 = g.planes.iter().map(|c| c.count_ones()).sum();
         assert_eq!(total as usize, grid.givens());
     }
 
