@@ -115,8 +115,7 @@ impl BandGrid {
     fn write_text(&self, out: &mut [u8; BLOCK]) {
         #[cfg(target_arch = "x86_64")]
         {
-            // SAFETY: SSE2 is part of the x86_64 baseline; stores stay inside `out`.
-            unsafe { self.write_text_sse2(out) }
+            self.write_text_sse2(out)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -150,36 +149,40 @@ impl BandGrid {
     /// ```
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn write_text_sse2(&self, out: &mut [u8; BLOCK]) {
+    fn write_text_sse2(&self, out: &mut [u8; BLOCK]) {
         use std::arch::x86_64::*;
-        let select = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
-        // Bytes 0..16 of a text mask, one flag byte (0 or 0xff) per bit.
-        let spread = |mask: u32| {
-            let v = _mm_cvtsi32_si128(mask as i32);
-            let v = _mm_unpacklo_epi8(v, v);
-            let v = _mm_unpacklo_epi16(v, v);
-            let v = _mm_unpacklo_epi32(v, v);
-            _mm_cmpeq_epi8(_mm_and_si128(v, select), select)
-        };
-        let base = |at: usize| _mm_loadu_si128(EMPTY.as_ptr().add(at) as *const __m128i);
-        for b in 0..3 {
-            let p = &self.planes[9 * b..9 * b + 9];
-            let slices = [
-                p[0] | p[2] | p[4] | p[6] | p[8],
-                p[1] | p[2] | p[5] | p[6],
-                p[3] | p[4] | p[5] | p[6],
-                p[7] | p[8],
-            ];
-            let (mut low, mut high) = (base(0), base(14));
-            for (j, &slice) in slices.iter().enumerate() {
-                let text = (slice & 0x1ff) | (slice & 0x3fe00) << 1 | (slice & 0x7fc_0000) << 2;
-                let bit = _mm_set1_epi8(1 << j);
-                low = _mm_or_si128(low, _mm_and_si128(spread(text), bit));
-                high = _mm_or_si128(high, _mm_and_si128(spread(text >> 14), bit));
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `EMPTY` at 0 and 14
+        // (16 bytes each, of 90), the stores write `out` at 30 * b and 30 * b + 14 (b < 3).
+        unsafe {
+            let select = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+            // Bytes 0..16 of a text mask, one flag byte (0 or 0xff) per bit.
+            let spread = |mask: u32| {
+                let v = _mm_cvtsi32_si128(mask as i32);
+                let v = _mm_unpacklo_epi8(v, v);
+                let v = _mm_unpacklo_epi16(v, v);
+                let v = _mm_unpacklo_epi32(v, v);
+                _mm_cmpeq_epi8(_mm_and_si128(v, select), select)
+            };
+            let base = |at: usize| _mm_loadu_si128(EMPTY.as_ptr().add(at) as *const __m128i);
+            for b in 0..3 {
+                let p = &self.planes[9 * b..9 * b + 9];
+                let slices = [
+                    p[0] | p[2] | p[4] | p[6] | p[8],
+                    p[1] | p[2] | p[5] | p[6],
+                    p[3] | p[4] | p[5] | p[6],
+                    p[7] | p[8],
+                ];
+                let (mut low, mut high) = (base(0), base(14));
+                for (j, &slice) in slices.iter().enumerate() {
+                    let text = (slice & 0x1ff) | (slice & 0x3fe00) << 1 | (slice & 0x7fc_0000) << 2;
+                    let bit = _mm_set1_epi8(1 << j);
+                    low = _mm_or_si128(low, _mm_and_si128(spread(text), bit));
+                    high = _mm_or_si128(high, _mm_and_si128(spread(text >> 14), bit));
+                }
+                let at = out.as_mut_ptr().add(30 * b);
+                _mm_storeu_si128(at as *mut __m128i, low);
+                _mm_storeu_si128(at.add(14) as *mut __m128i, high);
             }
-            let at = out.as_mut_ptr().add(30 * b);
-            _mm_storeu_si128(at as *mut __m128i, low);
-            _mm_storeu_si128(at.add(14) as *mut __m128i, high);
         }
     }
 
@@ -209,8 +212,7 @@ impl BandGrid {
 fn filled_cells(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: SSE2 is part of the x86_64 baseline; loads stay inside the block.
-        unsafe { filled_cells_sse2(block) }
+        filled_cells_sse2(block)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -243,38 +245,42 @@ fn filled_cells_scalar(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
 /// ```
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn filled_cells_sse2(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
+fn filled_cells_sse2(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
     use std::arch::x86_64::*;
-    // Signed byte compares suffice: bytes >= 0x80 are negative, outside every class.
-    let below_zero = _mm_set1_epi8(b'0' as i8 - 1);
-    let zero = _mm_set1_epi8(b'0' as i8);
-    let above_nine = _mm_set1_epi8(b'9' as i8 + 1);
-    let dot = _mm_set1_epi8(b'.' as i8);
-    let classify = |at: usize| {
-        let v = _mm_loadu_si128(block.as_ptr().add(at) as *const __m128i);
-        let below_ten = _mm_cmpgt_epi8(above_nine, v);
-        let cell = _mm_or_si128(
-            _mm_and_si128(_mm_cmpgt_epi8(v, below_zero), below_ten),
-            _mm_cmpeq_epi8(v, dot),
-        );
-        let digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), below_ten);
-        (
-            _mm_movemask_epi8(cell) as u32,
-            _mm_movemask_epi8(digit) as u32,
-        )
-    };
-    let mut filled = [0u32; 3];
-    let mut bad = 0;
-    for (b, f) in filled.iter_mut().enumerate() {
-        let (cell_a, digit_a) = classify(30 * b);
-        let (cell_b, digit_b) = classify(30 * b + 14);
-        bad |= !(cell_a | cell_b << 14) & CELL_BYTES;
-        *f = pack_band((digit_a | digit_b << 14) & CELL_BYTES);
-    }
-    if bad != 0 {
-        None
-    } else {
-        Some(filled)
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes at 30 * b and
+    // 30 * b + 14 (b < 3), inside the 90-byte block.
+    unsafe {
+        // Signed byte compares suffice: bytes >= 0x80 are negative, outside every class.
+        let below_zero = _mm_set1_epi8(b'0' as i8 - 1);
+        let zero = _mm_set1_epi8(b'0' as i8);
+        let above_nine = _mm_set1_epi8(b'9' as i8 + 1);
+        let dot = _mm_set1_epi8(b'.' as i8);
+        let classify = |at: usize| {
+            let v = _mm_loadu_si128(block.as_ptr().add(at) as *const __m128i);
+            let below_ten = _mm_cmpgt_epi8(above_nine, v);
+            let cell = _mm_or_si128(
+                _mm_and_si128(_mm_cmpgt_epi8(v, below_zero), below_ten),
+                _mm_cmpeq_epi8(v, dot),
+            );
+            let digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), below_ten);
+            (
+                _mm_movemask_epi8(cell) as u32,
+                _mm_movemask_epi8(digit) as u32,
+            )
+        };
+        let mut filled = [0u32; 3];
+        let mut bad = 0;
+        for (b, f) in filled.iter_mut().enumerate() {
+            let (cell_a, digit_a) = classify(30 * b);
+            let (cell_b, digit_b) = classify(30 * b + 14);
+            bad |= !(cell_a | cell_b << 14) & CELL_BYTES;
+            *f = pack_band((digit_a | digit_b << 14) & CELL_BYTES);
+        }
+        if bad != 0 {
+            None
+        } else {
+            Some(filled)
+        }
     }
 }
 
