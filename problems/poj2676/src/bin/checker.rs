@@ -7,11 +7,10 @@
 //! every given of its puzzle. Any valid completion is accepted. Whitespace between rows is
 //! free; rows are whitespace-separated tokens.
 
-#[allow(dead_code)] // each bin uses part of the kit
-#[path = "kit/backtrack.rs"]
-mod backtrack;
+mod kit;
 
 use fastio::Reader;
+use kit::completes;
 use poj2676::{read_count, read_grid};
 use std::process::exit;
 
@@ -58,11 +57,6 @@ fn grids(text: &[u8], what: &str) -> Vec<[u8; 81]> {
             g
         })
         .collect()
-}
-
-fn completes(solution: &[u8; 81], puzzle: &[u8; 81]) -> bool {
-    backtrack::is_valid_solution(solution)
-        && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
 }
 
 fn main() {

@@ -4,9 +4,7 @@
 //! `case N: no solution` on stderr (exit 1 at the end), malformed input on stderr (exit 2).
 //! `--count` prints instead, per case, the number of solutions capped at 2.
 
-#[allow(dead_code)] // each bin uses part of the kit
-#[path = "kit/backtrack.rs"]
-mod backtrack;
+mod kit;
 
 use fastio::Reader;
 use poj2676::{read_count, read_grid};
@@ -32,7 +30,7 @@ fn main() {
         if let Some(e) = puzzle.clash() {
             fail(&out, e.to_string());
         }
-        let (n, first) = backtrack::solutions(puzzle.grid().values(), 2);
+        let (n, first) = kit::solutions(puzzle.grid().values(), 2);
         if count_mode {
             out.extend_from_slice(format!("{}\n", n).as_bytes());
             continue;
