@@ -2,7 +2,6 @@
 //! checker, for every generator kind; the library's solution counts against the reference's.
 
 use runner::run;
-use std::process::Command;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_poj2676");
 const GEN: &str = env!("CARGO_BIN_EXE_poj2676-gen");
@@ -37,7 +36,8 @@ fn cross_check(input: &[u8], tag: &str) -> i32 {
     std::fs::write(&paths[0], input).unwrap();
     std::fs::write(&paths[1], &solver.stdout).unwrap();
     std::fs::write(&paths[2], &reference.stdout).unwrap();
-    let check = Command::new(CHECK).args(&paths).output().unwrap();
+    let args: Vec<&str> = paths.iter().map(|p| p.to_str().expect("UTF-8")).collect();
+    let check = run(CHECK, &args, b"");
     assert!(
         check.status.success(),
         "{}: checker says {}",
