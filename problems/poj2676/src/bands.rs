@@ -21,7 +21,6 @@ use crate::lanes::{Lanes, LANES};
 /// ```
 #[inline(always)]
 pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
-    let columns = |p: V| (p | p.shr(9) | p.shr(18)) & V::splat(ROW);
     let present = columns(planes[0]) | columns(planes[1]).shl(9) | columns(planes[2]).shl(18);
     // Entry j of each group takes entry j + 1 (resp. j + 2) mod 3.
     let next1 = present.shr(1) & V::splat(0o333_333_333) | present.shl(2) & V::splat(0o444_444_444);
@@ -38,17 +37,16 @@ pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
     }
 }
 
-/// The columns (bits 0..9) of a band plane that hold a cell.
+/// The columns (bits 0..9) of a band plane that hold a cell, per lane.
 #[inline(always)]
-pub fn columns(plane: u32) -> u32 {
-    (plane | plane >> 9 | plane >> 18) & ROW
+pub fn columns<V: Lanes>(plane: V) -> V {
+    (plane | plane.shr(9) | plane.shr(18)) & V::splat(ROW)
 }
 
 /// Per digit index (word `d`), the columns of its givens in any band as cells of every band
 /// row, from the givens by plane index (`9 * band + digit`); `None` when two givens of a digit
 /// share a column. O(27) word operations, as three 4-lane vectors on x86_64 (digits 0..4,
-/// 4..8 and 5..9, as the
-/// solver applies the stack rule).
+/// 4..8 and 5..9, as the solver applies the stack rule).
 pub fn given_columns(givens: &[u32; LANES]) -> Option<[u32; LANES]> {
     let mut spread = [0u32; LANES];
     #[cfg(target_arch = "x86_64")]
@@ -69,17 +67,13 @@ fn given_columns_of<V: Lanes>(
     d: usize,
     spread: &mut [u32; LANES],
 ) -> Option<()> {
-    let columns = |b: usize| {
-        let p = V::load(givens, plane_index(b, d));
-        (p | p.shr(9) | p.shr(18)) & V::splat(ROW)
-    };
-    let (c0, c1, c2) = (columns(0), columns(1), columns(2));
+    let of_band = |b: usize| columns(V::load(givens, plane_index(b, d)));
+    let (c0, c1, c2) = (of_band(0), of_band(1), of_band(2));
     let twice = c0 & c1 | (c0 | c1) & c2;
     if !twice.all_eq(V::splat(0)) {
         return None;
     }
-    let any = c0 | c1 | c2;
-    (any | any.shl(9) | any.shl(18)).store(spread, d);
+    spread_columns(c0 | c1 | c2).store(spread, d);
     Some(())
 }
 
@@ -118,10 +112,10 @@ pub fn row_of(bit: u32) -> u32 {
     ROW << (9 * (bit.trailing_zeros() / 9))
 }
 
-/// A column set of a band (bits 0..9) copied to all three rows.
+/// A column set of a band (bits 0..9) copied to all three rows, per lane.
 #[inline(always)]
-pub fn spread_columns(columns: u32) -> u32 {
-    columns * 0x40201
+pub fn spread_columns<V: Lanes>(columns: V) -> V {
+    columns | columns.shl(9) | columns.shl(18)
 }
 
 #[cfg(test)]

@@ -240,8 +240,7 @@ impl Board {
             let gone = present ^ keep;
             removed = removed | gone;
             for (b, &plane) in planes.iter().enumerate() {
-                let columns = gone.shr(9 * b as u32) & V::splat(ROW);
-                let cells = columns | columns.shl(9) | columns.shl(18);
+                let cells = spread_columns(gone.shr(9 * b as u32) & V::splat(ROW));
                 plane
                     .and_not(cells)
                     .store(&mut self.planes, plane_index(b, d));
