@@ -1,23 +1,30 @@
-//! judge: bundle a problem into the one file a judge gets, compile it like a judge, run it
-//! on the samples, compare, time; plus bench, stress, new and submit. Run it through `make`.
+//! judge: bundle a problem into the one file a judge gets, compile it like each judge that
+//! takes it, run it on the samples, compare, time; plus bench, stress, new, list and submit.
+//! Run it through `make`.
 
+mod args;
 mod bench;
 mod bundle;
 mod check;
 mod compare;
+mod judges;
 mod kit;
+mod list;
 mod mutate;
 mod problem;
 mod run;
+mod samples;
 mod scaffold;
 mod stress;
+mod submit;
 mod toml;
+mod toolchain;
 mod verdict;
 mod worst;
 
 use std::env;
-use std::path::{Path, PathBuf};
-use std::process::{self, Command, Stdio};
+use std::path::PathBuf;
+use std::process;
 
 const USAGE: &str = "\
 usage: judge <command> [arguments]   (normally through make; see `make help`)
@@ -28,9 +35,24 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
   worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]
                                          the slowest generated inputs, timed, kept, saved
   swap A:B [C:D...]                      swap bytes of stdin at these offsets (replays make worst)
-  submit NAME                            check the bundle, print its path and size, copy it
+  submit NAME [--judge KEY]              check the bundle, name the judge it is ready for, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
-  list                                   the problems and their judge facts";
+  list [NAME...]                         where each problem's file can be pasted";
+
+/// Every command and the flags it knows (anything else is refused by [`args::parse`]).
+const COMMANDS: &[(&str, &[&str])] = &[
+    ("check", &[]),
+    ("bench", &["--runs"]),
+    ("stress", &["--n", "--seed", "--solver", "--samples"]),
+    (
+        "worst",
+        &["--n", "--seed", "--keep", "--limit-ms", "--solver", "--out"],
+    ),
+    ("swap", &[]),
+    ("submit", &["--judge"]),
+    ("new", &[]),
+    ("list", &[]),
+];
 
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -45,9 +67,15 @@ fn main() {
 }
 
 fn run(args: &[String]) -> Result<bool, String> {
-    let root = workspace_root()?;
     let (command, rest) = args.split_first().ok_or_else(|| USAGE.to_string())?;
-    let (names, flags) = split_flags(rest)?;
+    let known = COMMANDS
+        .iter()
+        .find(|(name, _)| name == command)
+        .map(|(_, flags)| *flags)
+        .ok_or_else(|| format!("unknown command `{}`\n{}", command, USAGE))?;
+    let args = args::parse(command, rest, known)?;
+    let root = workspace_root()?;
+    let names = &args.names;
     let one = |names: &[String]| -> Result<problem::Problem, String> {
         match names {
             [name] => Ok(problem::select(&root, std::slice::from_ref(name))?.remove(0)),
@@ -59,84 +87,40 @@ fn run(args: &[String]) -> Result<bool, String> {
         }
     };
     match command.as_str() {
-        "check" => check::run(&root, &problem::select(&root, &names)?),
+        "check" => check::run(&root, &problem::select(&root, names)?),
         "bench" => {
-            let runs = flag_number(&flags, "--runs")?.unwrap_or(5).max(1) as usize;
-            bench::run(&root, &one(&names)?, runs)
+            let runs = args.number("--runs")?.unwrap_or(5).max(1) as usize;
+            bench::run(&root, &one(names)?, runs)
         }
         "stress" => {
             let opts = stress::Options {
-                count: flag_number(&flags, "--n")?.unwrap_or(500),
-                seed: flag_number(&flags, "--seed")?.unwrap_or(1),
-                solver: flag(&flags, "--solver").map(PathBuf::from),
-                samples: flag(&flags, "--samples").map(PathBuf::from),
+                count: args.number("--n")?.unwrap_or(500),
+                seed: args.number("--seed")?.unwrap_or(1),
+                solver: args.text("--solver").map(PathBuf::from),
+                samples: args.text("--samples").map(PathBuf::from),
             };
-            stress::run(&root, &one(&names)?, &opts)
+            stress::run(&root, &one(names)?, &opts)
         }
         "worst" => {
             let opts = worst::Options {
-                count: flag_number(&flags, "--n")?.unwrap_or(1000),
-                seed: flag_number(&flags, "--seed")?.unwrap_or(1),
-                keep: flag_number(&flags, "--keep")?.unwrap_or(5).max(1) as usize,
-                limit_ms: flag_number(&flags, "--limit-ms")?,
-                solver: flag(&flags, "--solver").map(PathBuf::from),
-                out: flag(&flags, "--out").map(PathBuf::from),
+                count: args.number("--n")?.unwrap_or(1000),
+                seed: args.number("--seed")?.unwrap_or(1),
+                keep: args.number("--keep")?.unwrap_or(5).max(1) as usize,
+                limit_ms: args.number("--limit-ms")?,
+                solver: args.text("--solver").map(PathBuf::from),
+                out: args.text("--out").map(PathBuf::from),
             };
-            worst::run(&root, &one(&names)?, &opts)
+            worst::run(&root, &one(names)?, &opts)
         }
-        "swap" => swap(&names),
-        "submit" => submit(&root, &one(&names)?),
+        "swap" => mutate::replay(names),
+        "submit" => submit::run(&root, &one(names)?, args.text("--judge")),
         "new" => match names.as_slice() {
             [name] => scaffold::new_problem(&root, name).map(|_| true),
             _ => Err("`new` takes one name: make new P=<name>".to_string()),
         },
-        "list" => {
-            for p in problem::select(&root, &[])? {
-                println!(
-                    "{:<10} {} {:<6} {:>6} ms {:>4} MiB  compare={}  {}",
-                    p.name, p.judge, p.id, p.time_limit_ms, p.memory_limit_mib, p.compare, p.url
-                );
-            }
-            Ok(true)
-        }
-        _ => Err(format!("unknown command `{}`\n{}", command, USAGE)),
+        "list" => list::run(&problem::select(&root, names)?),
+        _ => unreachable!("every command of COMMANDS is matched"),
     }
-}
-
-/// `--flag value` pairs of the command line.
-type Flags = Vec<(String, String)>;
-
-/// Splits `NAME... --flag value...` into names and flag pairs.
-fn split_flags(args: &[String]) -> Result<(Vec<String>, Flags), String> {
-    let mut names = Vec::new();
-    let mut flags = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a.starts_with("--") {
-            let v = it.next().ok_or_else(|| format!("{} needs a value", a))?;
-            flags.push((a.clone(), v.clone()));
-        } else if !a.is_empty() {
-            names.push(a.clone());
-        }
-    }
-    Ok((names, flags))
-}
-
-fn flag<'a>(flags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    flags
-        .iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.as_str())
-        .filter(|v| !v.is_empty())
-}
-
-fn flag_number(flags: &[(String, String)], name: &str) -> Result<Option<u64>, String> {
-    flag(flags, name)
-        .map(|v| {
-            v.parse()
-                .map_err(|_| format!("{} {}: not a number", name, v))
-        })
-        .transpose()
 }
 
 /// The nearest directory upwards that holds `problems/` and a workspace `Cargo.toml`.
@@ -150,62 +134,4 @@ fn workspace_root() -> Result<PathBuf, String> {
             return Err("not inside the workspace (no problems/ folder found)".to_string());
         }
     }
-}
-
-/// Copies stdin to stdout with the bytes at each pair of offsets `A:B` swapped in turn.
-fn swap(pairs: &[String]) -> Result<bool, String> {
-    use std::io::{Read, Write};
-    let swaps = pairs
-        .iter()
-        .map(|p| mutate::parse_swap(p).ok_or_else(|| format!("`{}`: expected A:B", p)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| e.to_string())?;
-    mutate::apply(&mut input, &swaps)?;
-    std::io::stdout()
-        .write_all(&input)
-        .map_err(|e| e.to_string())?;
-    Ok(true)
-}
-
-/// Builds the submission, prints its path and size, and copies it to the clipboard when a
-/// clipboard tool is present.
-fn submit(root: &Path, problem: &problem::Problem) -> Result<bool, String> {
-    if !check::run(root, std::slice::from_ref(problem))? {
-        println!("(the samples do not all pass: think twice before submitting)");
-    }
-    let source = root
-        .join("target/submit")
-        .join(format!("{}.rs", problem.name));
-    let text = std::fs::read(&source).map_err(|e| format!("{}: {}", source.display(), e))?;
-    println!("{}  {} bytes", source.display(), text.len());
-    let tools: [(&str, &[&str]); 4] = [
-        ("wl-copy", &[]),
-        ("xclip", &["-selection", "clipboard"]),
-        ("xsel", &["--clipboard", "--input"]),
-        ("pbcopy", &[]),
-    ];
-    for (tool, args) in tools.iter() {
-        let child = Command::new(tool)
-            .args(*args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn();
-        if let Ok(mut child) = child {
-            use std::io::Write;
-            let wrote = child
-                .stdin
-                .take()
-                .is_some_and(|mut s| s.write_all(&text).is_ok());
-            if wrote && child.wait().is_ok_and(|s| s.success()) {
-                println!("copied to the clipboard with {}", tool);
-                return Ok(true);
-            }
-        }
-    }
-    println!("no clipboard tool (wl-copy, xclip, xsel, pbcopy): paste the file above");
-    Ok(true)
 }

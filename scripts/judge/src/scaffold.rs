@@ -84,13 +84,16 @@ bits = {{ path = "../../shared/bits" }}
 fastio = {{ path = "../../shared/fastio" }}
 
 [package.metadata.judge]
-judge = "TODO"
+compare = "lines"             # or "checker" when any valid answer is accepted
+stress = [["--size", "small"]]
+
+# Where the statement can be submitted, the origin first (keys: scripts/judge/src/judges.rs).
+[[package.metadata.judge.judges]]
+judge = "generic"
 problem = "TODO"
 url = "TODO"
 time-limit-ms = 1000
 memory-limit-mib = 256
-compare = "lines"             # or "checker" when any valid answer is accepted
-stress = [["--size", "small"]]
 "#,
         name = name
     )

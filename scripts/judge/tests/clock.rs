@@ -63,12 +63,14 @@ version = "0.1.0"
 edition = "2018"
 
 [package.metadata.judge]
-judge = "Test"
+compare = "lines"
+
+[[package.metadata.judge.judges]]
+judge = "generic"
 problem = "1"
 url = "http://example.invalid/1"
 time-limit-ms = 1000
 memory-limit-mib = 64
-compare = "lines"
 "#;
 
 /// Does what its input says: `spin MS` burns MS ms of its own CPU time, `nap MS` sleeps,
