@@ -19,7 +19,7 @@ help: ## list the targets
 	@echo "make lint             cargo fmt --check and clippy -D warnings"
 	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
-	@echo "make worst P=<name> [N=1000] [SEED=1]    the slowest generated inputs, saved in data/worst"
+	@echo "make worst P=<name> [N=600] [SEED=1]     the slowest generated inputs, saved in data/worst"
 	@echo "make submit P=<name> [JUDGE=<judge>]      name the judge the file is ready for, copy it"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
 	@echo "make list [P=<name>]  where each problem's file can be pasted: judge, URL, compiler, limits"

@@ -103,7 +103,7 @@ fn run(args: &[String]) -> Result<bool, String> {
         }
         "worst" => {
             let opts = worst::Options {
-                count: args.number("--n")?.unwrap_or(1000),
+                count: args.number("--n")?.unwrap_or(600),
                 seed: args.number("--seed")?.unwrap_or(1),
                 keep: args.number("--keep")?.unwrap_or(5).max(1) as usize,
                 limit_ms: args.number("--limit-ms")?,

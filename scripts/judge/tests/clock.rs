@@ -190,3 +190,43 @@ fn check_judges_cpu_time_the_wall_cap_and_memory() {
     assert!((16..64).contains(&number(small[mem])), "{}", out);
     assert!(out.contains("FAIL: 3 of 6 cases AC"), "{}", out);
 }
+
+/// `bench` checks each committed input's output against the `.out` beside it, and shows wall
+/// and CPU time.
+#[test]
+fn bench_checks_committed_outputs() {
+    let manifest = format!(
+        "{}\n{}",
+        MANIFEST,
+        r#"[[package.metadata.judge.bench]]
+name = "right"
+input = "data/right.in"
+
+[[package.metadata.judge.bench]]
+name = "wrong"
+input = "data/wrong.in"
+"#
+    );
+    let root = workspace(
+        "clock-bench",
+        &[
+            ("problems/limits/Cargo.toml", &manifest),
+            ("problems/limits/src/main.rs", MAIN),
+            ("problems/limits/data/right.in", "spin 1\n"),
+            ("problems/limits/data/right.out", "done\n"),
+            ("problems/limits/data/wrong.in", "spin 1\n"),
+            ("problems/limits/data/wrong.out", "finished\n"),
+            ("samples/limits/1.in", "spin 1\n"),
+            ("samples/limits/1.out", "done\n"),
+        ],
+    );
+    let out = judge_exits(&root, &["bench", "limits", "--runs", "1"], 1);
+    assert!(out.contains("wall ms") && out.contains("cpu ms"), "{}", out);
+    let invalid: Vec<&str> = out.lines().filter(|l| l.contains("INVALID")).collect();
+    assert_eq!(invalid.len(), 1, "{}", out);
+    assert!(
+        invalid[0].contains("wrong.out") && invalid[0].contains("expected `finished`"),
+        "{}",
+        out
+    );
+}
