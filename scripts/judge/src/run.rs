@@ -81,10 +81,19 @@ pub fn run(
         .stdin(Stdio::from(File::open(input)?))
         .stdout(Stdio::from(File::create(&out_path)?))
         .stderr(Stdio::from(File::create(&err_path)?));
+    // The watchdog thread is made before the clock starts: creating it while the child runs
+    // measurably delays a short run on a busy machine.
+    let watchdog = Watchdog::start(Instant::now() + kill_after);
     let start = Instant::now();
-    let child = command.spawn()?;
+    let child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            watchdog.stop();
+            return Err(e);
+        }
+    };
     let pid = child.id() as i32;
-    let watchdog = Watchdog::start(pid, start + kill_after);
+    watchdog.arm(pid);
     let exited = sys::wait_exited(pid);
     let elapsed = start.elapsed();
     // The child is a zombie now: its pid cannot be reused until `reap`, so the watchdog
@@ -111,27 +120,44 @@ pub fn run(
 
 /// A thread that kills a child at a deadline unless told first that the child is done.
 struct Watchdog {
-    /// (done, killed) under one lock: the kill and the "done" mark never cross.
-    state: Arc<(Mutex<(bool, bool)>, Condvar)>,
+    state: Arc<(Mutex<Guard>, Condvar)>,
     thread: thread::JoinHandle<()>,
 }
 
+/// The watchdog's state, under one lock: the kill and the "done" mark never cross.
+#[derive(Default)]
+struct Guard {
+    /// The child, once spawned.
+    pid: Option<i32>,
+    /// The child has exited (not reaped yet), or the spawn failed.
+    done: bool,
+    /// The deadline passed before the child was known: kill it as soon as it is.
+    expired: bool,
+    killed: bool,
+}
+
 impl Watchdog {
-    fn start(pid: i32, deadline: Instant) -> Watchdog {
-        let state = Arc::new((Mutex::new((false, false)), Condvar::new()));
+    /// Starts the thread; it sleeps until `deadline` (or until stopped).
+    fn start(deadline: Instant) -> Watchdog {
+        let state = Arc::new((Mutex::new(Guard::default()), Condvar::new()));
         let shared = Arc::clone(&state);
         let thread = thread::spawn(move || {
             let (lock, wake) = &*shared;
-            let mut st = lock.lock().unwrap_or_else(|e| e.into_inner());
-            while !st.0 {
+            let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
+            while !g.done {
                 let now = Instant::now();
                 if now >= deadline {
-                    sys::kill_now(pid);
-                    st.1 = true;
+                    match g.pid {
+                        Some(pid) => {
+                            sys::kill_now(pid);
+                            g.killed = true;
+                        }
+                        None => g.expired = true,
+                    }
                     return;
                 }
-                st = wake
-                    .wait_timeout(st, deadline - now)
+                g = wake
+                    .wait_timeout(g, deadline - now)
                     .unwrap_or_else(|e| e.into_inner())
                     .0;
             }
@@ -139,14 +165,24 @@ impl Watchdog {
         Watchdog { state, thread }
     }
 
+    /// Names the child to kill. No wake-up: the thread needs the pid only at the deadline.
+    fn arm(&self, pid: i32) {
+        let mut g = self.state.0.lock().unwrap_or_else(|e| e.into_inner());
+        g.pid = Some(pid);
+        if g.expired {
+            sys::kill_now(pid);
+            g.killed = true;
+        }
+    }
+
     /// Marks the child done (it has exited but is not reaped yet); returns whether the
     /// watchdog killed it.
     fn stop(self) -> bool {
         let (lock, wake) = &*self.state;
         let killed = {
-            let mut st = lock.lock().unwrap_or_else(|e| e.into_inner());
-            st.0 = true;
-            st.1
+            let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
+            g.done = true;
+            g.killed
         };
         wake.notify_one();
         let _ = self.thread.join();
@@ -275,6 +311,19 @@ mod tests {
         assert!(out.elapsed >= Duration::from_millis(300), "{:?}", out);
         assert!(out.elapsed < Duration::from_millis(3000), "{:?}", out);
         assert!(out.cpu < Duration::from_millis(100), "{:?}", out);
+    }
+
+    #[test]
+    fn a_missing_program_is_an_error() {
+        let dir = scratch("missing");
+        let r = run(
+            Path::new("/no/such/program"),
+            &[],
+            Path::new("/dev/null"),
+            &dir,
+            Duration::from_secs(10),
+        );
+        assert!(r.is_err());
     }
 
     #[test]
