@@ -24,6 +24,7 @@ use crate::run::{self, Exit};
 use crate::stress::{compile_single, Progress};
 use crate::verdict::{self, Expected, Verdict};
 use rng::Rng;
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -511,23 +512,28 @@ impl Search {
         )
     }
 
-    /// Indices of everything found, slowest first (a duplicated input once).
+    /// Indices of everything found, slowest first, one per generated input: of an input and
+    /// the mutants the climb made from it, only the slowest (so the few kept are different
+    /// puzzles, not one puzzle a swap apart); an input made twice counts once.
     fn ranked_indices(&self) -> Vec<usize> {
         let mut order: Vec<usize> = (0..self.found.len()).collect();
         order.sort_by(|&a, &b| self.found[b].key().cmp(&self.found[a].key()));
-        let mut seen: Vec<&[u8]> = Vec::new();
+        let mut seen: HashSet<(&[String], u64)> = HashSet::new();
+        let mut inputs: HashSet<&[u8]> = HashSet::new();
         order.retain(|&i| {
-            let input = self.found[i].input.as_slice();
-            let fresh = !seen.contains(&input);
+            let f = &self.found[i];
+            let lineage = (f.origin.args.as_slice(), f.origin.seed);
+            let fresh = !seen.contains(&lineage) && !inputs.contains(f.input.as_slice());
             if fresh {
-                seen.push(input);
+                seen.insert(lineage);
+                inputs.insert(&f.input);
             }
             fresh
         });
         order
     }
 
-    /// Everything found, slowest first (a duplicated input once).
+    /// Everything found, slowest first, one per generated input (see `ranked_indices`).
     fn ranked(&self) -> Vec<&Found> {
         self.ranked_indices()
             .into_iter()
