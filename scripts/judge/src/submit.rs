@@ -24,7 +24,7 @@ pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing
                 problem.name
             )
         }),
-        Some(key) => match problem.judges.iter().find(|l| l.judge.key == key) {
+        Some(key) => match problem.listing(key) {
             Some(l) if l.judge.takes_rust => Ok(l),
             Some(l) => Err(format!(
                 "{} takes no Rust; the judges of {} that take the file: {}",
