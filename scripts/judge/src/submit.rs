@@ -52,15 +52,25 @@ pub fn run(root: &Path, problem: &Problem, judge: Option<&str>) -> Result<bool, 
     let text = std::fs::read(&source).map_err(|e| format!("{}: {}", source.display(), e))?;
     println!();
     println!("{}  {} bytes", source.display(), text.len());
-    println!(
-        "ready for {}: {}\n  paste it as Rust, compiled there as {}; limits {}",
-        listing.title(),
-        listing.url,
-        list::compiler(listing),
+    let origin = &problem.judges[0];
+    let limits = if listing.time_limit_ms.is_some() && listing.memory_limit_mib.is_some() {
         list::limits(listing)
+    } else {
+        format!(
+            "{} (checked with {}'s: {})",
+            list::limits(listing),
+            origin.title(),
+            list::limits(origin)
+        )
+    };
+    println!("ready for {}: {}", listing.title(), listing.url);
+    println!(
+        "  language: Rust, compiled there as {}",
+        list::compiler(listing)
     );
+    println!("  limits: {}", limits);
     if let Some(v) = &listing.variant {
-        println!("  its input/output variant: {}", v);
+        println!("  input/output variant: {}", v);
     }
     let tools: [(&str, &[&str]); 4] = [
         ("wl-copy", &[]),
