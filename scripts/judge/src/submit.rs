@@ -69,6 +69,7 @@ pub fn run(root: &Path, problem: &Problem, judge: Option<&str>) -> Result<bool, 
         list::compiler(listing)
     );
     println!("  limits: {}", limits);
+    println!("  (judge facts from: {})", listing.judge.source);
     if let Some(v) = &listing.variant {
         println!("  input/output variant: {}", v);
     }
