@@ -20,9 +20,16 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
     kit::build(root, &checked)?;
     let current = toolchain::current()?;
     let old = toolchain::oldest(&current);
-    if let Err(why) = &old {
+    match (&old, toolchain::declared_rust_version(root)) {
         // Said once, plainly; the check fails below, it never passes without this compile.
-        println!("old compiler: {}", why);
+        (Err(why), _) => println!("old compiler: {}", why),
+        (Ok(found), Some(declared)) if found.version > declared => println!(
+            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
+            found.label(),
+            declared,
+            found.version
+        ),
+        _ => {}
     }
     println!(
         "{:<10} {:>8}  {:<7} {:>8} {:>9} {:>9}  detail",
