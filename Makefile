@@ -9,7 +9,7 @@ export PATH := $(TOOLS)/bin:$(PATH)
 JUDGE := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress submit new list help tools
+.PHONY: check test lint bench stress submit new receive import watch list help tools
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -20,6 +20,9 @@ help: ## list the targets
 	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
 	@echo "make submit P=<name>  print the submission's path and size, copy it to the clipboard"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
+	@echo "make receive [PORT=27182]   scaffold the problems Competitive Companion sends"
+	@echo "make import FILE=<problem.json>   the same from a saved JSON file"
+	@echo "make watch P=<name>   check the problem again on every change (Ctrl-C stops)"
 	@echo "make list             the problems and their judge facts"
 
 check: tools
@@ -45,6 +48,15 @@ submit: tools
 
 new:
 	@$(JUDGE) new $(P)
+
+receive:
+	@$(JUDGE) receive $(if $(PORT),--port $(PORT))
+
+import:
+	@$(JUDGE) import $(FILE)
+
+watch: tools
+	@$(JUDGE) watch $(P)
 
 list:
 	@$(JUDGE) list

@@ -5,13 +5,18 @@ mod bench;
 mod bundle;
 mod check;
 mod compare;
+mod http;
+mod intake;
+mod json;
 mod kit;
 mod problem;
+mod receive;
 mod run;
 mod scaffold;
 mod stress;
 mod toml;
 mod verdict;
+mod watch;
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -25,7 +30,10 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
                                          random inputs against the reference until they differ
   submit NAME                            check the bundle, print its path and size, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
-  list                                   the problems and their judge facts";
+  list                                   the problems and their judge facts
+  receive [--port P]                     scaffold the problems Competitive Companion sends
+  import FILE                            the same from a saved request body (JSON)
+  watch NAME                             check NAME again whenever its files change";
 
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -72,6 +80,21 @@ fn run(args: &[String]) -> Result<bool, String> {
         "new" => match names.as_slice() {
             [name] => scaffold::new_problem(&root, name).map(|_| true),
             _ => Err("`new` takes one name: make new P=<name>".to_string()),
+        },
+        "receive" => {
+            let port = flag_number(&flags, "--port")?.unwrap_or(receive::DEFAULT_PORT as u64);
+            if port > u64::from(u16::MAX) {
+                return Err(format!("--port {}: not a port", port));
+            }
+            receive::receive(&root, port as u16)
+        }
+        "import" => match names.as_slice() {
+            [file] => receive::import(&root, Path::new(file)),
+            _ => Err("`import` takes one file: make import FILE=<problem.json>".to_string()),
+        },
+        "watch" => match names.as_slice() {
+            [name] => watch::run(&root, name, flag_number(&flags, "--stop-after-runs")?),
+            _ => Err("`watch` takes one problem name: make watch P=<name>".to_string()),
         },
         "list" => {
             for p in problem::select(&root, &[])? {
