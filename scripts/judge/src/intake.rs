@@ -389,7 +389,7 @@ fn reserved(root: &Path, name: &str) -> bool {
 
 /// Writes `task` into the workspace at `root`: a new package from the skeleton with the
 /// task's facts and samples, or, when `problems/<name>` exists, the samples it lacks (a sample
-/// already there, same input and output, is not repeated; nothing is overwritten).
+/// whose input is already there is not repeated; nothing is overwritten).
 pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
     let fail = |e: String| Refusal {
         reason: e,
@@ -414,24 +414,16 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
         };
         scaffold::create(root, &task.name, &facts).map_err(fail)?;
     }
-    let before = check::cases(&samples);
-    let known: Vec<(Vec<u8>, Option<Vec<u8>>)> = before
+    // A sample is known by its input: an expected output edited by hand stays as it is.
+    let known: Vec<Vec<u8>> = check::cases(&samples)
         .iter()
-        .map(|c| {
-            (
-                fs::read(&c.input).unwrap_or_default(),
-                fs::read(c.input.with_extension("out")).ok(),
-            )
-        })
+        .map(|c| fs::read(&c.input).unwrap_or_default())
         .collect();
     fs::create_dir_all(&samples).map_err(|e| fail(format!("{}: {}", samples.display(), e)))?;
     let mut next = check::next_case_number(&samples);
     let mut added = 0;
     for (input, output) in &task.tests {
-        let seen = known
-            .iter()
-            .any(|(i, o)| i == input.as_bytes() && o.as_deref() == Some(output.as_bytes()));
-        if seen {
+        if known.iter().any(|i| i == input.as_bytes()) {
             continue;
         }
         let path = samples.join(format!("{}.in", next));

@@ -79,7 +79,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn err(&self, what: &str) -> String {
-        format!("JSON: byte {}: {}", self.pos, what)
+        format!("byte {}: {}", self.pos, what)
     }
 
     fn skip_space(&mut self) {
