@@ -876,7 +876,6 @@ const KIT_TEST: &str = r#"//! The submission against the reference and the check
 //! kit in src/bin is written: the stubs exit 3.
 
 use runner::run;
-use std::process::Command;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
 const GEN: &str = env!("CARGO_BIN_EXE_NAME-gen");
@@ -905,11 +904,17 @@ fn submission_agrees_with_the_reference_and_the_checker() {
             "seed {}",
             seed
         );
-        let paths = ["in", "out", "exp"].map(|n| dir.join(n));
-        std::fs::write(&paths[0], &input.stdout).unwrap();
-        std::fs::write(&paths[1], &solver.stdout).unwrap();
-        std::fs::write(&paths[2], &reference.stdout).unwrap();
-        let check = Command::new(CHECK).args(&paths).output().unwrap();
+        let outputs = [("in", &input), ("out", &solver), ("exp", &reference)];
+        let files: Vec<String> = outputs
+            .iter()
+            .map(|(name, output)| {
+                let path = dir.join(name);
+                std::fs::write(&path, &output.stdout).unwrap();
+                path.display().to_string()
+            })
+            .collect();
+        let args: Vec<&str> = files.iter().map(String::as_str).collect();
+        let check = run(CHECK, &args, b"");
         assert!(
             check.status.success(),
             "seed {}: {}",
