@@ -43,11 +43,12 @@ fn reject<T>(status: u16, reason: impl Into<String>) -> Result<T, Rejection> {
 /// bytes. Refuses anything but a POST with a body of at most [`MAX_BODY`] bytes. O(request).
 pub fn read_request(stream: &TcpStream) -> Result<Request, Rejection> {
     let _ = stream.set_read_timeout(Some(READ_TIMEOUT));
-    read_from(BufReader::new(stream))
+    read_from(BufReader::new(stream), stream)
 }
 
-/// [`read_request`] over any reader (for tests).
-fn read_from<R: BufRead>(mut reader: R) -> Result<Request, Rejection> {
+/// [`read_request`] over any reader; `interim` gets the `100 Continue` a client that sent
+/// `Expect: 100-continue` (curl, for larger bodies) waits for before its body.
+fn read_from<R: BufRead, W: Write>(mut reader: R, mut interim: W) -> Result<Request, Rejection> {
     let mut head_bytes = 0;
     let mut line = |reader: &mut R| -> Result<String, Rejection> {
         let mut buf = Vec::new();
@@ -68,12 +69,12 @@ fn read_from<R: BufRead>(mut reader: R) -> Result<Request, Rejection> {
     };
     let request_line = line(&mut reader)?;
     let mut parts = request_line.split(' ');
-    let (method, path, version) = match (parts.next(), parts.next(), parts.next()) {
-        (Some(m), Some(p), Some(v)) if !m.is_empty() && v.starts_with("HTTP/1.") => (m, p, v),
+    let (method, path) = match (parts.next(), parts.next(), parts.next()) {
+        (Some(m), Some(p), Some(v)) if !m.is_empty() && v.starts_with("HTTP/1.") => (m, p),
         _ => return reject(400, "not an HTTP/1.x request"),
     };
-    let _ = version;
     let mut length: Option<usize> = None;
+    let mut expects_continue = false;
     loop {
         let header = line(&mut reader)?;
         if header.is_empty() {
@@ -92,6 +93,7 @@ fn read_from<R: BufRead>(mut reader: R) -> Result<Request, Rejection> {
                 )
             }
             "transfer-encoding" => return reject(411, "chunked bodies are not accepted"),
+            "expect" => expects_continue = value.eq_ignore_ascii_case("100-continue"),
             _ => {}
         }
     }
@@ -100,14 +102,15 @@ fn read_from<R: BufRead>(mut reader: R) -> Result<Request, Rejection> {
     }
     let length = match length {
         Some(n) if n > MAX_BODY => {
-            return reject(
-                413,
-                format!("the body is over {} MiB", MAX_BODY >> 20).as_str(),
-            )
+            return reject(413, format!("the body is over {} MiB", MAX_BODY >> 20))
         }
         Some(n) => n,
         None => return reject(411, "Content-Length is required"),
     };
+    if expects_continue {
+        let _ = interim.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
+        let _ = interim.flush();
+    }
     let mut body = vec![0; length];
     reader.read_exact(&mut body).or_else(|e| {
         reject(
@@ -131,7 +134,6 @@ fn phrase(status: u16) -> &'static str {
         408 => "Request Timeout",
         411 => "Length Required",
         413 => "Payload Too Large",
-        422 => "Unprocessable Entity",
         431 => "Request Header Fields Too Large",
         _ => "Error",
     }
@@ -157,7 +159,7 @@ mod tests {
     use super::*;
 
     fn parse(raw: &str) -> Result<Request, Rejection> {
-        read_from(io::Cursor::new(raw.as_bytes().to_vec()))
+        read_from(io::Cursor::new(raw.as_bytes().to_vec()), io::sink())
     }
 
     fn status(raw: &str) -> u16 {
@@ -173,6 +175,13 @@ mod tests {
         .unwrap();
         assert_eq!((r.method.as_str(), r.path.as_str()), ("POST", "/"));
         assert_eq!(r.body, b"{\"a\":1}");
+        let mut interim = Vec::new();
+        let raw = "POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok";
+        let r = read_from(io::Cursor::new(raw.as_bytes().to_vec()), &mut interim).unwrap();
+        assert_eq!(
+            (r.body.as_slice(), interim.as_slice()),
+            (&b"ok"[..], &b"HTTP/1.1 100 Continue\r\n\r\n"[..])
+        );
         // Bare LF line ends are read too.
         assert_eq!(
             parse("POST /x HTTP/1.0\nContent-Length: 2\n\nhi")
