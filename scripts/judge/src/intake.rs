@@ -579,7 +579,10 @@ mod tests {
             "1".repeat(60)
         ))
         .is_err());
-        assert!(name("https://www.luogu.com.cn/problem/P1074靶").is_ok_and(|n| n == "p1074_"));
+        assert_eq!(
+            name("https://www.luogu.com.cn/problem/P1074靶"),
+            Ok("p1074_".to_string())
+        );
     }
 
     #[test]

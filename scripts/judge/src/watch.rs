@@ -8,7 +8,7 @@
 use crate::check;
 use crate::problem;
 use std::fs;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::thread::sleep;
 use std::time::{Duration, SystemTime};
@@ -74,6 +74,19 @@ fn changed(before: &Snapshot, now: &Snapshot, root: &Path) -> String {
     names.join(", ")
 }
 
+/// Whether stdout is a terminal, so the screen may be cleared. Std only, and `IsTerminal` is
+/// newer than the workspace's rust-version: on Linux the link of fd 1 says; elsewhere a set,
+/// non-dumb `TERM` is taken as a terminal.
+fn stdout_is_terminal() -> bool {
+    match fs::read_link("/proc/self/fd/1") {
+        Ok(target) => target.starts_with("/dev/pts") || target.starts_with("/dev/tty"),
+        Err(_) => match std::env::var("TERM") {
+            Ok(term) => !term.is_empty() && term != "dumb",
+            Err(_) => false,
+        },
+    }
+}
+
 /// Checks problem `name` now and after every change, clearing the screen first on a terminal.
 /// `stop_after` ends the watch after that many checks (for tests); otherwise it runs until
 /// interrupted. A check that cannot run (a broken manifest) is reported and watched on.
@@ -84,7 +97,7 @@ pub fn run(root: &Path, name: &str, stop_after: Option<u64>) -> Result<bool, Str
         root.join("samples").join(name),
         root.join("shared"),
     ];
-    let terminal = std::io::stdout().is_terminal();
+    let terminal = stdout_is_terminal();
     let mut last: Option<Snapshot> = None;
     let mut runs = 0;
     loop {
