@@ -5,8 +5,9 @@
 //! the only paths written are `problems/<name>/...` and `samples/<name>/N.{in,out}`, where
 //! `<name>` is a lowercase crate name built here from the URL (never from free text).
 
-use crate::check;
 use crate::json::{self, Json};
+use crate::judges;
+use crate::samples;
 use crate::scaffold::{self, Facts};
 use std::fmt;
 use std::fs;
@@ -22,6 +23,8 @@ pub struct Task {
     /// The title, e.g. `P1074 [NOIP 2009 提高组] 靶形数独` (only shown, never a path).
     pub title: String,
     pub url: String,
+    /// The judge's key in the judge table (`judges.rs`): by the URL's host, `generic` for a
+    /// host the table does not know.
     pub judge: String,
     /// The judge's id of the problem, e.g. `P1074`, `2676`, `1900A`, `abc123_a`.
     pub id: String,
@@ -151,11 +154,17 @@ impl Task {
                 }
             }
         }
-        let (judge, id, name) = identify(&url).or_else(|e| refuse(e, &batch))?;
+        let (site, id, name) = identify(&url).or_else(|e| refuse(e, &batch))?;
+        // The judge table decides by host; a mirror it does not list (codeforc.es) keeps the
+        // judge its URL pattern names when the table knows that judge.
+        let judge = match judges::by_host(&url) {
+            j if j.key != judges::GENERIC => j.key,
+            _ => judges::by_key(&site).map_or(judges::GENERIC, |j| j.key),
+        };
         Ok(Task {
             title,
             url,
-            judge,
+            judge: judge.to_string(),
             id,
             name,
             time_limit_ms,
@@ -178,8 +187,9 @@ pub fn memory_mib(mb: f64) -> u64 {
     (kib / 1024).max(1)
 }
 
-/// `(judge, id, package name)` of a problem URL. The judge is the site's short name, the id the
-/// site's own problem id, the name a crate name made from both. Ids that could name a path
+/// `(site, id, package name)` of a problem URL. The site is the judge's short name (`luogu`,
+/// `poj`, `codeforces`, `atcoder`, else the host's main label), the id the site's own problem
+/// id, the name a crate name made from both. Ids that could name a path
 /// (`..`, `/`, `\`, NUL) are refused, not cleaned.
 pub fn identify(url: &str) -> Result<(String, String, String), String> {
     let rest = url
@@ -415,12 +425,12 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
         scaffold::create(root, &task.name, &facts).map_err(fail)?;
     }
     // A sample is known by its input: an expected output edited by hand stays as it is.
-    let known: Vec<Vec<u8>> = check::cases(&samples)
+    let known: Vec<Vec<u8>> = samples::cases(&samples)
         .iter()
         .map(|c| fs::read(&c.input).unwrap_or_default())
         .collect();
     fs::create_dir_all(&samples).map_err(|e| fail(format!("{}: {}", samples.display(), e)))?;
-    let mut next = check::next_case_number(&samples);
+    let mut next = samples::next_case_number(&samples);
     let mut added = 0;
     for (input, output) in &task.tests {
         if known.iter().any(|i| i == input.as_bytes()) {
@@ -613,6 +623,22 @@ mod tests {
         assert_eq!((t.time_limit_ms, t.memory_limit_mib), (2000, 128));
         assert_eq!(t.tests[1], ("3\n".to_string(), "4\n".to_string()));
         assert_eq!(t.batch, Some(("b1".to_string(), 2)));
+        // The judge key comes from the judge table; unknown hosts get the generic judge.
+        let judge_of = |url: &str| {
+            Task::from_body(&LUOGU.replace("https://www.luogu.com.cn/problem/P1074", url))
+                .unwrap()
+                .judge
+        };
+        assert_eq!(judge_of("http://poj.org/problem?id=2676"), "poj");
+        assert_eq!(
+            judge_of("https://codeforc.es/contest/1900/problem/A"),
+            "codeforces"
+        );
+        assert_eq!(judge_of("https://www.spoj.com/problems/SUDOKU/"), "spoj");
+        assert_eq!(
+            judge_of("https://open.kattis.com/problems/hello"),
+            judges::GENERIC
+        );
     }
 
     #[test]

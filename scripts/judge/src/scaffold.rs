@@ -26,7 +26,7 @@ impl Facts {
     pub fn placeholder() -> Facts {
         Facts {
             description: "TODO: one line saying what the problem asks.".to_string(),
-            judge: "TODO".to_string(),
+            judge: crate::judges::GENERIC.to_string(),
             problem: "TODO".to_string(),
             url: "TODO".to_string(),
             time_limit_ms: 1000,
@@ -153,18 +153,22 @@ fn toml_string(s: &str) -> String {
     out
 }
 
-/// The `[package.metadata.judge]` table of `facts`.
+/// The `[package.metadata.judge]` table of `facts`, with one
+/// `[[package.metadata.judge.judges]]` table: the judge the problem came from.
 pub fn metadata(facts: &Facts) -> String {
     format!(
         r#"[package.metadata.judge]
+compare = "lines"             # or "checker" when any valid answer is accepted
+# Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
+stress = [[]]
+
+# Where the statement can be submitted, the origin first (keys: scripts/judge/src/judges.rs).
+[[package.metadata.judge.judges]]
 judge = {judge}
 problem = {problem}
 url = {url}
 time-limit-ms = {time}
 memory-limit-mib = {memory}
-compare = "lines"             # or "checker" when any valid answer is accepted
-# Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
-stress = [[]]
 "#,
         judge = toml_string(&facts.judge),
         problem = toml_string(&facts.problem),
@@ -627,9 +631,10 @@ impl Parser {
                 column += 1;
             }
             if column != SIDE {
+                let plural = if column == 1 { "" } else { "s" };
                 return Err(fail(format!(
-                    "the row has {} cells, expected {}",
-                    column, SIDE
+                    "the row has {} cell{}, expected {}",
+                    column, plural, SIDE
                 )));
             }
         }
@@ -952,13 +957,20 @@ mod tests {
             time_limit_ms: 2000,
             memory_limit_mib: 128,
         };
-        let doc = crate::toml::parse(&manifest("p1074", &facts)).unwrap();
-        let meta = doc.get("package.metadata.judge").unwrap();
-        assert_eq!(meta.get("problem").and_then(|v| v.as_str()), Some("P1074"));
+        let text = manifest("p1074", &facts);
+        let problem = crate::problem::Problem::parse("p1074", &text).unwrap();
+        let origin = &problem.judges[0];
         assert_eq!(
-            meta.get("time-limit-ms").and_then(|v| v.as_int()),
-            Some(2000)
+            (origin.judge.key, origin.problem.as_str()),
+            ("luogu", "P1074")
         );
+        assert_eq!(
+            (problem.time_limit_ms, problem.memory_limit_mib),
+            (2000, 128)
+        );
+        let placeholder = manifest("abc", &Facts::placeholder());
+        assert!(crate::problem::Problem::parse("abc", &placeholder).is_ok());
+        let doc = crate::toml::parse(&text).unwrap();
         assert_eq!(
             doc.get("package.description").and_then(|v| v.as_str()),
             Some("P1074 [NOIP 2009 提高组] 靶形数独 \"q\"")

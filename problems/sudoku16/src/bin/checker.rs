@@ -105,9 +105,11 @@ fn main() {
     let (mut o, mut e) = (0, 0);
     for (n, puzzle) in cases.iter().enumerate() {
         let case = n + 1;
-        let solvable = expected.get(e).is_some_and(|g| fault(g, puzzle).is_none());
+        let solvable = expected
+            .get(e)
+            .map_or(false, |g| fault(g, puzzle).is_none());
         let printed = output.get(o);
-        let solved = printed.is_some_and(|g| fault(g, puzzle).is_none());
+        let solved = printed.map_or(false, |g| fault(g, puzzle).is_none());
         match (solvable, solved) {
             (true, true) => {
                 e += 1;

@@ -130,7 +130,7 @@ impl ExactCover {
             }
             for d in 0..SIDE {
                 let cols = columns_of(i / SIDE, i % SIDE, d);
-                let excluded = exclude.is_some_and(|(c, e)| c.index() == i && e.index() == d);
+                let excluded = exclude.map_or(false, |(c, e)| c.index() == i && e.index() == d);
                 if excluded || cols.iter().any(|&j| met[j]) {
                     continue;
                 }
@@ -384,7 +384,7 @@ mod tests {
             let mut g = full;
             for i in 0..CELLS {
                 let c = Cell::from_index(i);
-                if g.get(c).is_some_and(|d| letters >> d.index() & 1 == 1) {
+                if g.get(c).map_or(false, |d| letters >> d.index() & 1 == 1) {
                     g.set(c, None);
                 }
             }
