@@ -255,24 +255,10 @@ pub fn identify(url: &str) -> Result<(String, String, String), String> {
             _ => return Err(unknown_page(url)),
         },
         _ => {
-            // Any other judge: the host's main label, and the `id` parameter or the last
-            // path segment.
-            // `acm.hdu.edu.cn` is hdu: a second-level suffix before a country code is skipped.
-            let mut labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
-            if labels.len() > 2 {
-                labels.pop();
-                if !matches!(
-                    labels[labels.len() - 1],
-                    "com" | "edu" | "org" | "net" | "ac" | "co" | "gov"
-                ) {
-                    labels.push("");
-                }
-            }
-            let site = match labels.len() {
-                0 => return Err(format!("`url` has no host: {}", shown(url))),
-                1 => labels[0],
-                n => labels[n - 2],
-            };
+            // Any other judge: the host's main label, and an id parameter or the last path
+            // segment.
+            let site =
+                main_label(&host).ok_or_else(|| format!("`url` has no host: {}", shown(url)))?;
             let mut id = None;
             for key in ["id", "pid", "problem", "problemid"] {
                 if id.is_none() {
@@ -286,42 +272,55 @@ pub fn identify(url: &str) -> Result<(String, String, String), String> {
             (site, id, site)
         }
     };
-    if id.is_empty()
-        || id.contains("..")
-        || id.contains(['/', '\\', '\0'])
-        || id.chars().any(char::is_control)
-    {
+    if id.is_empty() {
+        return Err(unknown_page(url));
+    }
+    if id.contains("..") || id.contains(['/', '\\', '\0']) || id.chars().any(char::is_control) {
         return Err(format!(
             "the problem id `{}` in the URL could name a path; refused",
             id.escape_default()
         ));
     }
-    let mut name = String::new();
-    let safe: String = id
-        .chars()
-        .map(|c| match c {
-            'A'..='Z' | 'a'..='z' | '0'..='9' => c.to_ascii_lowercase(),
-            _ => '_',
-        })
-        .collect();
-    if !prefix.is_empty() {
-        name.push_str(&prefix.to_ascii_lowercase());
-        if safe.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            name.push('_');
-        }
-    }
-    name.push_str(&safe);
-    let name: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect();
-    if !name.starts_with(|c: char| c.is_ascii_lowercase()) || name.len() > scaffold::MAX_NAME {
-        return Err(format!(
+    let name = package_name(prefix, &id).ok_or_else(|| {
+        format!(
             "cannot make a package name from the problem id `{}`",
             id.escape_default()
-        ));
-    }
+        )
+    })?;
     Ok((judge.to_string(), id, name))
+}
+
+/// The package name of problem `id` of a site whose names start with `prefix` (`poj` + `2676`,
+/// `spoj` + `_sudoku`, `` + `p1074`): lowercase, every other character `_`; `None` when that
+/// is not a valid name (too long, or not starting with a letter).
+fn package_name(prefix: &str, id: &str) -> Option<String> {
+    let mut name = prefix.to_ascii_lowercase();
+    if !name.is_empty() && id.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        name.push('_');
+    }
+    name.extend(id.chars().map(|c| {
+        if c.is_ascii_alphanumeric() {
+            c.to_ascii_lowercase()
+        } else {
+            '_'
+        }
+    }));
+    Some(name).filter(|n| scaffold::valid_name(n))
+}
+
+/// Second-level domains that sit under a country code (`edu.cn`, `co.uk`): not a site's name.
+const SECOND_LEVEL: &[&str] = &["com", "edu", "org", "net", "ac", "co", "gov"];
+
+/// The label that names the site: `kattis` of `open.kattis.com`, `hdu` of `acm.hdu.edu.cn`.
+fn main_label(host: &str) -> Option<&str> {
+    let mut labels: Vec<&str> = host.split('.').filter(|l| !l.is_empty()).collect();
+    if labels.len() > 1 {
+        labels.pop();
+    }
+    if labels.len() > 1 && SECOND_LEVEL.contains(&labels[labels.len() - 1]) {
+        labels.pop();
+    }
+    labels.last().copied()
 }
 
 fn unknown_page(url: &str) -> String {
