@@ -10,7 +10,7 @@ export PATH := $(TOOLS)/bin:$(PATH)
 JUDGE_TOOL := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress worst submit new list help tools
+.PHONY: check test lint bench stress worst submit new receive import watch list help tools
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -22,6 +22,9 @@ help: ## list the targets
 	@echo "make worst P=<name> [N=600] [SEED=1]     the slowest generated inputs, saved in data/worst"
 	@echo "make submit P=<name> [JUDGE=<judge>]      name the judge the file is ready for, copy it"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
+	@echo "make receive [PORT=27182]   scaffold the problems Competitive Companion sends"
+	@echo "make import FILE=<problem.json>   the same from a saved JSON file"
+	@echo "make watch P=<name>   check the problem again on every change (Ctrl-C stops)"
 	@echo "make list [P=<name>]  where each problem's file can be pasted: judge, URL, compiler, limits"
 
 check: tools
@@ -50,6 +53,15 @@ submit: tools
 
 new:
 	@$(JUDGE_TOOL) new $(P)
+
+receive:
+	@$(JUDGE_TOOL) receive $(if $(PORT),--port $(PORT))
+
+import:
+	@$(JUDGE_TOOL) import $(FILE)
+
+watch: tools
+	@$(JUDGE_TOOL) watch $(P)
 
 list:
 	@$(JUDGE_TOOL) list $(P)

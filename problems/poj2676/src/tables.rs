@@ -7,11 +7,10 @@
 //! (row, box) minirow grid, six in all. Keeping only the minirows on some permutation still
 //! possible does pointing, claiming and more in one step.
 
-/// For an occupancy of the 9 minirows (bit `3 * row + box`): the band cells of the minirows
-/// that lie on some (row -> box) permutation inside the occupancy; 0 when none does.
+/// The table of [`permutation_keep`] by occupancy, for tests.
 #[cfg(test)]
 pub const PERMUTATION_KEEP: [u32; 512] = permutation_keep();
-/// [`PERMUTATION_KEEP`] indexed by [`minirow_index`] instead.
+/// The table of [`permutation_keep`] indexed by [`minirow_index`] instead of occupancy.
 const KEEP_BY_MINIROW_INDEX: [u32; 512] = keep_by_minirow_index();
 /// The same for any 3x3 bit matrix (bit `3 * i + j`): the entries on some permutation
 /// inside it, as a matrix; 0 when none. The reference for [`crate::bands::stack_rule`] in
@@ -27,6 +26,8 @@ pub fn on_permutations(plane: u32) -> u32 {
     plane & KEEP_BY_MINIROW_INDEX[minirow_index(plane)]
 }
 
+/// For an occupancy of the 9 minirows (bit `3 * row + box`): the band cells of the minirows
+/// that lie on some (row -> box) permutation inside the occupancy; 0 when none does.
 const fn permutation_keep() -> [u32; 512] {
     // The six permutations as (box of row 0, box of row 1, box of row 2).
     const PERMS: [[usize; 3]; 6] = [
@@ -65,6 +66,8 @@ const fn permutation_keep() -> [u32; 512] {
     t
 }
 
+/// Builds [`KEEP_BY_MINIROW_INDEX`], failing the build if [`MINIROW_HASH`] is not
+/// one-to-one on the 512 occupancies.
 const fn keep_by_minirow_index() -> [u32; 512] {
     let keep = permutation_keep();
     let mut t = [0u32; 512];
@@ -89,6 +92,7 @@ const fn keep_by_minirow_index() -> [u32; 512] {
     t
 }
 
+/// Builds [`PERMUTATION_KEEP_3X3`] from [`permutation_keep`].
 #[cfg(test)]
 const fn permutation_keep_3x3() -> [u16; 512] {
     let cells = permutation_keep();
@@ -111,6 +115,7 @@ const fn permutation_keep_3x3() -> [u16; 512] {
 /// For each plane index, the planes of the same digit in the other two bands.
 pub const SAME_DIGIT: [[u8; 2]; 27] = same_digit();
 
+/// Builds [`SAME_DIGIT`].
 const fn same_digit() -> [[u8; 2]; 27] {
     let mut t = [[0u8; 2]; 27];
     let mut i = 0;

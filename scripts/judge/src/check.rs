@@ -20,9 +20,16 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
     kit::build(root, &checked)?;
     let current = toolchain::current()?;
     let old = toolchain::oldest(&current);
-    if let Err(why) = &old {
+    match (&old, toolchain::declared_rust_version(root)) {
         // Said once, plainly; the check fails below, it never passes without this compile.
-        println!("old compiler: {}", why);
+        (Err(why), _) => println!("old compiler: {}", why),
+        (Ok(found), Some(declared)) if found.version > declared => println!(
+            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
+            found.label(),
+            declared,
+            found.version
+        ),
+        _ => {}
     }
     println!(
         "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
@@ -217,22 +224,26 @@ fn check_problem(
     let mut builds = plan(root, problem, current, old);
     for build in &mut builds {
         tally.compiles += 1;
+        // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
         let (verdict, detail) = match bundle::compile_with(
             &build.rustc.program,
             &build.args,
             &bundled.source,
             &build.binary,
         ) {
-            Ok(None) => ("OK", build.label()),
-            Ok(Some(warning)) => ("WARN", format!("{}: {}", build.label(), warning)),
+            Ok(None) => {
+                tally.clean += 1;
+                build.compiled = true;
+                ("OK", build.label())
+            }
+            Ok(Some(warning)) => {
+                build.compiled = true;
+                ("WARN", format!("{}: {}", build.label(), warning))
+            }
             Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
                 ("CE", format!("{}: {}", build.label(), why))
             }
         };
-        build.compiled = verdict != "CE";
-        if verdict == "OK" {
-            tally.clean += 1;
-        }
         let detail = bundle::scrub_paths(&detail, root);
         row("compile", verdict, none(), "-".into(), "-".into(), &detail);
     }
@@ -256,11 +267,7 @@ fn check_problem(
         let name = case.name();
         // The case's judge's limits (the origin's where that judge's are unknown).
         let mut limits = problem.clone();
-        if let Some(l) = case
-            .judge
-            .as_deref()
-            .and_then(|k| problem.judges.iter().find(|l| l.judge.key == k))
-        {
+        if let Some(l) = case.judge.as_deref().and_then(|k| problem.listing(k)) {
             limits.time_limit_ms = l.time_limit_ms.unwrap_or(problem.time_limit_ms);
             limits.memory_limit_mib = l.memory_limit_mib.unwrap_or(problem.memory_limit_mib);
         }

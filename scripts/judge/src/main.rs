@@ -7,11 +7,15 @@ mod bench;
 mod bundle;
 mod check;
 mod compare;
+mod http;
+mod intake;
+mod json;
 mod judges;
 mod kit;
 mod list;
 mod mutate;
 mod problem;
+mod receive;
 mod run;
 mod samples;
 mod scaffold;
@@ -20,6 +24,7 @@ mod submit;
 mod toml;
 mod toolchain;
 mod verdict;
+mod watch;
 mod worst;
 
 use std::env;
@@ -37,7 +42,10 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
   swap A:B [C:D...]                      swap bytes of stdin at these offsets (replays make worst)
   submit NAME [--judge KEY]              check the bundle, name the judge it is ready for, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
-  list [NAME...]                         where each problem's file can be pasted";
+  list [NAME...]                         where each problem's file can be pasted
+  receive [--port P]                     scaffold the problems Competitive Companion sends
+  import FILE                            the same from a saved request body (JSON)
+  watch NAME                             check NAME again whenever its files change";
 
 /// Every command and the flags it knows (anything else is refused by [`args::parse`]).
 const COMMANDS: &[(&str, &[&str])] = &[
@@ -52,6 +60,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("submit", &["--judge"]),
     ("new", &[]),
     ("list", &[]),
+    ("receive", &["--port"]),
+    ("import", &[]),
+    // --stop-after-runs N: end after N checks (for tests; not in the usage).
+    ("watch", &["--stop-after-runs"]),
 ];
 
 fn main() {
@@ -117,6 +129,23 @@ fn run(args: &[String]) -> Result<bool, String> {
         "new" => match names.as_slice() {
             [name] => scaffold::new_problem(&root, name).map(|_| true),
             _ => Err("`new` takes one name: make new P=<name>".to_string()),
+        },
+        "receive" => {
+            let port = args
+                .number("--port")?
+                .unwrap_or(u64::from(receive::DEFAULT_PORT));
+            if port > u64::from(u16::MAX) {
+                return Err(format!("--port {}: not a port", port));
+            }
+            receive::receive(&root, port as u16)
+        }
+        "import" => match names.as_slice() {
+            [file] => receive::import(&root, std::path::Path::new(file)),
+            _ => Err("`import` takes one file: make import FILE=<problem.json>".to_string()),
+        },
+        "watch" => match names.as_slice() {
+            [name] => watch::run(&root, name, args.number("--stop-after-runs")?),
+            _ => Err("`watch` takes one problem name: make watch P=<name>".to_string()),
         },
         "list" => list::run(&problem::select(&root, names)?),
         _ => unreachable!("every command of COMMANDS is matched"),

@@ -226,6 +226,11 @@ impl Problem {
         })
     }
 
+    /// The listing of the judge `key`, if the problem lists it.
+    pub fn listing(&self, key: &str) -> Option<&Listing> {
+        self.judges.iter().find(|l| l.judge.key == key)
+    }
+
     /// The listings whose judge takes a Rust file, in metadata order.
     pub fn rust_listings(&self) -> impl Iterator<Item = &Listing> {
         self.judges.iter().filter(|l| l.judge.takes_rust)

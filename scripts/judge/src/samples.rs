@@ -75,7 +75,7 @@ pub fn check_judges(problem: &Problem, cases: &[Case]) -> Result<(), String> {
             None => continue,
         };
         let listed: Vec<&str> = problem.judges.iter().map(|l| l.judge.key).collect();
-        match problem.judges.iter().find(|l| l.judge.key == key.as_str()) {
+        match problem.listing(key) {
             None => {
                 return Err(format!(
                     "{}: judge `{}` is not listed by {}; its judges are: {}",

@@ -24,7 +24,7 @@ pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing
                 problem.name
             )
         }),
-        Some(key) => match problem.judges.iter().find(|l| l.judge.key == key) {
+        Some(key) => match problem.listing(key) {
             Some(l) if l.judge.takes_rust => Ok(l),
             Some(l) => Err(format!(
                 "{} takes no Rust; the judges of {} that take the file: {}",
@@ -52,15 +52,26 @@ pub fn run(root: &Path, problem: &Problem, judge: Option<&str>) -> Result<bool, 
     let text = std::fs::read(&source).map_err(|e| format!("{}: {}", source.display(), e))?;
     println!();
     println!("{}  {} bytes", source.display(), text.len());
-    println!(
-        "ready for {}: {}\n  paste it as Rust, compiled there as {}; limits {}",
-        listing.title(),
-        listing.url,
-        list::compiler(listing),
+    let origin = &problem.judges[0];
+    let limits = if listing.time_limit_ms.is_some() && listing.memory_limit_mib.is_some() {
         list::limits(listing)
+    } else {
+        format!(
+            "{} (checked with {}'s: {})",
+            list::limits(listing),
+            origin.title(),
+            list::limits(origin)
+        )
+    };
+    println!("ready for {}: {}", listing.title(), listing.url);
+    println!(
+        "  language: Rust, compiled there as {}",
+        list::compiler(listing)
     );
+    println!("  limits: {}", limits);
+    println!("  (judge facts from: {})", listing.judge.source);
     if let Some(v) = &listing.variant {
-        println!("  its input/output variant: {}", v);
+        println!("  input/output variant: {}", v);
     }
     let tools: [(&str, &[&str]); 4] = [
         ("wl-copy", &[]),

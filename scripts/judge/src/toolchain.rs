@@ -109,6 +109,19 @@ pub fn oldest(current: &Rustc) -> Result<Rustc, String> {
         })
 }
 
+/// The workspace's declared `rust-version` (`[workspace.package]` of `root/Cargo.toml`), read
+/// as `1.63` = 1.63.0; `None` when absent or unreadable.
+pub fn declared_rust_version(root: &Path) -> Option<Version> {
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).ok()?;
+    let doc = crate::toml::parse(&text).ok()?;
+    let declared = doc.get("workspace.package.rust-version")?.as_str()?;
+    let padded = match declared.matches('.').count() {
+        1 => format!("rustc {}.0", declared),
+        _ => format!("rustc {}", declared),
+    };
+    Version::parse(&padded)
+}
+
 /// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
 /// folder last); none when rustup is absent.
 fn rustup_toolchains() -> Vec<PathBuf> {
@@ -148,6 +161,21 @@ mod tests {
         assert!(Version(1, 63, 0) < Version(1, 70, 0));
         assert!(Version(1, 100, 0) > Version(1, 95, 2));
         assert_eq!(Version(1, 63, 0).to_string(), "1.63.0");
+    }
+
+    #[test]
+    fn the_declared_rust_version_is_read() {
+        let root = std::env::temp_dir().join(format!("judge-msrv-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(
+            root.join("Cargo.toml"),
+            "[workspace]\n[workspace.package]\nrust-version = \"1.63\"\n",
+        )
+        .unwrap();
+        assert_eq!(declared_rust_version(&root), Some(Version(1, 63, 0)));
+        std::fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
+        assert_eq!(declared_rust_version(&root), None);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
