@@ -14,7 +14,7 @@
 
 use std::fs::{self, File};
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
@@ -116,6 +116,28 @@ pub fn run(
         stdout: fs::read(&out_path)?,
         stderr: fs::read(&err_path)?,
     })
+}
+
+/// A scratch folder of this process: `<base>/<pid>`, so that two runs of the tool at once
+/// (two tests, two terminals) never read each other's files; removed when dropped.
+pub struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    pub fn new(base: &Path) -> io::Result<ScratchDir> {
+        let dir = base.join(std::process::id().to_string());
+        fs::create_dir_all(&dir)?;
+        Ok(ScratchDir(dir))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A thread that kills a child at a deadline unless told first that the child is done.

@@ -44,8 +44,9 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
             }
         },
     };
-    let scratch = root.join("target/stress").join(&problem.name);
-    fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))
+        .map_err(|e| e.to_string())?;
+    let scratch = scratch_dir.path();
     let input = scratch.join("input.txt");
     let expected_out = scratch.join("expected.txt");
     let mut progress = Progress::new(opts.count);
@@ -149,10 +150,15 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     Ok(true)
 }
 
-/// Compiles a single-file solution the way a judge does, into `dir`.
+/// Compiles a single-file solution the way a judge does, into `dir`, named after the problem
+/// and the file (so that two solutions tested at once do not share a binary).
 pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf, String> {
     fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let bin = dir.join(format!("{}-solver", problem.name));
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("solver");
+    let bin = dir.join(format!("{}-solver-{}", problem.name, stem));
     match bundle::compile(file, &bin, "2018") {
         Ok(()) => Ok(bin),
         Err(bundle::CompileError::NoRustc(why)) => Err(why),

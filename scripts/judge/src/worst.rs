@@ -271,7 +271,9 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     let limit = Duration::from_millis(judged_problem.time_limit_ms);
     let focus_budget = opts.count / 2;
     let climb_budget = opts.count / 2;
-    let scratch = root.join("target/worst").join(&problem.name);
+    let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))
+        .map_err(|e| e.to_string())?;
+    let scratch = scratch_dir.path().to_path_buf();
     let maker = Maker {
         root: root.to_path_buf(),
         problem: problem.clone(),

@@ -1,79 +1,11 @@
-//! The judge's clock: its own overhead against a blocking spawn + wait timed here, and the
-//! TLE (CPU and wall), MLE and in-time verdicts of `check` on programs built to hit them.
+//! The judge's clock in `check` and `bench`: TLE (CPU and wall), MLE and in-time verdicts on
+//! programs built to hit them, and bench's checks of committed outputs. (The clock's own
+//! overhead is pinned in `tests/overhead.rs`, a test binary of its own so that these
+//! CPU-hungry programs never run beside it.)
 
-#[allow(dead_code)]
-#[path = "../src/run.rs"]
-mod run;
 mod support;
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 use support::{judge_exits, row, workspace};
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// Medians of 300 alternating runs of `program args`: (spawn + blocking wait timed here, the
-/// judge's wall time).
-fn alternate(program: &str, args: &[&str]) -> (Duration, Duration) {
-    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("clock-overhead");
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    let (mut own, mut tool) = (Vec::new(), Vec::new());
-    for _ in 0..300 {
-        let start = Instant::now();
-        let status = Command::new(program)
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap()
-            .wait()
-            .unwrap();
-        own.push(start.elapsed());
-        assert!(status.success());
-        let out = run::run(
-            Path::new(program),
-            &args,
-            Path::new("/dev/null"),
-            &scratch,
-            Duration::from_secs(10),
-        )
-        .unwrap();
-        assert_eq!(out.exit, run::Exit::Code(0));
-        tool.push(out.elapsed);
-    }
-    (median(own), median(tool))
-}
-
-/// A program that exits at once costs a spawn and a wait (about 1 ms here). The judge's clock
-/// must report it within 0.5 ms of the same spawn + blocking wait timed by this test; so must
-/// it a program that sleeps 1 ms (where a polling clock overshoots). Runs alternate, one of
-/// each in turn, so machine noise hits both sides alike; medians are compared.
-#[test]
-fn overhead_is_within_half_a_millisecond_of_a_blocking_wait() {
-    for (program, args) in [("/bin/true", &[][..]), ("/bin/sleep", &["0.001"][..])] {
-        let (own, tool) = alternate(program, args);
-        eprintln!(
-            "{} {}: spawn + blocking wait {:.3} ms, judge clock {:.3} ms (medians of 300)",
-            program,
-            args.join(" "),
-            own.as_secs_f64() * 1e3,
-            tool.as_secs_f64() * 1e3
-        );
-        let gap = tool.as_secs_f64() - own.as_secs_f64();
-        assert!(
-            gap.abs() < 0.5e-3,
-            "{}: own {:?}, tool {:?}",
-            program,
-            own,
-            tool
-        );
-    }
-}
 
 const MANIFEST: &str = r#"[package]
 name = "limits"

@@ -143,3 +143,32 @@ fn judge_exits_err(args: &[&str]) -> String {
     assert_eq!(out.status.code(), Some(2));
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// A wrong answer met on the way ends the search with exit status 1, naming the input.
+#[test]
+fn worst_stops_at_a_wrong_answer() {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("worst-wrong");
+    let planted =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_planted_bug.rs");
+    let out = judge_exits(
+        &real_root(),
+        &[
+            "worst",
+            "poj2676",
+            "--n",
+            "40",
+            "--solver",
+            planted.to_str().unwrap(),
+            "--out",
+            tmp.to_str().unwrap(),
+        ],
+        1,
+    );
+    let line = out.lines().next().unwrap_or("");
+    assert!(
+        line.starts_with("poj2676: ") && line.contains(" on `poj2676-gen "),
+        "{}",
+        out
+    );
+    assert!(!tmp.join("worst-1.in").exists(), "{}", out);
+}
