@@ -9,12 +9,18 @@
 //! 2. focus: from the slowest inputs, the generator's range knobs (`A..B`) are halved again
 //!    and again toward the half whose inputs ran slowest, and more seeds are spent there: the
 //!    inputs stay inside the declared stress family, and the reference confirms each one;
-//! 3. re-time: the slowest few are run several more times and ranked by their median.
+//! 3. climb: from the slowest few, two characters of the grid rows are swapped (see
+//!    [`mutate`]); a mutant the reference answers with the same exit status is kept, and the
+//!    climb goes on from it when it ran slower;
+//! 4. re-time: the slowest few are run several more times and ranked by their median.
 //!
-//! It prints them with time, limit and margin (limit / time) and a histogram of every time
-//! against the limit, and saves them as `worst-<rank>.in` with the reference's answer
-//! (`.out`, `.code`) and the command that regenerates them (`.cmd`). It fails (`Ok(false)`)
-//! when an input is over the limit, and stops at the first wrong answer.
+//! The survey's inputs are made (generator, reference) on a second thread while the solver is
+//! timed on the first. It prints the slowest with time, limit and margin (limit / time) and a
+//! histogram of every time against the limit, and saves them as `worst-<rank>.in` with the
+//! reference's answer (`.out`, `.code`) and the command that regenerates them (`.cmd`). It
+//! fails (`Ok(false)`) when an input is over the limit, and stops at the first wrong answer.
+//! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
+//! `RETIMES` runs of each kept input.
 
 use crate::bundle;
 use crate::kit;
@@ -33,7 +39,7 @@ use std::time::Duration;
 
 /// What to search and how.
 pub struct Options {
-    /// Survey inputs; the focus phase spends half as many again.
+    /// Survey inputs; the focus and the climb spend half as many again each.
     pub count: u64,
     /// The first generator seed.
     pub seed: u64,
@@ -51,8 +57,9 @@ pub struct Options {
 const RETIMES: usize = 5;
 /// Seeds tried on each half of a range knob before choosing one.
 const FOCUS_SAMPLES: u64 = 8;
-/// How many of the slowest inputs' argument sets the focus phase starts from.
-const FOCUS_LINEAGES: usize = 3;
+/// How many of the slowest inputs (distinct argument sets for the focus) the focus and the
+/// climb start from.
+const STARTS: usize = 3;
 /// Width of the histogram's longest bar.
 const BAR: usize = 40;
 
@@ -320,10 +327,10 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
         return search.fail(&why);
     }
     // 2. Focus, from the slowest inputs whose arguments have a range knob to narrow.
-    search.retime(opts.keep.max(FOCUS_LINEAGES))?;
+    search.retime(opts.keep.max(STARTS))?;
     let mut lineages: Vec<Vec<String>> = Vec::new();
     for f in search.ranked() {
-        if lineages.len() < FOCUS_LINEAGES
+        if lineages.len() < STARTS
             && !halves(&f.origin.args).is_empty()
             && !lineages.contains(&f.origin.args)
         {
@@ -340,12 +347,12 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
         }
     }
     // 3. Climb by swaps from the slowest few, re-timed first.
-    search.retime(opts.keep.max(FOCUS_LINEAGES))?;
+    search.retime(opts.keep.max(STARTS))?;
     let starts: Vec<usize> = search
         .ranked_indices()
         .into_iter()
         .filter(|&i| !search.found[i].killed)
-        .take(FOCUS_LINEAGES)
+        .take(STARTS)
         .collect();
     let mut rng = Rng::new(opts.seed);
     let mut spent = 0;
