@@ -10,7 +10,7 @@ export PATH := $(TOOLS)/bin:$(PATH)
 JUDGE_TOOL := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress worst submit new receive import watch list help tools
+.PHONY: check test lint bench stress worst submit new receive import watch list help tools old-rustc
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -66,7 +66,20 @@ watch: tools
 list:
 	@$(JUDGE_TOOL) list $(P)
 
-tools: $(EQUIP_STAMP)
+tools: $(EQUIP_STAMP) old-rustc
+
+# The check also compiles every bundle with an old compiler (scripts/judge/PROTOCOL.md, "How the
+# check compiles"). When none is on the machine (OLD_RUSTC, Debian's /usr/bin/rustc, an older
+# rustup toolchain), install the one the workspace's rust-version names, as a rustup toolchain;
+# where that cannot be fetched the check says so and fails.
+OLD_RUSTC_VERSION := 1.63.0
+old-rustc:
+	@if [ -z "$$OLD_RUSTC" ] && [ ! -x /usr/bin/rustc ] && \
+	    ! rustup toolchain list 2>/dev/null | grep -q '^$(OLD_RUSTC_VERSION)-'; then \
+	    echo "installing the old compiler rustc $(OLD_RUSTC_VERSION) as a rustup toolchain (first run only)"; \
+	    rustup toolchain install $(OLD_RUSTC_VERSION) --profile minimal --no-self-update || \
+	    echo "could not install rustc $(OLD_RUSTC_VERSION): the check will fail until an old compiler is present (apt-get install rustc, or OLD_RUSTC=<path>)"; \
+	fi
 
 $(EQUIP_STAMP):
 	@echo "installing cargo-equip $(EQUIP_VERSION) into .tools (first run only, about two minutes)"
