@@ -276,9 +276,9 @@ impl<const B: usize> Seen<B> {
     pub fn insert(&mut self, cell: Cell<B>, value: u8) -> Result<(), Unit> {
         debug_assert!(value >= 1 && value as usize <= Cell::<B>::SIDE);
         let bit = 1u16 << (value - 1);
-        for (&(unit, _), kind) in cell.units().iter().zip(Unit::ALL) {
+        for (k, &(unit, _)) in cell.units().iter().enumerate() {
             if self.seen[unit] & bit != 0 {
-                return Err(kind);
+                return Err(Unit::ALL[k]);
             }
             self.seen[unit] |= bit;
         }
