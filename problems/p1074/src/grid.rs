@@ -33,33 +33,9 @@ pub type DigitValue = u8;
 /// `.row()`, `.column()`, `.box_index()`, `.index()`, `Cell::from_index`, `Cell::all()`).
 pub type Cell = sudoku::Cell<3>;
 
-/// A digit `1..=9` placed in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// The digit `value`, or `None` unless `1 <= value <= 9`.
-    #[inline]
-    pub fn new(value: DigitValue) -> Option<Digit> {
-        if (1..=9).contains(&value) {
-            Some(Digit(value))
-        } else {
-            None
-        }
-    }
-    /// The value `1..=9`.
-    #[inline]
-    pub fn get(self) -> DigitValue {
-        self.0
-    }
-}
-
-impl fmt::Display for Digit {
-    /// The digit itself, `1`..`9`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
+/// `.get()`; displays as the digit).
+pub type Digit = sudoku::Digit<3>;
 
 /// A set of digits in one word, bit `d` standing for digit `d`:
 ///
@@ -246,7 +222,7 @@ impl Grid {
     /// The first given (in reading order) that repeats the digit of an earlier given in its
     /// row, column or box, or `None` when the givens are consistent. O(81).
     pub fn first_clash(&self) -> Option<Clash> {
-        sudoku::first_clash::<3>(&self.0).map(|clash| clash.map(Digit))
+        sudoku::first_clash::<3>(&self.0).map(|clash| clash.map(Digit::from_value))
     }
 
     /// Whether the grid is full and obeys every row, column and box. O(81).

@@ -1,6 +1,6 @@
-//! Plain 9x9 grid types: digits, a grid of givens, and the clash test for givens; cells and
-//! clashes are the shared [`sudoku`] crate's for 3x3 boxes (its diagram numbers cells, boxes
-//! and units).
+//! The plain 9x9 grid of givens, read and written as lines, and its clash test; cells, digits
+//! and clashes are the shared [`sudoku`] crate's for 3x3 boxes (its diagram numbers cells,
+//! boxes and units).
 
 /// A cell of the grid, `0..81` (see the module diagram): `Cell::at`, `.row()`, `.column()`,
 /// `.box_index()`, `.index()`, `.sees()`, `Cell::all()`.
@@ -10,49 +10,9 @@ pub type Cell = sudoku::Cell<3>;
 /// share. Displays as `two 5s in row 3`.
 pub type Clash = sudoku::Clash<3, Digit>;
 
-/// A digit `1..=9` placed in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// The digit `value`, or `None` unless `1 <= value <= 9`.
-    #[inline]
-    pub fn new(value: u8) -> Option<Digit> {
-        if (1..=9).contains(&value) {
-            Some(Digit(value))
-        } else {
-            None
-        }
-    }
-    /// The digit with zero-based index `i` (`0..9` gives `1..=9`).
-    #[inline]
-    pub fn from_index(i: usize) -> Digit {
-        debug_assert!(i < 9);
-        Digit(i as u8 + 1)
-    }
-    /// The value `1..=9`.
-    #[inline]
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// The zero-based index `0..9`.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize - 1
-    }
-    /// The ASCII character `'1'..='9'`.
-    #[inline]
-    pub fn ascii(self) -> u8 {
-        b'0' + self.0
-    }
-}
-
-impl std::fmt::Display for Digit {
-    /// The digit itself, `1`..`9`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
+/// `.get()`, `Digit::from_index`, `.index()`; displays as the digit).
+pub type Digit = sudoku::Digit<3>;
 
 /// A 9x9 grid where each cell is empty or holds a digit: a puzzle, or a solution when full.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -134,7 +94,7 @@ impl Grid {
     /// The first given (in reading order) that repeats a digit of an earlier given in its row,
     /// column or box, or `None` when the givens are consistent. O(81).
     pub fn first_clash(&self) -> Option<Clash> {
-        sudoku::first_clash::<3>(&self.cells).map(|clash| clash.map(Digit))
+        sudoku::first_clash::<3>(&self.cells).map(|clash| clash.map(Digit::from_value))
     }
 
     /// Whether the grid is full and obeys every row, column and box. O(81).
@@ -163,7 +123,7 @@ mod tests {
         assert_eq!(Digit::new(0), None);
         assert_eq!(Digit::new(10), None);
         let d = Digit::new(7).unwrap();
-        assert_eq!((d.get(), d.index(), d.ascii()), (7, 6, b'7'));
+        assert_eq!((d.get(), d.index(), d.to_string()), (7, 6, "7".to_string()));
         assert_eq!(Digit::from_index(6), d);
     }
 

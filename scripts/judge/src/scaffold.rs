@@ -288,8 +288,6 @@ fn main() {
 const GRID: &str = r#"//! The puzzle as the judge gives it: a 9x9 grid of digits 1..=9 with empty cells, ruled by
 //! rows, columns and 3x3 boxes.
 
-use std::fmt;
-
 /// The side of a box; the grid is `SIDE` x `SIDE`.
 pub const BOX: usize = 3;
 /// The side of the grid, and the number of digits.
@@ -306,32 +304,10 @@ pub type Cell = sudoku::Cell<BOX>;
 /// its digit. Displays as one phrase: `two 5s in row 2` (units numbered from 1).
 pub type Clash = sudoku::Clash<BOX, Digit>;
 
-/// A digit, 1..=`SIDE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// The digit `value`, or `None` outside 1..=`SIDE`. O(1).
-    pub fn new(value: u8) -> Option<Digit> {
-        if value >= 1 && usize::from(value) <= SIDE {
-            Some(Digit(value))
-        } else {
-            None
-        }
-    }
-
-    /// The value, 1..=`SIDE`.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-}
-
-impl fmt::Display for Digit {
-    /// The digit as the judge writes it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+/// A digit, 1..=`SIDE` (`Digit::new(value)`, `.get()`, `.index()`, `Digit::from_index`),
+/// displayed as its number: the shared `sudoku` crate's. A problem that writes its symbols
+/// otherwise (letters, say) defines its own digit type with a `Display` of its own.
+pub type Digit = sudoku::Digit<BOX>;
 
 /// A set of digits, one bit each:
 ///
@@ -375,11 +351,11 @@ impl DigitSet {
 
     /// The digits, smallest first. O(1) per digit.
     pub fn iter(self) -> impl Iterator<Item = Digit> {
-        bits::ones(self.0).map(|bit| Digit(bit as u8 + 1))
+        bits::ones(self.0).map(|bit| Digit::from_index(bit as usize))
     }
 
     fn bit(digit: Digit) -> u16 {
-        1 << (digit.0 - 1)
+        1 << digit.index()
     }
 }
 
@@ -413,7 +389,7 @@ impl Grid {
     /// The first clash in reading order: a digit that its row, column or box already holds.
     /// O(CELLS).
     pub fn first_clash(&self) -> Option<Clash> {
-        sudoku::first_clash::<BOX>(&self.cells).map(|clash| clash.map(Digit))
+        sudoku::first_clash::<BOX>(&self.cells).map(|clash| clash.map(Digit::from_value))
     }
 
     /// Whether `self` keeps every given of `puzzle` (a completion must). O(CELLS).

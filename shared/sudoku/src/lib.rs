@@ -1,4 +1,4 @@
-//! Sudoku geometry for an N x N grid of B x B boxes: cells, units, and the clash test.
+//! Sudoku geometry for an N x N grid of B x B boxes: cells, digits, units, the clash test.
 //!
 //! `B` is the side of a box (2, 3 or 4), `N = B * B` the side of the grid and the number of
 //! symbols. Cells are numbered in reading order, boxes likewise (drawn for `B = 3`):
@@ -168,6 +168,57 @@ const fn cells_of_units(b: usize) -> [[u8; MAX_SIDE]; 3 * MAX_SIDE] {
         i += 1;
     }
     t
+}
+
+/// A symbol of the N x N grid (N = B * B) by its value `1..=N`, displayed as that number (a
+/// problem that writes its symbols otherwise, as letters say, keeps its own digit type).
+/// Every operation is O(1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Digit<const B: usize>(u8);
+
+impl<const B: usize> Digit<B> {
+    /// The digit `value`, or `None` unless `1 <= value <= N`.
+    #[inline]
+    pub fn new(value: u8) -> Option<Self> {
+        if value >= 1 && value as usize <= B * B {
+            Some(Digit(value))
+        } else {
+            None
+        }
+    }
+
+    /// The digit `value`, known to be in `1..=N` (checked in debug builds): a value read back
+    /// from a grid.
+    #[inline]
+    pub fn from_value(value: u8) -> Self {
+        debug_assert!(value >= 1 && value as usize <= B * B);
+        Digit(value)
+    }
+
+    /// The digit with zero-based index `i < N` (`0` gives `1`), checked in debug builds.
+    #[inline]
+    pub fn from_index(i: usize) -> Self {
+        debug_assert!(i < B * B);
+        Digit(i as u8 + 1)
+    }
+
+    /// The value `1..=N`.
+    #[inline]
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The zero-based index `0..N`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+}
+
+impl<const B: usize> fmt::Display for Digit<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
 }
 
 /// The kind of a unit: a row, a column or a box. Displays as `row`, `column`, `box`.
@@ -392,6 +443,21 @@ mod tests {
         assert_eq!(Cell::<3>::all().filter(|&o| c.sees(o)).count(), 20);
         let d = Cell::<4>::at(0, 0);
         assert_eq!(Cell::<4>::all().filter(|&o| d.sees(o)).count(), 39);
+    }
+
+    #[test]
+    fn digits() {
+        assert_eq!(Digit::<3>::new(0), None);
+        assert_eq!(Digit::<3>::new(10), None);
+        let d = Digit::<3>::new(7).unwrap();
+        assert_eq!((d.get(), d.index(), d.to_string()), (7, 6, "7".to_string()));
+        assert_eq!(Digit::<3>::from_index(6), d);
+        assert_eq!(Digit::<3>::from_value(7), d);
+        assert_eq!(
+            Digit::<4>::new(16).map(|d| d.to_string()),
+            Some("16".to_string())
+        );
+        assert_eq!(Digit::<4>::new(17), None);
     }
 
     #[test]
