@@ -10,7 +10,7 @@ export PATH := $(TOOLS)/bin:$(PATH)
 JUDGE_TOOL := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress submit new receive import watch list help tools
+.PHONY: check test lint bench stress worst submit new receive import watch list help tools
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -19,6 +19,7 @@ help: ## list the targets
 	@echo "make lint             cargo fmt --check and clippy -D warnings"
 	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
+	@echo "make worst P=<name> [N=600] [SEED=1]     the slowest generated inputs, saved in data/worst"
 	@echo "make submit P=<name> [JUDGE=<judge>]      name the judge the file is ready for, copy it"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
 	@echo "make receive [PORT=27182]   scaffold the problems Competitive Companion sends"
@@ -43,6 +44,9 @@ bench: tools
 
 stress: tools
 	@$(JUDGE_TOOL) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+
+worst: tools
+	@$(JUDGE_TOOL) worst $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
 
 submit: tools
 	@$(JUDGE_TOOL) submit $(P) $(if $(JUDGE),--judge $(JUDGE))

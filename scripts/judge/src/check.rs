@@ -32,8 +32,8 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
         _ => {}
     }
     println!(
-        "{:<10} {:>8}  {:<7} {:>8} {:>9} {:>9}  detail",
-        "problem", "case", "verdict", "time ms", "limit ms", "mem MiB"
+        "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
@@ -184,18 +184,23 @@ fn build_for<'a>(
 }
 
 /// Checks one problem: its counts and its summary line.
+/// Wall and CPU time columns of a row, in ms.
+type Times = (String, String);
+
 fn check_problem(
     root: &Path,
     problem: &Problem,
     current: &Rustc,
     old: Option<&Rustc>,
 ) -> Result<(Tally, String), String> {
-    let row = |case: &str, verdict: &str, ms: String, limit: String, mem: String, detail: &str| {
+    // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
+    let row = |case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str| {
         println!(
-            "{:<10} {:>8}  {:<7} {:>8} {:>9} {:>9}  {}",
-            problem.name, case, verdict, ms, limit, mem, detail
+            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
         );
     };
+    let none = || -> Times { ("-".into(), "-".into()) };
     let mut tally = Tally::default();
     let cases = samples::cases(&root.join(problem.samples_dir()));
     samples::check_judges(problem, &cases)?;
@@ -211,7 +216,7 @@ fn check_problem(
                 ),
                 BundleError::Compile(command, why) => format!("{}: {}", command, why),
             };
-            row("-", "CE", "-".into(), "-".into(), "-".into(), &detail);
+            row("-", "CE", none(), "-".into(), "-".into(), &detail);
             tally.cases = 1;
             return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
         }
@@ -240,21 +245,14 @@ fn check_problem(
             }
         };
         let detail = bundle::scrub_paths(&detail, root);
-        row(
-            "compile",
-            verdict,
-            "-".into(),
-            "-".into(),
-            "-".into(),
-            &detail,
-        );
+        row("compile", verdict, none(), "-".into(), "-".into(), &detail);
     }
     if cases.is_empty() {
         let detail = format!("no cases in {}", problem.samples_dir().display());
         row(
             "-",
             &Verdict::NoExpected.to_string(),
-            "-".into(),
+            none(),
             "-".into(),
             "-".into(),
             &detail,
@@ -277,7 +275,7 @@ fn check_problem(
             row(
                 &name,
                 &verdict.to_string(),
-                "-".into(),
+                none(),
                 limits.time_limit_ms.to_string(),
                 "-".into(),
                 detail,
@@ -315,7 +313,10 @@ fn check_problem(
         row(
             &name,
             &judged.verdict.to_string(),
-            judged.outcome.elapsed.as_millis().to_string(),
+            (
+                judged.outcome.elapsed.as_millis().to_string(),
+                judged.outcome.cpu.as_millis().to_string(),
+            ),
             limits.time_limit_ms.to_string(),
             format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
             &judged.detail,

@@ -13,6 +13,7 @@ mod json;
 mod judges;
 mod kit;
 mod list;
+mod mutate;
 mod problem;
 mod receive;
 mod run;
@@ -24,6 +25,7 @@ mod toml;
 mod toolchain;
 mod verdict;
 mod watch;
+mod worst;
 
 use std::env;
 use std::path::PathBuf;
@@ -35,6 +37,9 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
   bench NAME [--runs R]                  time the submission on the problem's bench sets
   stress NAME [--n N] [--seed S] [--solver FILE.rs] [--samples DIR]
                                          random inputs against the reference until they differ
+  worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]
+                                         the slowest generated inputs, timed, kept, saved
+  swap A:B [C:D...]                      swap bytes of stdin at these offsets (replays make worst)
   submit NAME [--judge KEY]              check the bundle, name the judge it is ready for, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
   list [NAME...]                         where each problem's file can be pasted
@@ -47,6 +52,11 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("check", &[]),
     ("bench", &["--runs"]),
     ("stress", &["--n", "--seed", "--solver", "--samples"]),
+    (
+        "worst",
+        &["--n", "--seed", "--keep", "--limit-ms", "--solver", "--out"],
+    ),
+    ("swap", &[]),
     ("submit", &["--judge"]),
     ("new", &[]),
     ("list", &[]),
@@ -103,6 +113,18 @@ fn run(args: &[String]) -> Result<bool, String> {
             };
             stress::run(&root, &one(names)?, &opts)
         }
+        "worst" => {
+            let opts = worst::Options {
+                count: args.number("--n")?.unwrap_or(600),
+                seed: args.number("--seed")?.unwrap_or(1),
+                keep: args.number("--keep")?.unwrap_or(5).max(1) as usize,
+                limit_ms: args.number("--limit-ms")?,
+                solver: args.text("--solver").map(PathBuf::from),
+                out: args.text("--out").map(PathBuf::from),
+            };
+            worst::run(&root, &one(names)?, &opts)
+        }
+        "swap" => mutate::replay(names),
         "submit" => submit::run(&root, &one(names)?, args.text("--judge")),
         "new" => match names.as_slice() {
             [name] => scaffold::new_problem(&root, name).map(|_| true),
