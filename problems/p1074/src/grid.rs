@@ -1,16 +1,18 @@
-//! The 9x9 grid of P1074: cells, digits, the grid of givens (clash test, score), and the
-//! tables the search reads: rows, columns, boxes, target weights, units and digit sets.
+//! The 9x9 grid of P1074: digits, the grid of givens (clash test, score), and the tables the
+//! search reads: rows, columns, boxes, target weights, units and digit sets.
 //!
-//! Cells are numbered row by row, boxes likewise; a cell's target weight is 10 minus its
-//! Chebyshev distance to the centre, and the score of a grid is the sum of weight times digit:
+//! Cells, boxes and units are numbered as in the shared [`sudoku`] crate (3x3 boxes; its
+//! diagram). A cell's target weight is 10 minus its Chebyshev distance to the centre, and the
+//! score of a grid is the sum of weight times digit:
 //!
 //! ```text
-//!   cell = 9 * row + column       box = 3 * (row / 3) + column / 3      weights
-//!    0  1  2 |  3  4  5 |  6  7  8     0 | 1 | 2                   6 6 6 6 6 6 6 6 6
-//!    9 10 11 | 12 ...                  --+---+--                   6 7 7 7 7 7 7 7 6
-//!   ...                                3 | 4 | 5                   6 7 8 8 8 8 8 7 6
-//!   72 73 ...                 79 80    --+---+--                   6 7 8 9 9 9 8 7 6
-//!                                      6 | 7 | 8                   6 7 8 9 X 9 8 7 6  (X = 10)
+//!   weights
+//!   6 6 6 6 6 6 6 6 6
+//!   6 7 7 7 7 7 7 7 6
+//!   6 7 8 8 8 8 8 7 6
+//!   6 7 8 9 9 9 8 7 6
+//!   6 7 8 9 X 9 8 7 6  (X = 10)
+//!   ...
 //! ```
 //!
 //! The public types are newtypes ([`Cell`], [`Digit`]); the search's hot loops index the tables
@@ -27,69 +29,13 @@ pub type CellIndex = usize;
 /// A digit as a raw value `1..=9` ([`Digit::get`]); in a [`Grid`]'s array `0` is an empty cell.
 pub type DigitValue = u8;
 
-/// A cell of the grid, `0..81` (see the module diagram).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(u8);
+/// A cell of the grid, `0..81`: the shared [`sudoku::Cell`] for 3x3 boxes (`Cell::at`,
+/// `.row()`, `.column()`, `.box_index()`, `.index()`, `Cell::from_index`, `Cell::all()`).
+pub type Cell = sudoku::Cell<3>;
 
-impl Cell {
-    /// All 81 cells in reading order.
-    pub fn all() -> impl Iterator<Item = Cell> {
-        (0..CELLS as u8).map(Cell)
-    }
-    /// The cell at `row`, `column` (both `0..9`). O(1).
-    #[inline]
-    pub fn at(row: usize, column: usize) -> Cell {
-        debug_assert!(row < 9 && column < 9);
-        Cell((9 * row + column) as u8)
-    }
-    /// The cell with index `index < 81`. O(1).
-    #[inline]
-    pub fn from_index(index: CellIndex) -> Cell {
-        debug_assert!(index < CELLS);
-        Cell(index as u8)
-    }
-    /// Index `0..81`.
-    #[inline]
-    pub fn index(self) -> CellIndex {
-        self.0 as usize
-    }
-    /// Row `0..9`.
-    #[inline]
-    pub fn row(self) -> usize {
-        self.index() / 9
-    }
-    /// Column `0..9`.
-    #[inline]
-    pub fn column(self) -> usize {
-        self.index() % 9
-    }
-    /// Box `0..9`.
-    #[inline]
-    pub fn box_index(self) -> usize {
-        self.row() / 3 * 3 + self.column() / 3
-    }
-}
-
-/// A digit `1..=9` placed in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// The digit `value`, or `None` unless `1 <= value <= 9`.
-    #[inline]
-    pub fn new(value: DigitValue) -> Option<Digit> {
-        if (1..=9).contains(&value) {
-            Some(Digit(value))
-        } else {
-            None
-        }
-    }
-    /// The value `1..=9`.
-    #[inline]
-    pub fn get(self) -> DigitValue {
-        self.0
-    }
-}
+/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
+/// `.get()`; displays as the digit).
+pub type Digit = sudoku::Digit<3>;
 
 /// A set of digits in one word, bit `d` standing for digit `d`:
 ///
@@ -236,34 +182,9 @@ const fn units() -> [[u8; 9]; 27] {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Grid(pub [DigitValue; CELLS]);
 
-/// Two equal givens in one unit: the later one in reading order, its digit and the unit.
-/// Displays as one phrase, e.g. `two 5s in row 3` (rows, columns and boxes counted from 1).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Clash {
-    /// The later of the two clashing givens, in reading order.
-    pub cell: Cell,
-    /// The digit given twice.
-    pub digit: Digit,
-    /// `"row"`, `"column"` or `"box"`.
-    pub unit: &'static str,
-}
-
-impl fmt::Display for Clash {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let number = match self.unit {
-            "row" => self.cell.row(),
-            "column" => self.cell.column(),
-            _ => self.cell.box_index(),
-        };
-        write!(
-            f,
-            "two {}s in {} {}",
-            self.digit.get(),
-            self.unit,
-            number + 1
-        )
-    }
-}
+/// Two equal givens in one unit: the later one in reading order, its digit and the unit
+/// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two 5s in row 3`.
+pub type Clash = sudoku::Clash<3, Digit>;
 
 impl Grid {
     /// The grid with no givens.
@@ -285,7 +206,7 @@ impl Grid {
 
     /// Number of filled cells. O(81).
     pub fn givens(&self) -> usize {
-        self.0.iter().filter(|&&d| d != 0).count()
+        sudoku::givens(&self.0)
     }
 
     /// The target score: the sum over all cells of weight times digit (empty cells count 0).
@@ -301,40 +222,17 @@ impl Grid {
     /// The first given (in reading order) that repeats the digit of an earlier given in its
     /// row, column or box, or `None` when the givens are consistent. O(81).
     pub fn first_clash(&self) -> Option<Clash> {
-        let mut seen = [Digits::NONE; 27];
-        for cell in Cell::all() {
-            let digit = match self.get(cell) {
-                Some(d) => d,
-                None => continue,
-            };
-            let c = cell.index();
-            let units = [
-                ("row", ROW[c] as usize),
-                ("column", 9 + COL[c] as usize),
-                ("box", 18 + BOX[c] as usize),
-            ];
-            for (unit, u) in units {
-                if seen[u].contains(digit.get()) {
-                    return Some(Clash { cell, digit, unit });
-                }
-                seen[u] = seen[u].union(Digits::single(digit.get()));
-            }
-        }
-        None
+        sudoku::first_clash::<3>(&self.0).map(|clash| clash.map(Digit::from_value))
     }
 
     /// Whether the grid is full and obeys every row, column and box. O(81).
     pub fn is_solved(&self) -> bool {
-        self.givens() == CELLS && self.first_clash().is_none()
+        sudoku::is_solved::<3>(&self.0)
     }
 
     /// Whether this grid keeps every given of `puzzle` (it may fill more). O(81).
     pub fn extends(&self, puzzle: &Grid) -> bool {
-        puzzle
-            .0
-            .iter()
-            .zip(self.0.iter())
-            .all(|(&p, &d)| p == 0 || p == d)
+        sudoku::extends(&self.0, &puzzle.0)
     }
 }
 
@@ -354,6 +252,7 @@ impl fmt::Display for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku::Unit;
 
     /// A valid full grid: a shifted pattern.
     fn pattern() -> Grid {
@@ -432,26 +331,18 @@ mod tests {
     }
 
     #[test]
-    fn clashes_name_the_later_given() {
-        let mut g = Grid::empty();
-        g.set(Cell::at(2, 1), Digit::new(5));
-        g.set(Cell::at(2, 8), Digit::new(5));
-        let c = g.first_clash().unwrap();
-        assert_eq!((c.cell, c.digit.get(), c.unit), (Cell::at(2, 8), 5, "row"));
-        assert_eq!(c.to_string(), "two 5s in row 3");
-
-        let mut g = Grid::empty();
-        g.set(Cell::at(0, 4), Digit::new(3));
-        g.set(Cell::at(7, 4), Digit::new(3));
-        assert_eq!(g.first_clash().unwrap().to_string(), "two 3s in column 5");
-
+    fn clashes_name_the_digit_and_unit() {
+        // The geometry is the sudoku crate's (tested there); this checks the digits it names.
         let mut g = Grid::empty();
         g.set(Cell::at(3, 3), Digit::new(9));
         g.set(Cell::at(5, 5), Digit::new(9));
-        assert_eq!(g.first_clash().unwrap().to_string(), "two 9s in box 5");
-
+        let c = g.first_clash().unwrap();
+        assert_eq!(
+            (c.cell, c.digit.get(), c.unit),
+            (Cell::at(5, 5), 9, Unit::Box)
+        );
+        assert_eq!(c.to_string(), "two 9s in box 5");
         assert_eq!(pattern().first_clash(), None);
-        assert_eq!(Grid::empty().first_clash(), None);
     }
 
     #[test]

@@ -104,8 +104,14 @@ impl Puzzle {
     /// Clashing givens have no solution, so a caller may solve first and ask only then.
     pub fn clash(&self) -> Option<InputError> {
         let clash = self.grid().first_clash()?;
-        let row = clash.cell.row();
-        let error = InputError::at_line(self.lines[row], clash.to_string());
+        let (row, column) = (clash.cell.row(), clash.cell.column());
+        let what = format!(
+            "digit {} in column {} repeats a given of its {}",
+            clash.digit,
+            column + 1,
+            clash.unit
+        );
+        let error = InputError::at_line(self.lines[row], what);
         Some(error.in_case(self.case).in_row(row + 1))
     }
 }

@@ -13,7 +13,7 @@
 //! short by the end of the input, a count that is not a number, more or fewer grids than the
 //! count announced.
 
-use crate::grid::{Cell, Digit, DigitSet, Grid, SIDE, UNITS};
+use crate::grid::{Cell, Digit, Grid, SIDE};
 use fastio::{InputError, Reader};
 
 /// Which judge's input form the input has, and so which output layout it expects.
@@ -150,7 +150,7 @@ impl Parser {
         let case = self.cases;
         let mut grid = Grid::empty();
         // Letters seen so far in each unit, to catch repeats on the row that makes them.
-        let mut seen = [0 as DigitSet; UNITS];
+        let mut seen = sudoku::Seen::<4>::new();
         for row in 0..SIDE {
             self.reader.skip_whitespace();
             let line = self.reader.line();
@@ -187,16 +187,13 @@ impl Parser {
                     ))
                 })?;
                 let cell = Cell::at(row, column);
-                for (k, &(unit, _)) in cell.units().iter().enumerate() {
-                    if seen[unit] & digit.bit() != 0 {
-                        return Err(fail(format!(
-                            "letter {} in column {} repeats in its {}",
-                            b as char,
-                            column + 1,
-                            ["row", "column", "box"][k]
-                        )));
-                    }
-                    seen[unit] |= digit.bit();
+                if let Err(unit) = seen.insert(cell, digit.get() + 1) {
+                    return Err(fail(format!(
+                        "letter {} in column {} repeats in its {}",
+                        digit,
+                        column + 1,
+                        unit
+                    )));
                 }
                 grid.set(cell, Some(digit));
             }

@@ -193,6 +193,7 @@ publish.workspace = true
 bits = {{ path = "../../shared/bits" }}
 fastio = {{ path = "../../shared/fastio" }}
 rng = {{ path = "../../shared/rng" }}
+sudoku = {{ path = "../../shared/sudoku" }}
 
 [dev-dependencies]
 runner = {{ path = "../../shared/runner" }}
@@ -287,8 +288,6 @@ fn main() {
 const GRID: &str = r#"//! The puzzle as the judge gives it: a 9x9 grid of digits 1..=9 with empty cells, ruled by
 //! rows, columns and 3x3 boxes.
 
-use std::fmt;
-
 /// The side of a box; the grid is `SIDE` x `SIDE`.
 pub const BOX: usize = 3;
 /// The side of the grid, and the number of digits.
@@ -296,75 +295,19 @@ pub const SIDE: usize = BOX * BOX;
 /// The number of cells.
 pub const CELLS: usize = SIDE * SIDE;
 
-/// A cell, numbered in reading order:
-///
-/// ```text
-///  0  1  2 |  3 ...  8
-///  9 10 11 | 12 ... 17
-/// ...
-/// 72 73 74 | 75 ... 80
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(u8);
+/// A cell, numbered in reading order (`Cell::at`, `.row()`, `.column()`, `.box_index()`,
+/// `.index()`, `.sees()`, `Cell::all()`): the shared `sudoku` crate's, whose diagram numbers
+/// cells, boxes and units.
+pub type Cell = sudoku::Cell<BOX>;
 
-impl Cell {
-    /// The cell in `row` and `column` (0-based, each below `SIDE`). O(1).
-    pub fn at(row: usize, column: usize) -> Cell {
-        debug_assert!(row < SIDE && column < SIDE);
-        Cell((row * SIDE + column) as u8)
-    }
+/// Two equal givens in one unit (`sudoku::Unit`): the later of the two in reading order, and
+/// its digit. Displays as one phrase: `two 5s in row 2` (units numbered from 1).
+pub type Clash = sudoku::Clash<BOX, Digit>;
 
-    /// The cell with reading-order index `index` (below `CELLS`). O(1).
-    pub fn from_index(index: usize) -> Cell {
-        debug_assert!(index < CELLS);
-        Cell(index as u8)
-    }
-
-    /// Every cell in reading order.
-    pub fn all() -> impl Iterator<Item = Cell> {
-        (0..CELLS).map(Cell::from_index)
-    }
-
-    /// The row, 0-based.
-    pub fn row(self) -> usize {
-        self.index() / SIDE
-    }
-
-    /// The column, 0-based.
-    pub fn column(self) -> usize {
-        self.index() % SIDE
-    }
-
-    /// The box, 0-based, boxes numbered in reading order.
-    pub fn box_index(self) -> usize {
-        self.row() / BOX * BOX + self.column() / BOX
-    }
-
-    /// The reading-order index, below `CELLS`.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-/// A digit, 1..=`SIDE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// The digit `value`, or `None` outside 1..=`SIDE`. O(1).
-    pub fn new(value: u8) -> Option<Digit> {
-        if value >= 1 && usize::from(value) <= SIDE {
-            Some(Digit(value))
-        } else {
-            None
-        }
-    }
-
-    /// The value, 1..=`SIDE`.
-    pub fn get(self) -> u8 {
-        self.0
-    }
-}
+/// A digit, 1..=`SIDE` (`Digit::new(value)`, `.get()`, `.index()`, `Digit::from_index`),
+/// displayed as its number: the shared `sudoku` crate's. A problem that writes its symbols
+/// otherwise (letters, say) defines its own digit type with a `Display` of its own.
+pub type Digit = sudoku::Digit<BOX>;
 
 /// A set of digits, one bit each:
 ///
@@ -408,38 +351,11 @@ impl DigitSet {
 
     /// The digits, smallest first. O(1) per digit.
     pub fn iter(self) -> impl Iterator<Item = Digit> {
-        bits::ones(self.0).map(|bit| Digit(bit as u8 + 1))
+        bits::ones(self.0).map(|bit| Digit::from_index(bit as usize))
     }
 
     fn bit(digit: Digit) -> u16 {
-        1 << (digit.0 - 1)
-    }
-}
-
-/// Two equal givens in one unit: the later of the two in reading order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clash {
-    pub cell: Cell,
-    pub digit: Digit,
-    /// `"row"`, `"column"` or `"box"`.
-    pub unit: &'static str,
-}
-
-impl fmt::Display for Clash {
-    /// One phrase: `two 5s in row 2` (units numbered from 1).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let number = match self.unit {
-            "row" => self.cell.row(),
-            "column" => self.cell.column(),
-            _ => self.cell.box_index(),
-        };
-        write!(
-            f,
-            "two {}s in {} {}",
-            self.digit.get(),
-            self.unit,
-            number + 1
-        )
+        1 << digit.index()
     }
 }
 
@@ -467,39 +383,23 @@ impl Grid {
 
     /// How many cells are filled. O(CELLS).
     pub fn givens(&self) -> usize {
-        self.cells.iter().filter(|&&v| v != 0).count()
+        sudoku::givens(&self.cells)
     }
 
     /// The first clash in reading order: a digit that its row, column or box already holds.
     /// O(CELLS).
     pub fn first_clash(&self) -> Option<Clash> {
-        let mut seen = [[DigitSet::EMPTY; SIDE]; 3];
-        for cell in Cell::all() {
-            if let Some(digit) = self.get(cell) {
-                let units = [cell.row(), cell.column(), cell.box_index()];
-                for (kind, &unit) in units.iter().enumerate() {
-                    if seen[kind][unit].contains(digit) {
-                        let unit = ["row", "column", "box"][kind];
-                        return Some(Clash { cell, digit, unit });
-                    }
-                    seen[kind][unit] = seen[kind][unit].with(digit);
-                }
-            }
-        }
-        None
+        sudoku::first_clash::<BOX>(&self.cells).map(|clash| clash.map(Digit::from_value))
     }
 
     /// Whether `self` keeps every given of `puzzle` (a completion must). O(CELLS).
     pub fn extends(&self, puzzle: &Grid) -> bool {
-        self.cells
-            .iter()
-            .zip(puzzle.cells.iter())
-            .all(|(&mine, &given)| given == 0 || mine == given)
+        sudoku::extends(&self.cells, &puzzle.cells)
     }
 
     /// Whether every cell is filled and nothing clashes: a solved grid. O(CELLS).
     pub fn is_solved(&self) -> bool {
-        self.givens() == CELLS && self.first_clash().is_none()
+        sudoku::is_solved::<BOX>(&self.cells)
     }
 
     /// The grid as the judge prints it: `SIDE` lines of `SIDE` digits, `0` for empty.
@@ -516,17 +416,6 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cells_know_their_units() {
-        let c = Cell::at(4, 7);
-        assert_eq!(
-            (c.row(), c.column(), c.box_index(), c.index()),
-            (4, 7, 5, 43)
-        );
-        assert_eq!(Cell::all().count(), CELLS);
-        assert_eq!(Cell::from_index(80), Cell::at(8, 8));
-    }
 
     #[test]
     fn digits_and_sets() {
@@ -731,14 +620,9 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// The digits `cell` may take: those its row, column and box do not hold. O(SIDE).
 fn candidates(grid: &Grid, cell: Cell) -> DigitSet {
     let mut used = DigitSet::EMPTY;
-    for other in Cell::all() {
-        let shares = other.row() == cell.row()
-            || other.column() == cell.column()
-            || other.box_index() == cell.box_index();
-        if shares {
-            if let Some(digit) = grid.get(other) {
-                used = used.with(digit);
-            }
+    for other in Cell::all().filter(|&other| other.sees(cell)) {
+        if let Some(digit) = grid.get(other) {
+            used = used.with(digit);
         }
     }
     DigitSet::ALL.without(used)

@@ -224,7 +224,7 @@ fn new_problem_builds_and_fails_loudly_until_written() {
              rust-version = \"1.70\"\npublish = false\n",
         )],
     );
-    for krate in ["bits", "fastio", "rng", "runner"] {
+    for krate in ["bits", "fastio", "rng", "runner", "sudoku"] {
         let dst = root.join("shared").join(krate);
         fs::create_dir_all(dst.join("src")).unwrap();
         for file in ["Cargo.toml", "src/lib.rs"] {

@@ -32,7 +32,7 @@ fn workspace(name: &str) -> PathBuf {
          rust-version = \"1.70\"\npublish = false\n",
     )
     .unwrap();
-    for krate in ["bits", "fastio", "rng", "runner"] {
+    for krate in ["bits", "fastio", "rng", "runner", "sudoku"] {
         let dst = root.join("shared").join(krate);
         fs::create_dir_all(dst.join("src")).unwrap();
         for file in ["Cargo.toml", "src/lib.rs"] {
