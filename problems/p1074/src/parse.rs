@@ -10,6 +10,10 @@ use fastio::{InputError, Reader};
 /// placed by its grid row and column (`row 3 (line 3): expected a digit 0..9 in column 6,
 /// found `x``); fewer or more than 81 numbers by the line where the input ends or the 82nd
 /// number stands. O(input length).
+///
+/// Givens that clash are not an input error here: such a grid has no completion, and the
+/// problem's own answer for that is `-1` (see `main.rs`); `Grid::first_clash` names the clash
+/// (`two 5s in row 3`) where a caller wants it.
 pub fn parse(input: &mut Reader) -> Result<Grid, InputError> {
     let mut grid = Grid::empty();
     for count in 0..CELLS {

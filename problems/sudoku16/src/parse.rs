@@ -9,11 +9,11 @@
 //! whitespace-separated tokens (the statements' reading), so blank lines between cases, CRLF
 //! line ends and a missing final newline are all accepted. Everything else is a
 //! [`fastio::InputError`] naming the case, row and input line: a character outside `A..P` and
-//! `-`, a row of the wrong length, a letter repeated in a row, column or box, a last case cut
-//! short by the end of the input, a count that is not a number, more or fewer grids than the
-//! count announced.
+//! `-`, a row of the wrong length, a letter repeated in a row, column or box (`the givens
+//! clash: two Cs in box 1`, on the row of the later letter), a last case cut short by the end
+//! of the input, a count that is not a number, more or fewer grids than the count announced.
 
-use crate::grid::{Cell, Digit, Grid, SIDE};
+use crate::grid::{Cell, Clash, Digit, Grid, SIDE};
 use fastio::{InputError, Reader};
 
 /// Which judge's input form the input has, and so which output layout it expects.
@@ -188,12 +188,8 @@ impl Parser {
                 })?;
                 let cell = Cell::at(row, column);
                 if let Err(unit) = seen.insert(cell, digit.get() + 1) {
-                    return Err(fail(format!(
-                        "letter {} in column {} repeats in its {}",
-                        digit,
-                        column + 1,
-                        unit
-                    )));
+                    let clash = Clash { cell, digit, unit };
+                    return Err(fail(format!("the givens clash: {}", clash)));
                 }
                 grid.set(cell, Some(digit));
             }
@@ -283,22 +279,22 @@ mod tests {
             v.join("\n")
         };
         let cases = [
-            (rows(&[(4, "A--------------A")]), 5, "row"),
+            (
+                rows(&[(4, "A--------------A")]),
+                "case 1, row 5 (line 5): the givens clash: two As in row 5",
+            ),
             (
                 rows(&[(0, "-B--------------"), (9, "-B--------------")]),
-                10,
-                "column",
+                "case 1, row 10 (line 10): the givens clash: two Bs in column 2",
             ),
             (
                 rows(&[(1, "C---------------"), (2, "-C--------------")]),
-                3,
-                "box",
+                "case 1, row 3 (line 3): the givens clash: two Cs in box 1",
             ),
         ];
-        for (text, row, unit) in cases.iter() {
+        for (text, want) in cases.iter() {
             let err = parse_all(text).1.unwrap();
-            assert_eq!(err.row, Some(*row));
-            assert!(err.what.ends_with(unit), "{}", err.what);
+            assert_eq!(err.to_string(), *want);
         }
     }
 

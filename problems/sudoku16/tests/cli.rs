@@ -137,7 +137,7 @@ fn malformed_input_stops_with_status_2() {
         ),
         (
             with_row(0, "AA--------------"),
-            "case 2, row 1 (line 18): letter A in column 2 repeats in its row",
+            "case 2, row 1 (line 18): the givens clash: two As in row 1",
         ),
     ];
     for (second, want) in cases.iter() {

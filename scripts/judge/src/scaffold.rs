@@ -456,8 +456,9 @@ const PARSE: &str = r#"//! The input: cases until the end of the input, each 9 r
 //! A row is one line: digits `1`..`9`, with `0` or `.` for an empty cell, optionally separated
 //! by spaces or tabs. Blank lines between cases, CRLF line ends and a missing final newline
 //! are accepted. Everything else is a `fastio::InputError` naming the case, row and line: a
-//! character that is not a cell, a row of the wrong length, givens that clash, and a case cut
-//! short by the end of the input.
+//! character that is not a cell, a row of the wrong length, givens that clash (`the givens
+//! clash: two 5s in row 3`, on the row of the later given), and a case cut short by the end of
+//! the input.
 
 use crate::grid::{Cell, Digit, Grid, SIDE};
 use fastio::{InputError, Reader};
@@ -487,11 +488,13 @@ impl Parser {
     }
 
     fn grid(&mut self) -> Result<Grid, InputError> {
-        let start = self.reader.line();
         let mut grid = Grid::empty();
+        // The input line of each row, to place a clash on the later given's row.
+        let mut lines = Vec::with_capacity(SIDE);
         for row in 0..SIDE {
             self.reader.skip_whitespace();
             let line = self.reader.line();
+            lines.push(line);
             let fail = |what: String| InputError::at_line(line, what).in_row(row + 1);
             let text = match self.reader.line_bytes() {
                 Some(text) => text,
@@ -528,10 +531,11 @@ impl Parser {
             }
         }
         match grid.first_clash() {
-            Some(clash) => Err(InputError::at_line(
-                start,
-                format!("the givens clash: {}", clash),
-            )),
+            Some(clash) => {
+                let row = clash.cell.row();
+                let what = format!("the givens clash: {}", clash);
+                Err(InputError::at_line(lines[row], what).in_row(row + 1))
+            }
             None => Ok(grid),
         }
     }
@@ -588,7 +592,13 @@ mod tests {
         );
         assert_eq!(
             last("500050000"),
-            Err("case 1 (line 1): the givens clash: two 5s in row 1".to_string())
+            Err("case 1, row 1 (line 1): the givens clash: two 5s in row 1".to_string())
+        );
+        // Placed on the later given's row and input line.
+        let below = format!("\n\n500000000\n000000000\n050000000\n{}", &EMPTY_ROWS[20..]);
+        assert_eq!(
+            parse(&below).pop().unwrap(),
+            Err("case 1, row 3 (line 5): the givens clash: two 5s in box 1".to_string())
         );
         assert_eq!(
             parse(&format!("{}9........\n\n{}", EMPTY_ROWS, EMPTY_ROWS))
