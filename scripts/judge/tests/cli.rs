@@ -1,95 +1,14 @@
 //! The judge tool end to end, on throwaway workspaces and on the real one.
 
-use std::env;
+mod support;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// The real workspace: scripts/judge/../..
-fn real_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// Runs the judge in `root` with the project's pinned cargo-equip on PATH.
-fn judge(root: &Path, args: &[&str]) -> Output {
-    judge_with(root, args, &[])
-}
-
-/// [`judge`] with extra environment variables.
-fn judge_with(root: &Path, args: &[&str], envs: &[(&str, &str)]) -> Output {
-    let tools = real_root().join(".tools/bin");
-    let path = format!(
-        "{}:{}",
-        tools.display(),
-        env::var("PATH").unwrap_or_default()
-    );
-    Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .current_dir(root)
-        .env("PATH", path)
-        .env_remove("CARGO_TARGET_DIR")
-        .envs(envs.iter().copied())
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Runs the judge, asserts its exit status (showing everything it printed if that fails), and
-/// returns its stdout.
-fn judge_exits(root: &Path, args: &[&str], code: i32) -> String {
-    let out = judge(root, args);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
-    stdout
-}
-
-/// A fresh workspace under the test's temp dir with the given files.
-fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&root);
-    let mut all = vec![(
-        "Cargo.toml",
-        "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\"]\n",
-    )];
-    all.extend_from_slice(files);
-    for (path, body) in all {
-        let p = root.join(path);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, body).unwrap();
-    }
-    // The judge finds its workspace by its problems/ folder.
-    fs::create_dir_all(root.join("problems")).unwrap();
-    root
-}
-
-const DEMO_MANIFEST: &str = r#"[package]
-name = "demo"
-version = "0.1.0"
-edition = "2018"
-
-[package.metadata.judge]
-compare = "lines"
-
-[[package.metadata.judge.judges]]
-judge = "generic"
-problem = "1"
-url = "http://example.invalid/1"
-time-limit-ms = 1000
-memory-limit-mib = 64
-"#;
+use support::{
+    fixture, judge, judge_exits, judge_exits_with, judge_with, line, manifest, real_root, text,
+    workspace, workspace_like_real,
+};
 
 /// Sums the numbers of its input; misbehaves on purpose on some words.
 const DEMO_MAIN: &str = r#"use std::io::Read;
@@ -104,21 +23,23 @@ fn main() {
 }
 "#;
 
+/// The line of the demo problem's case `case` in a check table.
 fn row<'a>(out: &'a str, case: &str) -> &'a str {
-    out.lines()
-        .find(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            f.len() > 2 && f[0] == "demo" && f[1] == case
-        })
-        .unwrap_or_else(|| panic!("no row for case {} in:\n{}", case, out))
+    line(out, "demo", case, "")
+}
+
+/// The line of the demo problem's `case` that contains `what` (of the `compile` lines, say).
+fn row_with<'a>(out: &'a str, case: &str, what: &str) -> &'a str {
+    line(out, "demo", case, what)
 }
 
 #[test]
 fn check_gives_every_verdict_and_fails_unless_all_ac() {
+    let demo = manifest("demo");
     let root = workspace(
         "verdicts",
         &[
-            ("problems/demo/Cargo.toml", DEMO_MANIFEST),
+            ("problems/demo/Cargo.toml", &demo),
             ("problems/demo/src/main.rs", DEMO_MAIN),
             ("samples/demo/1.in", "1 2\n"),
             ("samples/demo/1.out", "3\n"),
@@ -170,10 +91,11 @@ fn check_gives_every_verdict_and_fails_unless_all_ac() {
 
 #[test]
 fn compile_errors_are_ce_with_the_first_error() {
+    let demo = manifest("demo");
     let root = workspace(
         "compile-error",
         &[
-            ("problems/demo/Cargo.toml", DEMO_MANIFEST),
+            ("problems/demo/Cargo.toml", &demo),
             // Compiles under cargo's edition 2021 rules only: `TryFrom` is not in the 2018 prelude.
             (
                 "problems/demo/src/main.rs",
@@ -185,7 +107,7 @@ fn compile_errors_are_ce_with_the_first_error() {
     );
     fs::write(
         root.join("problems/demo/Cargo.toml"),
-        DEMO_MANIFEST.replace("edition = \"2018\"", "edition = \"2021\""),
+        demo.replace("edition = \"2018\"", "edition = \"2021\""),
     )
     .unwrap();
     let stdout = judge_exits(&root, &["check", "demo"], 1);
@@ -212,25 +134,9 @@ fn unknown_problem_lists_the_problems() {
 
 #[test]
 fn new_problem_builds_and_fails_loudly_until_written() {
-    let real = real_root();
     // Like the real workspace: members inherit [workspace.package], the template uses the
     // real shared crates.
-    let root = workspace(
-        "scaffold",
-        &[(
-            "Cargo.toml",
-            "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\", \"shared/*\"]\n\n\
-             [workspace.package]\nversion = \"0.1.0\"\nedition = \"2018\"\n\
-             rust-version = \"1.70\"\npublish = false\n",
-        )],
-    );
-    for krate in ["bits", "fastio", "rng", "runner", "sudoku"] {
-        let dst = root.join("shared").join(krate);
-        fs::create_dir_all(dst.join("src")).unwrap();
-        for file in ["Cargo.toml", "src/lib.rs"] {
-            fs::copy(real.join("shared").join(krate).join(file), dst.join(file)).unwrap();
-        }
-    }
+    let root = workspace_like_real("scaffold");
     let made = judge(&root, &["new", "abc"]);
     assert!(made.status.success(), "{}", text(&made.stderr));
     assert_eq!(judge(&root, &["new", "abc"]).status.code(), Some(2));
@@ -252,8 +158,7 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
     let real = real_root();
     let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join("planted-bug-cases");
     let _ = fs::remove_dir_all(&saved);
-    let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_planted_bug.rs");
+    let planted = fixture("poj2676_planted_bug.rs");
     let stdout = judge_exits(
         &real,
         &[
@@ -264,7 +169,7 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
             "--seed",
             "1",
             "--solver",
-            fixture.to_str().unwrap(),
+            planted.to_str().unwrap(),
             "--samples",
             saved.to_str().unwrap(),
         ],
@@ -287,16 +192,6 @@ fn require_old_rustc() {
     );
 }
 
-/// The row of `case` (`compile` rows: the one whose detail contains `what`).
-fn row_with<'a>(out: &'a str, case: &str, what: &str) -> &'a str {
-    out.lines()
-        .find(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            f.len() > 2 && f[0] == "demo" && f[1] == case && l.contains(what)
-        })
-        .unwrap_or_else(|| panic!("no {} row with `{}` in:\n{}", case, what, out))
-}
-
 /// Sums its input; `let ... else` (Rust 1.65) and an unused variable on purpose.
 const NEWER_THAN_OLD: &str = r#"use std::io::Read;
 fn main() {
@@ -313,24 +208,17 @@ fn main() {
 #[test]
 fn newer_features_fail_the_old_compiler_and_warnings_fail_the_check() {
     require_old_rustc();
+    let demo = manifest("demo");
     let root = workspace(
         "old-compiler",
         &[
-            ("problems/demo/Cargo.toml", DEMO_MANIFEST),
+            ("problems/demo/Cargo.toml", &demo),
             ("problems/demo/src/main.rs", NEWER_THAN_OLD),
             ("samples/demo/1.in", "1 2\n"),
             ("samples/demo/1.out", "3\n"),
         ],
     );
-    let out = judge_with(&root, &["check"], &[("OLD_RUSTC", OLD_RUSTC)]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
+    let stdout = judge_exits_with(&root, &["check"], &[("OLD_RUSTC", OLD_RUSTC)], 1);
     // CE, naming the compiler that rejects it.
     let old = row_with(&stdout, "compile", "(old compiler)");
     assert!(
@@ -360,15 +248,7 @@ fn newer_features_fail_the_old_compiler_and_warnings_fail_the_check() {
         DEMO_MAIN.replace("fn main()", "#[allow(unused)]\nfn main()"),
     )
     .unwrap();
-    let out = judge_with(&root, &["check"], &[("OLD_RUSTC", "/no/such/rustc")]);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
+    let stdout = judge_exits_with(&root, &["check"], &[("OLD_RUSTC", "/no/such/rustc")], 1);
     let first = stdout.lines().next().unwrap();
     assert!(
         first.starts_with("old compiler: OLD_RUSTC=/no/such/rustc")
@@ -392,16 +272,16 @@ fn newer_features_fail_the_old_compiler_and_warnings_fail_the_check() {
 #[test]
 fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
     require_old_rustc();
-    let manifest = format!(
+    let with_codeforces = format!(
         "{}\n[[package.metadata.judge.judges]]\njudge = \"codeforces\"\nproblem = \"1A\"\n\
          url = \"https://codeforces.com/problemset/problem/1/A\"\ntime-limit-ms = 3000\n\
          variant = \"numbers after a count\"\n",
-        DEMO_MANIFEST
+        manifest("demo")
     );
     let root = workspace(
         "judge-samples",
         &[
-            ("problems/demo/Cargo.toml", &manifest),
+            ("problems/demo/Cargo.toml", &with_codeforces),
             ("problems/demo/src/main.rs", DEMO_MAIN),
             ("samples/demo/1.in", "1 2\n"),
             ("samples/demo/1.out", "3\n"),
@@ -410,15 +290,7 @@ fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
         ],
     );
     let envs = [("OLD_RUSTC", OLD_RUSTC)];
-    let out = judge_with(&root, &["check"], &envs);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
+    let stdout = judge_exits_with(&root, &["check"], &envs, 0);
     // Every profile once: Codeforces' 2021 is the generic judge's 2021 compile.
     assert!(
         row_with(
@@ -469,14 +341,11 @@ fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
         "{}",
         text(&e.stderr)
     );
-    let out = judge_with(&root, &["submit", "demo", "--judge", "codeforces"], &envs);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
+    let stdout = judge_exits_with(
+        &root,
+        &["submit", "demo", "--judge", "codeforces"],
+        &envs,
+        0,
     );
     assert!(
         stdout.contains("ready for Codeforces 1A: https://codeforces.com/problemset/problem/1/A"),
@@ -500,6 +369,7 @@ fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
 
 #[test]
 fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
+    let demo = manifest("demo");
     let real = real_root();
     for (args, says) in [
         (
@@ -523,7 +393,7 @@ fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
         assert_eq!(out.status.code(), Some(2), "{:?}", args);
         assert_eq!(text(&out.stderr), says, "{:?}", args);
     }
-    let typo = DEMO_MANIFEST.replace(
+    let typo = demo.replace(
         "compare = \"lines\"",
         "compare = \"lines\"\nstres = [[\"--n\", \"1\"]]",
     );

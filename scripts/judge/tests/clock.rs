@@ -5,23 +5,7 @@
 
 mod support;
 
-use support::{judge_exits, row, workspace};
-
-const MANIFEST: &str = r#"[package]
-name = "limits"
-version = "0.1.0"
-edition = "2018"
-
-[package.metadata.judge]
-compare = "lines"
-
-[[package.metadata.judge.judges]]
-judge = "generic"
-problem = "1"
-url = "http://example.invalid/1"
-time-limit-ms = 1000
-memory-limit-mib = 64
-"#;
+use support::{judge_exits, manifest, row, workspace};
 
 /// Does what its input says: `spin MS` burns MS ms of its own CPU time, `nap MS` sleeps,
 /// `mem MIB` fills MIB MiB of memory (every page touched); then prints `done`.
@@ -82,10 +66,11 @@ fn number(column: &str) -> u64 {
 /// table's wall, cpu and memory columns show what happened.
 #[test]
 fn check_judges_cpu_time_the_wall_cap_and_memory() {
+    let limits = manifest("limits");
     let root = workspace(
         "clock-limits",
         &[
-            ("problems/limits/Cargo.toml", MANIFEST),
+            ("problems/limits/Cargo.toml", &limits),
             ("problems/limits/src/main.rs", MAIN),
             ("samples/limits/1.in", "spin 1150\n"),
             ("samples/limits/2.in", "nap 10000\n"),
@@ -145,9 +130,9 @@ fn check_judges_cpu_time_the_wall_cap_and_memory() {
 /// and CPU time.
 #[test]
 fn bench_checks_committed_outputs() {
-    let manifest = format!(
+    let with_bench = format!(
         "{}\n{}",
-        MANIFEST,
+        manifest("limits"),
         r#"[[package.metadata.judge.bench]]
 name = "right"
 input = "data/right.in"
@@ -160,7 +145,7 @@ input = "data/wrong.in"
     let root = workspace(
         "clock-bench",
         &[
-            ("problems/limits/Cargo.toml", &manifest),
+            ("problems/limits/Cargo.toml", &with_bench),
             ("problems/limits/src/main.rs", MAIN),
             ("problems/limits/data/right.in", "spin 1\n"),
             ("problems/limits/data/right.out", "done\n"),

@@ -1,69 +1,17 @@
 //! `receive`, `import` and `watch` end to end, on throwaway workspaces: problems POSTed the way
 //! Competitive Companion sends them become packages that `check` builds and runs.
 
-use std::env;
+mod support;
+
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::{Child, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
 use std::time::Duration;
-
-/// The real workspace: scripts/judge/../..
-fn real_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// A fresh workspace like the real one: members inherit [workspace.package], the shared
-/// crates are copies of the real ones.
-fn workspace(name: &str) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&root);
-    fs::create_dir_all(root.join("problems")).unwrap();
-    fs::write(
-        root.join("Cargo.toml"),
-        "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\", \"shared/*\"]\n\n\
-         [workspace.package]\nversion = \"0.1.0\"\nedition = \"2018\"\n\
-         rust-version = \"1.70\"\npublish = false\n",
-    )
-    .unwrap();
-    for krate in ["bits", "fastio", "rng", "runner", "sudoku"] {
-        let dst = root.join("shared").join(krate);
-        fs::create_dir_all(dst.join("src")).unwrap();
-        for file in ["Cargo.toml", "src/lib.rs"] {
-            fs::copy(
-                real_root().join("shared").join(krate).join(file),
-                dst.join(file),
-            )
-            .unwrap();
-        }
-    }
-    root
-}
-
-/// The judge in `root`, with the project's pinned cargo-equip on PATH.
-fn judge(root: &Path, args: &[&str]) -> Command {
-    let path = format!(
-        "{}:{}",
-        real_root().join(".tools/bin").display(),
-        env::var("PATH").unwrap_or_default()
-    );
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_judge"));
-    cmd.args(args)
-        .current_dir(root)
-        .env("PATH", path)
-        .env_remove("CARGO_TARGET_DIR");
-    cmd
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::{judge, judge_command, judge_exits, line, text, workspace_like_real};
 
 /// A running judge whose stdout lines arrive on a channel.
 struct Running {
@@ -74,7 +22,7 @@ struct Running {
 
 impl Running {
     fn start(root: &Path, args: &[&str]) -> Running {
-        let mut child = judge(root, args)
+        let mut child = judge_command(root, args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -266,7 +214,7 @@ fn problems_and_samples(root: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn received_problems_build_and_run_their_samples() {
-    let root = workspace("receive-check");
+    let root = workspace_like_real("receive-check");
     let (running, port) = receiver(&root);
     let (status, body) = post(port, &luogu("b1", 2));
     assert_eq!(status, 200, "{}", body);
@@ -329,9 +277,7 @@ fn received_problems_build_and_run_their_samples() {
         assert!(manifest.contains(&table), "{}", manifest);
     }
     // The judge tool reads the metadata back.
-    let list = judge(&root, &["list"]).output().unwrap();
-    let listed = text(&list.stdout);
-    assert!(list.status.success(), "{}", text(&list.stderr));
+    let listed = judge_exits(&root, &["list"], 0);
     assert!(
         listed.contains("https://www.luogu.com.cn/problem/P1074")
             && listed.contains("http://poj.org/problem?id=2676"),
@@ -341,22 +287,9 @@ fn received_problems_build_and_run_their_samples() {
 
     // `check` builds both and runs them on their samples: the template is a plain 9x9 sudoku,
     // so it answers P1074 with a grid (WA) and stops at POJ's case count (RE), but nothing is CE.
-    let checked = judge(&root, &["check", "p1074", "poj2676"])
-        .output()
-        .unwrap();
-    let report = text(&checked.stdout);
-    assert_eq!(
-        checked.status.code(),
-        Some(1),
-        "{}{}",
-        report,
-        text(&checked.stderr)
-    );
+    let report = judge_exits(&root, &["check", "p1074", "poj2676"], 1);
     for name in ["p1074", "poj2676"] {
-        let row = report
-            .lines()
-            .find(|l| l.starts_with(name) && l.split_whitespace().nth(1) == Some("1"))
-            .unwrap_or_else(|| panic!("no case 1 of {}:\n{}", name, report));
+        let row = line(&report, name, "1", "");
         assert!(!row.contains(" CE "), "{}", row);
         assert!(
             report.contains(&format!(
@@ -371,7 +304,7 @@ fn received_problems_build_and_run_their_samples() {
 
 #[test]
 fn a_batch_of_three_survives_bad_requests_in_the_middle() {
-    let root = workspace("receive-batch");
+    let root = workspace_like_real("receive-batch");
     let (running, port) = receiver(&root);
     assert_eq!(post(port, &poj(2676, "b3", 3)).0, 200);
     let bad = [
@@ -418,21 +351,21 @@ fn a_batch_of_three_survives_bad_requests_in_the_middle() {
 
 #[test]
 fn import_gives_what_receive_gives_and_never_overwrites() {
-    let received = workspace("import-received");
+    let received = workspace_like_real("import-received");
     let (running, port) = receiver(&received);
     assert_eq!(post(port, &luogu("b", 2)).0, 200);
     assert_eq!(post(port, &poj(2676, "b", 2)).0, 200);
     let (code, stdout, _) = running.finish(60);
     assert_eq!(code, Some(0));
 
-    let imported = workspace("import-imported");
+    let imported = workspace_like_real("import-imported");
     let saved = imported.join("saved");
     fs::create_dir_all(&saved).unwrap();
     fs::write(saved.join("p1074.json"), luogu("b", 2)).unwrap();
     fs::write(saved.join("poj.json"), poj(2676, "b", 2)).unwrap();
     let mut lines = Vec::new();
     for file in ["saved/p1074.json", "saved/poj.json"] {
-        let out = judge(&imported, &["import", file]).output().unwrap();
+        let out = judge(&imported, &["import", file]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         lines.push(text(&out.stdout).trim_end().to_string());
     }
@@ -453,9 +386,7 @@ fn import_gives_what_receive_gives_and_never_overwrites() {
         "\"tests\": [{\"input\": \"0\\n\", \"output\": \"1\\n\"}, ",
     );
     fs::write(saved.join("again.json"), format!("[{}]", again)).unwrap();
-    let out = judge(&imported, &["import", "saved/again.json"])
-        .output()
-        .unwrap();
+    let out = judge(&imported, &["import", "saved/again.json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("problems/p1074 exists: added 1 new sample,"),
@@ -470,9 +401,7 @@ fn import_gives_what_receive_gives_and_never_overwrites() {
     );
     assert!(!imported.join("samples/p1074/3.in").exists());
     // Importing it once more adds nothing.
-    let out = judge(&imported, &["import", "saved/again.json"])
-        .output()
-        .unwrap();
+    let out = judge(&imported, &["import", "saved/again.json"]);
     assert!(text(&out.stdout).contains("added 0 new samples"));
 
     // Refused problems write nothing and fail the import.
@@ -480,9 +409,7 @@ fn import_gives_what_receive_gives_and_never_overwrites() {
         .replace("\"interactive\": false", "\"interactive\": true")
         .replace("P1074", "P9999");
     fs::write(saved.join("bad.json"), interactive).unwrap();
-    let out = judge(&imported, &["import", "saved/bad.json"])
-        .output()
-        .unwrap();
+    let out = judge(&imported, &["import", "saved/bad.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("interactive"),
@@ -495,8 +422,8 @@ fn import_gives_what_receive_gives_and_never_overwrites() {
 
 #[test]
 fn watch_checks_again_after_a_change() {
-    let root = workspace("watch");
-    let made = judge(&root, &["new", "abc"]).output().unwrap();
+    let root = workspace_like_real("watch");
+    let made = judge(&root, &["new", "abc"]);
     assert!(made.status.success(), "{}", text(&made.stderr));
     fs::write(root.join("samples/abc/1.in"), &POJ_IN[2..]).unwrap();
     fs::write(root.join("samples/abc/1.out"), POJ_OUT).unwrap();

@@ -7,7 +7,7 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use support::{judge_exits, real_root};
+use support::{fixture, judge_exits, real_root};
 
 /// The table rows of a `worst` report: rank, cpu ms, wall ms, limit ms, margin, found, command.
 fn table(out: &str) -> Vec<Vec<&str>> {
@@ -42,8 +42,7 @@ fn search(solver: Option<&Path>, out: &Path, code: i32) -> String {
 #[test]
 fn worst_catches_the_heavy_tail_and_clears_the_real_submission() {
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let planted =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_heavy_tail.rs");
+    let planted = fixture("poj2676_heavy_tail.rs");
 
     let naive = search(Some(&planted), &tmp.join("worst-naive"), 1);
     let rows = table(&naive);
@@ -148,8 +147,7 @@ fn judge_exits_err(args: &[&str]) -> String {
 #[test]
 fn worst_stops_at_a_wrong_answer() {
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join("worst-wrong");
-    let planted =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_planted_bug.rs");
+    let planted = fixture("poj2676_planted_bug.rs");
     let out = judge_exits(
         &real_root(),
         &[
