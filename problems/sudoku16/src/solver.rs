@@ -30,6 +30,7 @@ const OPEN: u8 = 0xff;
 ///   placed[unit]        letters already placed in unit   bit d = letter d
 ///   dirty[unit]         letters whose places in unit     bit d = letter d
 ///                       shrank since locked candidates last looked at them
+///   dirty_units         units with some dirty letter     bit u = unit u
 ///   value[cell]         assigned letter, or OPEN
 /// ```
 #[derive(Clone, Copy)]
@@ -38,6 +39,7 @@ struct Board {
     places: [[PlaceSet; SIDE]; UNITS],
     placed: [DigitSet; UNITS],
     dirty: [DigitSet; UNITS],
+    dirty_units: u64,
     value: [u8; CELLS],
     open: u32,
 }
@@ -50,6 +52,7 @@ impl Board {
             places: [[0xffff; SIDE]; UNITS],
             placed: [0; UNITS],
             dirty: [ALL_DIGITS; UNITS],
+            dirty_units: (1 << UNITS) - 1,
             value: [OPEN; CELLS],
             open: CELLS as u32,
         }
@@ -66,17 +69,35 @@ impl Board {
     }
 }
 
-/// Pending assignments found by propagation: (cell index, letter).
-/// Each cell becomes single once and each (unit, letter) place set becomes single once per
-/// node, so `CELLS + UNITS * SIDE` entries always suffice.
+/// Most pending assignments: each cell becomes single once and each (unit, letter) place
+/// set becomes single once per propagation (the givens, queued at the root, are at most
+/// `CELLS`).
+const QUEUE_CAP: usize = CELLS + UNITS * SIDE;
+
+/// Pending assignments found by propagation: (cell index, letter), a fixed stack (no
+/// capacity checks or allocation in the search).
 struct Queue {
-    items: Vec<(u8, u8)>,
+    items: [(u8, u8); QUEUE_CAP],
+    len: usize,
 }
 
 impl Queue {
     #[inline(always)]
     fn push(&mut self, cell: usize, digit: u32) {
-        self.items.push((cell as u8, digit as u8));
+        self.items[self.len] = (cell as u8, digit as u8);
+        self.len += 1;
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u8, u8)> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.items[self.len])
+    }
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
     }
 }
 
@@ -85,9 +106,11 @@ struct Contradiction;
 
 type Step = Result<(), Contradiction>;
 
-/// Removes letter `d` from open cell `cell`, updating the places of its units. O(1).
+/// Removes letter `d` from open cell `cell`, updating the places of its units except its
+/// unit of kind `skip` (0 row, 1 column, 2 box; 3 = none), whose places the caller sets.
+/// O(1).
 #[inline(always)]
-fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
+fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32, skip: usize) -> Step {
     let bit = 1 << d;
     if b.cand[cell] & bit == 0 {
         return Ok(());
@@ -97,18 +120,22 @@ fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     if left == 0 {
         return Err(Contradiction);
     }
-    if left.is_single() {
-        q.push(cell, left.lowest_index());
+    if left & (left - 1) == 0 {
+        q.push(cell, left.trailing_zeros());
     }
-    for &(unit, pos) in Cell::from_index(cell).units().iter() {
+    for (k, &(unit, pos)) in Cell::from_index(cell).units().iter().enumerate() {
+        if k == skip {
+            continue;
+        }
         b.dirty[unit] |= bit;
-        let p = &mut b.places[unit][d as usize];
-        *p &= !(1 << pos);
-        if *p == 0 {
+        b.dirty_units |= 1 << unit;
+        let p = b.places[unit][d as usize] & !(1 << pos);
+        b.places[unit][d as usize] = p;
+        if p == 0 {
             return Err(Contradiction);
         }
-        if p.is_single() && b.placed[unit] & bit == 0 {
-            q.push(unit_cell(unit, p.lowest_index()).index(), d);
+        if p & (p - 1) == 0 && b.placed[unit] & bit == 0 {
+            q.push(unit_cell(unit, p.trailing_zeros()).index(), d);
         }
     }
     Ok(())
@@ -136,6 +163,7 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     for e in ones(others) {
         for &(unit, pos) in units.iter() {
             b.dirty[unit] |= 1 << e;
+            b.dirty_units |= 1 << unit;
             let p = &mut b.places[unit][e as usize];
             *p &= !(1 << pos);
             if *p == 0 {
@@ -146,13 +174,18 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
             }
         }
     }
-    // The letter leaves the cell's peers, visiting only peers that still allow it.
-    for &(unit, pos) in units.iter() {
-        let peers = b.places[unit][d as usize] & !(1 << pos);
+    // The letter leaves the cell's peers, visiting only peers that still allow it (box
+    // peers in the cell's row or column are done by then). A peer's own unit shared with the
+    // cell needs no update: its places for `d` become the cell alone.
+    for (k, &(unit, pos)) in units.iter().enumerate() {
+        let mut peers = b.places[unit][d as usize] & !(1 << pos);
+        if k == 2 {
+            peers &= !((0xf << (pos & !3)) | (0x1111 << (pos & 3)));
+        }
         b.placed[unit] |= bit;
         b.places[unit][d as usize] = 1 << pos;
         for i in ones(peers) {
-            remove(b, q, unit_cell(unit, i).index(), d)?;
+            remove(b, q, unit_cell(unit, i).index(), d, k)?;
         }
     }
     Ok(())
@@ -167,7 +200,11 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
 /// done, because place sets only shrink.
 fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     let mut changed = false;
-    for unit in 0..UNITS {
+    // Removals below may dirty units again; they are looked at in the next call.
+    let units = b.dirty_units;
+    b.dirty_units = 0;
+    for unit in ones(units) {
+        let unit = unit as usize;
         let digits = b.dirty[unit] & !b.placed[unit];
         b.dirty[unit] = 0;
         for d in ones(digits) {
@@ -187,7 +224,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                 };
                 let out = b.places[2 * SIDE + bx][d as usize] & !mask;
                 for i in ones(out) {
-                    remove(b, q, unit_cell(2 * SIDE + bx, i).index(), d)?;
+                    remove(b, q, unit_cell(2 * SIDE + bx, i).index(), d, 3)?;
                     changed = true;
                 }
             } else {
@@ -199,7 +236,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                     let row = band * 4 + r as usize;
                     let out = b.places[row][d as usize] & !(0xf << (4 * stack));
                     for col in ones(out) {
-                        remove(b, q, row * SIDE + col as usize, d)?;
+                        remove(b, q, row * SIDE + col as usize, d, 3)?;
                         changed = true;
                     }
                 }
@@ -208,7 +245,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                     let col = stack * 4 + c as usize;
                     let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
                     for row in ones(out) {
-                        remove(b, q, row as usize * SIDE + col, d)?;
+                        remove(b, q, row as usize * SIDE + col, d, 3)?;
                         changed = true;
                     }
                 }
@@ -221,9 +258,9 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
 /// Applies queued assignments and then (if `locked`) locked candidates until nothing changes.
 fn propagate(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
     loop {
-        while let Some((cell, d)) = q.items.pop() {
+        while let Some((cell, d)) = q.pop() {
             if let Err(c) = assign(b, q, cell as usize, d as u32) {
-                q.items.clear();
+                q.clear();
                 return Err(c);
             }
         }
@@ -234,7 +271,7 @@ fn propagate(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
             Ok(true) => continue,
             Ok(false) => return Ok(()),
             Err(c) => {
-                q.items.clear();
+                q.clear();
                 return Err(c);
             }
         }
@@ -376,7 +413,8 @@ impl Solver {
         Solver {
             stack: vec![Board::new(); 8],
             queue: Queue {
-                items: Vec::with_capacity(CELLS + UNITS * SIDE),
+                items: [(0, 0); QUEUE_CAP],
+                len: 0,
             },
             rng: Rng::new(seed),
             nodes: 0,
