@@ -142,6 +142,7 @@ fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32, skip: usize) -> Ste
 }
 
 /// Puts letter `d` in `cell` and removes it from the cell's peers. O(peers holding `d`).
+#[inline(always)]
 fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     let bit: DigitSet = 1 << d;
     if b.value[cell] != OPEN {
@@ -198,6 +199,7 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
 ///
 /// Only pairs whose places shrank need a look: once a pattern's removals are done they stay
 /// done, because place sets only shrink.
+#[inline(always)]
 fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     let mut changed = false;
     // Removals below may dirty units again; they are looked at in the next call.
@@ -257,6 +259,29 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
 
 /// Applies queued assignments and then (if `locked`) locked candidates until nothing changes.
 fn propagate(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+        {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe { propagate_bmi(b, q, locked) };
+        }
+    }
+    propagate_portable(b, q, locked)
+}
+
+/// [`propagate`] compiled with POPCNT and BMI1/2 (bit tests, lowest-bit and and-not
+/// instructions: about 6% fewer instructions in all).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+unsafe fn propagate_bmi(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
+    propagate_portable(b, q, locked)
+}
+
+#[inline(always)]
+fn propagate_portable(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
     loop {
         while let Some((cell, d)) = q.pop() {
             if let Err(c) = assign(b, q, cell as usize, d as u32) {
@@ -290,27 +315,27 @@ enum Branch {
 /// The smallest branch: fewest letters in an open cell or fewest places for an unplaced letter
 /// in a unit; ties go to the first found from a random starting point. `None` when solved.
 /// Requires a propagated board (no singles left). O(CELLS + UNITS * SIDE).
-fn choose(b: &Board, rng: &mut Rng) -> Option<Branch> {
+fn choose(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
     #[cfg(target_arch = "x86_64")]
     {
         if std::is_x86_feature_detected!("popcnt") {
             // SAFETY: the CPU has the feature the function is compiled for.
-            return unsafe { choose_popcnt(b, rng) };
+            return unsafe { choose_popcnt(b, rng, smart) };
         }
     }
-    choose_portable(b, rng)
+    choose_portable(b, rng, smart)
 }
 
 /// [`choose`] compiled with the POPCNT instruction (without it a count takes a dozen
 /// instructions, and counting is most of the work here).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-unsafe fn choose_popcnt(b: &Board, rng: &mut Rng) -> Option<Branch> {
-    choose_portable(b, rng)
+unsafe fn choose_popcnt(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
+    choose_portable(b, rng, smart)
 }
 
 #[inline(always)]
-fn choose_portable(b: &Board, rng: &mut Rng) -> Option<Branch> {
+fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
     if b.open == 0 {
         return None;
     }
@@ -318,6 +343,8 @@ fn choose_portable(b: &Board, rng: &mut Rng) -> Option<Branch> {
     let mut best_count = u32::MAX;
     // Two alternatives is the least there can be after propagation: stop there.
     let start = rng.below(CELLS);
+    let mut best_score = u32::MAX;
+    let mut seen = 0;
     for k in 0..CELLS {
         let cell = (start + k) % CELLS;
         if b.value[cell] == OPEN {
@@ -325,11 +352,30 @@ fn choose_portable(b: &Board, rng: &mut Rng) -> Option<Branch> {
             if n < best_count {
                 best_count = n;
                 best = Some(Branch::Cell(cell, b.cand[cell]));
-                if n <= 2 {
+                if n <= 2 && !smart {
+                    return best;
+                }
+            }
+            if n == 2 && smart {
+                let mut score = 0;
+                for e in ones(b.cand[cell]) {
+                    for &(unit, _) in Cell::from_index(cell).units().iter() {
+                        score += b.places[unit][e as usize].count_ones();
+                    }
+                }
+                if score < best_score {
+                    best_score = score;
+                    best = Some(Branch::Cell(cell, b.cand[cell]));
+                }
+                seen += 1;
+                if seen == SMART_LOOK {
                     return best;
                 }
             }
         }
+    }
+    if best_count <= 2 {
+        return best;
     }
     let start = rng.below(UNITS);
     for k in 0..UNITS {
@@ -378,6 +424,10 @@ fn luby(mut i: u64) -> u64 {
 /// traps them (about 1 in 1000, then millions of nodes); minimal puzzles need a few hundred
 /// to ten thousand, and restarting them early wastes work. 4096 (a few ms) serves both.
 pub const BASE_BUDGET: u64 = 4096;
+
+/// Attempts that branch on the most constrained two-letter cell.
+const SMART_ATTEMPTS: u64 = 1;
+const SMART_LOOK: u32 = 8;
 
 /// A reusable solver; reusing it across cases keeps its buffers and continues its random
 /// sequence (so a whole run is reproducible from the fixed seed).
@@ -465,7 +515,11 @@ impl Solver {
     /// Depth-first search below `self.stack[depth]`; on success the solution is copied
     /// into `self.stack[0]`.
     fn search(&mut self, depth: usize) -> Outcome {
-        let branch = match choose(&self.stack[depth], &mut self.rng) {
+        let branch = match choose(
+            &self.stack[depth],
+            &mut self.rng,
+            self.attempts <= SMART_ATTEMPTS,
+        ) {
             None => {
                 self.stack[0] = self.stack[depth];
                 return Outcome::Solved;
