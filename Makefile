@@ -6,10 +6,11 @@ TOOLS := $(CURDIR)/.tools
 EQUIP_STAMP := $(TOOLS)/cargo-equip-$(EQUIP_VERSION).installed
 export PATH := $(TOOLS)/bin:$(PATH)
 
-JUDGE := cargo run --quiet --release -p judge --
+# The tool behind every target (JUDGE is left free for `make submit JUDGE=<judge>`).
+JUDGE_TOOL := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress submit new list help tools
+.PHONY: check test lint bench stress submit new receive import watch list help tools
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -18,36 +19,48 @@ help: ## list the targets
 	@echo "make lint             cargo fmt --check and clippy -D warnings"
 	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
-	@echo "make submit P=<name>  print the submission's path and size, copy it to the clipboard"
+	@echo "make submit P=<name> [JUDGE=<judge>]      name the judge the file is ready for, copy it"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
-	@echo "make list             the problems and their judge facts"
+	@echo "make receive [PORT=27182]   scaffold the problems Competitive Companion sends"
+	@echo "make import FILE=<problem.json>   the same from a saved JSON file"
+	@echo "make watch P=<name>   check the problem again on every change (Ctrl-C stops)"
+	@echo "make list [P=<name>]  where each problem's file can be pasted: judge, URL, compiler, limits"
 
 check: tools
-	@$(JUDGE) check $(P)
+	@$(JUDGE_TOOL) check $(P)
 
 test: tools
 	cargo test --workspace --quiet
 	$(MAKE) --no-print-directory lint
-	@$(JUDGE) check
+	@$(JUDGE_TOOL) check
 
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 bench: tools
-	@$(JUDGE) bench $(P) $(if $(RUNS),--runs $(RUNS))
+	@$(JUDGE_TOOL) bench $(P) $(if $(RUNS),--runs $(RUNS))
 
 stress: tools
-	@$(JUDGE) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+	@$(JUDGE_TOOL) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
 
 submit: tools
-	@$(JUDGE) submit $(P)
+	@$(JUDGE_TOOL) submit $(P) $(if $(JUDGE),--judge $(JUDGE))
 
 new:
-	@$(JUDGE) new $(P)
+	@$(JUDGE_TOOL) new $(P)
+
+receive:
+	@$(JUDGE_TOOL) receive $(if $(PORT),--port $(PORT))
+
+import:
+	@$(JUDGE_TOOL) import $(FILE)
+
+watch: tools
+	@$(JUDGE_TOOL) watch $(P)
 
 list:
-	@$(JUDGE) list
+	@$(JUDGE_TOOL) list $(P)
 
 tools: $(EQUIP_STAMP)
 

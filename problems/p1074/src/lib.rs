@@ -1,11 +1,17 @@
 //! Luogu P1074 (NOIP 2009 "Target Sudoku"): the highest target score over all completions.
 //!
-//! [`grid`] holds the geometry, digit sets and the input parser; [`search`] the exact branch
-//! and bound, with its upper bound on the corner blocks in [`corners`]. Entry point: [`search::solve`].
+//! Modules:
+//! - [`grid`]: cells, digits, the grid of givens (clash test, score), and the tables and
+//!   digit sets the search reads;
+//! - [`parse`]: the input parser, 81 numbers, a `fastio::InputError` for anything else;
+//! - [`search`]: [`solve`], the exact branch and bound over the 17 cells the score depends on;
+//! - [`corners`]: that search's upper bound on the four corner blocks.
 
 pub mod corners;
 pub mod grid;
+pub mod parse;
 pub mod search;
 
-pub use grid::{Grid, ParseError};
+pub use grid::{Cell, Clash, Digit, Grid};
+pub use parse::parse;
 pub use search::{solve, Solution};

@@ -112,6 +112,8 @@ impl std::fmt::Debug for Grid {
 }
 
 /// Where two givens clash: the unit kind and the digit, found at `cell` (the later given).
+/// Displays as one phrase, `digit 5 in column 9 repeats a given of its row` (the row is left
+/// to the message around it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clash {
     /// The later of the two clashing givens, in reading order.
@@ -120,6 +122,18 @@ pub struct Clash {
     pub digit: Digit,
     /// `"row"`, `"column"` or `"box"`.
     pub unit: &'static str,
+}
+
+impl std::fmt::Display for Clash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "digit {} in column {} repeats a given of its {}",
+            self.digit.get(),
+            self.cell.column() + 1,
+            self.unit
+        )
+    }
 }
 
 impl Grid {
@@ -286,6 +300,10 @@ mod tests {
         g.set(Cell::at(2, 8), Digit::new(5));
         let c = g.first_clash().unwrap();
         assert_eq!((c.cell, c.digit.get(), c.unit), (Cell::at(2, 8), 5, "row"));
+        assert_eq!(
+            c.to_string(),
+            "digit 5 in column 9 repeats a given of its row"
+        );
 
         let mut g = Grid::empty();
         g.set(Cell::at(0, 4), Digit::new(3));

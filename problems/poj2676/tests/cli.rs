@@ -1,7 +1,7 @@
 //! The solver binary on hand-written inputs: layout, unsolvable and malformed cases, and the
 //! checker's verdicts on wrong answers.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_poj2676");
 const CHECK: &str = env!("CARGO_BIN_EXE_poj2676-check");
@@ -149,7 +149,8 @@ fn check(input: &str, output: &str, expected: &str) -> (bool, String) {
     std::fs::write(&paths[0], input).unwrap();
     std::fs::write(&paths[1], output).unwrap();
     std::fs::write(&paths[2], expected).unwrap();
-    let out = Command::new(CHECK).args(&paths).output().unwrap();
+    let args: Vec<&str> = paths.iter().map(|p| p.to_str().expect("UTF-8")).collect();
+    let out = runner::run(CHECK, &args, b"");
     (out.status.success(), text(&out.stdout))
 }
 

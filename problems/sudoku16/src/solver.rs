@@ -62,7 +62,10 @@ impl Board {
         let mut g = Grid::empty();
         for (i, &v) in self.value.iter().enumerate() {
             if v != OPEN {
-                g.set(Cell::from_index(i), Some(crate::grid::Digit::new(v as u32)));
+                g.set(
+                    Cell::from_index(i),
+                    Some(crate::grid::Digit::from_index(v as usize)),
+                );
             }
         }
         g

@@ -1,10 +1,10 @@
 //! `make stress`: random inputs, the submission against the reference, until they disagree.
 
 use crate::bundle;
-use crate::check::next_case_number;
 use crate::kit;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
+use crate::samples::next_case_number;
 use crate::verdict::{self, Expected, Verdict};
 use std::fs;
 use std::io::{self, IsTerminal, Write};

@@ -16,6 +16,11 @@ fn real_root() -> PathBuf {
 
 /// Runs the judge in `root` with the project's pinned cargo-equip on PATH.
 fn judge(root: &Path, args: &[&str]) -> Output {
+    judge_with(root, args, &[])
+}
+
+/// [`judge`] with extra environment variables.
+fn judge_with(root: &Path, args: &[&str], envs: &[(&str, &str)]) -> Output {
     let tools = real_root().join(".tools/bin");
     let path = format!(
         "{}:{}",
@@ -27,6 +32,7 @@ fn judge(root: &Path, args: &[&str]) -> Output {
         .current_dir(root)
         .env("PATH", path)
         .env_remove("CARGO_TARGET_DIR")
+        .envs(envs.iter().copied())
         .output()
         .unwrap()
 }
@@ -75,12 +81,14 @@ version = "0.1.0"
 edition = "2018"
 
 [package.metadata.judge]
-judge = "Test"
+compare = "lines"
+
+[[package.metadata.judge.judges]]
+judge = "generic"
 problem = "1"
 url = "http://example.invalid/1"
 time-limit-ms = 1000
 memory-limit-mib = 64
-compare = "lines"
 "#;
 
 /// Sums the numbers of its input; misbehaves on purpose on some words.
@@ -182,7 +190,11 @@ fn compile_errors_are_ce_with_the_first_error() {
     .unwrap();
     let stdout = judge_exits(&root, &["check", "demo"], 1);
     assert!(stdout.contains(" CE "), "{}", stdout);
-    assert!(stdout.contains("rustc --edition 2018: error"), "{}", stdout);
+    assert!(
+        stdout.contains("-O --edition 2018 (generic 2018): error"),
+        "{}",
+        stdout
+    );
 }
 
 #[test]
@@ -212,7 +224,7 @@ fn new_problem_builds_and_fails_loudly_until_written() {
              rust-version = \"1.70\"\npublish = false\n",
         )],
     );
-    for krate in ["bits", "fastio"] {
+    for krate in ["bits", "fastio", "rng", "runner"] {
         let dst = root.join("shared").join(krate);
         fs::create_dir_all(dst.join("src")).unwrap();
         for file in ["Cargo.toml", "src/lib.rs"] {
@@ -262,4 +274,290 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
     let note = fs::read_to_string(saved.join("1.note")).unwrap();
     assert!(note.starts_with("found by stress"), "{}", note);
     assert!(saved.join("1.in").is_file() && saved.join("1.out").is_file());
+}
+
+/// Debian's old compiler, which `.ci/run` installs; these tests need it.
+const OLD_RUSTC: &str = "/usr/bin/rustc";
+
+fn require_old_rustc() {
+    assert!(
+        Path::new(OLD_RUSTC).is_file(),
+        "{} is missing: install it with `apt-get install rustc` (as .ci/run does)",
+        OLD_RUSTC
+    );
+}
+
+/// The row of `case` (`compile` rows: the one whose detail contains `what`).
+fn row_with<'a>(out: &'a str, case: &str, what: &str) -> &'a str {
+    out.lines()
+        .find(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            f.len() > 2 && f[0] == "demo" && f[1] == case && l.contains(what)
+        })
+        .unwrap_or_else(|| panic!("no {} row with `{}` in:\n{}", case, what, out))
+}
+
+/// Sums its input; `let ... else` (Rust 1.65) and an unused variable on purpose.
+const NEWER_THAN_OLD: &str = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let unused = 1;
+    let Some(first) = s.split_whitespace().next() else { return };
+    let _ = first;
+    let sum: i64 = s.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();
+    println!("{}", sum);
+}
+"#;
+
+#[test]
+fn newer_features_fail_the_old_compiler_and_warnings_fail_the_check() {
+    require_old_rustc();
+    let root = workspace(
+        "old-compiler",
+        &[
+            ("problems/demo/Cargo.toml", DEMO_MANIFEST),
+            ("problems/demo/src/main.rs", NEWER_THAN_OLD),
+            ("samples/demo/1.in", "1 2\n"),
+            ("samples/demo/1.out", "3\n"),
+        ],
+    );
+    let out = judge_with(&root, &["check"], &[("OLD_RUSTC", OLD_RUSTC)]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout,
+        text(&out.stderr)
+    );
+    // CE, naming the compiler that rejects it.
+    let old = row_with(&stdout, "compile", "(old compiler)");
+    assert!(
+        old.contains(" CE ") && old.contains("/usr/bin/rustc 1.63.0 -O --edition 2021"),
+        "{}",
+        old
+    );
+    assert!(old.contains("error"), "{}", old);
+    // The new compiler takes it, with a warning: shown, and a failure of the check.
+    let new = row_with(&stdout, "compile", "(generic 2021)");
+    assert!(
+        new.contains(" WARN ") && new.contains("unused variable: `unused`"),
+        "{}",
+        new
+    );
+    assert!(row(&stdout, "1").contains(" AC "), "{}", stdout);
+    assert!(
+        stdout.contains("FAIL: 1 of 1 cases AC, 0 of 3 compiles clean"),
+        "{}",
+        stdout
+    );
+    assert!(stdout.contains("compiled by rustc "), "{}", stdout);
+
+    // Without an old compiler: said once, plainly, and the check fails though all is AC.
+    fs::write(
+        root.join("problems/demo/src/main.rs"),
+        DEMO_MAIN.replace("fn main()", "#[allow(unused)]\nfn main()"),
+    )
+    .unwrap();
+    let out = judge_with(&root, &["check"], &[("OLD_RUSTC", "/no/such/rustc")]);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout,
+        text(&out.stderr)
+    );
+    let first = stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with("old compiler: OLD_RUSTC=/no/such/rustc")
+            && first.contains("apt-get install rustc"),
+        "{}",
+        first
+    );
+    assert_eq!(
+        stdout.matches("apt-get install rustc").count(),
+        1,
+        "{}",
+        stdout
+    );
+    assert!(
+        stdout.contains("FAIL: 1 of 1 cases AC, 2 of 2 compiles clean, no old compiler"),
+        "{}",
+        stdout
+    );
+}
+
+#[test]
+fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
+    require_old_rustc();
+    let manifest = format!(
+        "{}\n[[package.metadata.judge.judges]]\njudge = \"codeforces\"\nproblem = \"1A\"\n\
+         url = \"https://codeforces.com/problemset/problem/1/A\"\ntime-limit-ms = 3000\n\
+         variant = \"numbers after a count\"\n",
+        DEMO_MANIFEST
+    );
+    let root = workspace(
+        "judge-samples",
+        &[
+            ("problems/demo/Cargo.toml", &manifest),
+            ("problems/demo/src/main.rs", DEMO_MAIN),
+            ("samples/demo/1.in", "1 2\n"),
+            ("samples/demo/1.out", "3\n"),
+            ("samples/demo/codeforces-1.in", "2 5 6\n"),
+            ("samples/demo/codeforces-1.out", "13\n"),
+        ],
+    );
+    let envs = [("OLD_RUSTC", OLD_RUSTC)];
+    let out = judge_with(&root, &["check"], &envs);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout,
+        text(&out.stderr)
+    );
+    // Every profile once: Codeforces' 2021 is the generic judge's 2021 compile.
+    assert!(
+        row_with(
+            &stdout,
+            "compile",
+            "-O --edition 2021 (generic 2021, codeforces 2021)"
+        )
+        .contains(" OK "),
+        "{}",
+        stdout
+    );
+    row_with(&stdout, "compile", "-O --edition 2024 (codeforces 2024)");
+    row_with(&stdout, "compile", "-O --edition 2018 (generic 2018)");
+    row_with(
+        &stdout,
+        "compile",
+        "/usr/bin/rustc 1.63.0 -O --edition 2021 (old compiler)",
+    );
+    // Its own limit: 3000 ms against the origin's 1000.
+    let cf = row_with(&stdout, "codeforces-1", " AC ");
+    assert!(cf.contains(" 3000 "), "{}", cf);
+    assert!(row(&stdout, "1").contains(" 1000 "), "{}", stdout);
+    assert!(
+        stdout.contains("PASS: 2 of 2 cases AC, 4 of 4 compiles clean"),
+        "{}",
+        stdout
+    );
+
+    // Where to paste it.
+    let listed = judge_exits(&root, &["list"], 0);
+    assert!(
+        listed.contains("Codeforces 1A")
+            && listed.contains("https://codeforces.com/problemset/problem/1/A"),
+        "{}",
+        listed
+    );
+    assert!(
+        listed.contains("variant: numbers after a count"),
+        "{}",
+        listed
+    );
+    let e = judge(&root, &["submit", "demo", "--judge", "luogu"]);
+    assert_eq!(e.status.code(), Some(2));
+    assert!(
+        text(&e.stderr).contains(
+            "demo does not list judge `luogu`; the judges that take its file: generic, codeforces"
+        ),
+        "{}",
+        text(&e.stderr)
+    );
+    let out = judge_with(&root, &["submit", "demo", "--judge", "codeforces"], &envs);
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout,
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.contains("ready for Codeforces 1A: https://codeforces.com/problemset/problem/1/A"),
+        "{}",
+        stdout
+    );
+
+    // A sample in the format of a judge the problem does not list is refused.
+    fs::write(root.join("samples/demo/spoj-1.in"), "1\n").unwrap();
+    let out = judge_with(&root, &["check"], &envs);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "spoj-1.in: judge `spoj` is not listed by demo; its judges are: generic, codeforces"
+        ),
+        "{}",
+        err
+    );
+}
+
+#[test]
+fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
+    let real = real_root();
+    for (args, says) in [
+        (
+            &["bench", "poj2676", "--run", "3"][..],
+            "judge: unknown flag `--run`; the flags of `bench` are: --runs\n",
+        ),
+        (
+            &["stress", "poj2676", "--count", "3"][..],
+            "judge: unknown flag `--count`; the flags of `stress` are: --n, --seed, --solver, --samples\n",
+        ),
+        (
+            &["check", "--runs", "3"][..],
+            "judge: unknown flag `--runs`; `check` takes no flags\n",
+        ),
+        (
+            &["submit", "poj2676", "--judge", "poj"][..],
+            "judge: POJ takes no Rust; the judges of poj2676 that take the file: luogu\n",
+        ),
+    ] {
+        let out = judge(&real, args);
+        assert_eq!(out.status.code(), Some(2), "{:?}", args);
+        assert_eq!(text(&out.stderr), says, "{:?}", args);
+    }
+    let typo = DEMO_MANIFEST.replace(
+        "compare = \"lines\"",
+        "compare = \"lines\"\nstres = [[\"--n\", \"1\"]]",
+    );
+    let root = workspace(
+        "unknown-key",
+        &[
+            ("problems/demo/Cargo.toml", &typo),
+            ("problems/demo/src/main.rs", DEMO_MAIN),
+        ],
+    );
+    let out = judge(&root, &["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{}", err);
+    assert!(
+        err.contains("unknown key `stres` in [package.metadata.judge]; the keys are: compare, stress, bench, judges"),
+        "{}",
+        err
+    );
+}
+
+#[test]
+fn the_problems_are_listed_where_a_rust_file_can_be_pasted() {
+    let listed = judge_exits(&real_root(), &["list"], 0);
+    let line = |p: &str, title: &str| {
+        listed
+            .lines()
+            .find(|l| l.starts_with(p) && l.contains(title))
+            .unwrap_or_else(|| panic!("no {} {} in:\n{}", p, title, listed))
+            .to_string()
+    };
+    assert!(line("poj2676", "Luogu P10481").contains("https://www.luogu.com.cn/problem/P10481"));
+    assert!(line("p1074", "Luogu P1074").contains("2000 ms, 128 MiB"));
+    assert!(line("sudoku16", "SPOJ SUDOKU").contains("https://www.spoj.com/problems/SUDOKU/"));
+    assert!(listed.contains("variant: first line K"), "{}", listed);
+    assert!(line("poj2676", "POJ 2676").contains("2000 ms, 64 MiB"));
 }
