@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side speed of the submission against seed 000's algorithm, and its slowest grid.
 #
-#   problems/sudoku16/baseline/compare.sh [PUZZLES] [TAIL_GRIDS]
+#   [REPEAT=k] [RUNS=n] problems/sudoku16/baseline/compare.sh [PUZZLES] [TAIL_GRIDS]
 #
 # 1. Extracts the C++ from ../shared/seeds/000_*.txt (next to the workspace; read at run
 #    time, never copied into the project), compiles it with g++ -O2, takes the submission
@@ -22,6 +22,15 @@ puzzles=${1:-$pkg/data/minimal.txt}
 tail_grids=${2:-3000}
 work=${WORK:-/tmp/sudoku16-baseline}
 mkdir -p "$work"
+# REPEAT=k: each puzzle k times in a row in one input (one process), so per-puzzle cost shows past process start.
+if [ "${REPEAT:-1}" -gt 1 ]; then
+    python3 - "$puzzles" "$REPEAT" > "$work/repeated.txt" <<'PY'
+import sys
+cases = [c.strip() for c in open(sys.argv[1]).read().split("\n\n") if c.strip()]
+print("\n\n".join(c for c in cases for _ in range(int(sys.argv[2]))))
+PY
+    puzzles="$work/repeated.txt"
+fi
 
 seed_txt=$(ls "$root"/../shared/seeds/000_*.txt | head -1)
 first=$(grep -n '^#include' "$seed_txt" | head -1 | cut -d: -f1)
