@@ -6,10 +6,11 @@ TOOLS := $(CURDIR)/.tools
 EQUIP_STAMP := $(TOOLS)/cargo-equip-$(EQUIP_VERSION).installed
 export PATH := $(TOOLS)/bin:$(PATH)
 
-JUDGE := cargo run --quiet --release -p judge --
+# The tool behind every target (JUDGE is left free for `make submit JUDGE=<judge>`).
+JUDGE_TOOL := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress submit new list help tools
+.PHONY: check test lint bench stress worst submit new receive import watch list help tools old-rustc
 
 help: ## list the targets
 	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
@@ -18,38 +19,67 @@ help: ## list the targets
 	@echo "make lint             cargo fmt --check and clippy -D warnings"
 	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
-	@echo "make submit P=<name>  print the submission's path and size, copy it to the clipboard"
+	@echo "make worst P=<name> [N=600] [SEED=1]     the slowest generated inputs, saved in data/worst"
+	@echo "make submit P=<name> [JUDGE=<judge>]      name the judge the file is ready for, copy it"
 	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
-	@echo "make list             the problems and their judge facts"
+	@echo "make receive [PORT=27182]   scaffold the problems Competitive Companion sends"
+	@echo "make import FILE=<problem.json>   the same from a saved JSON file"
+	@echo "make watch P=<name>   check the problem again on every change (Ctrl-C stops)"
+	@echo "make list [P=<name>]  where each problem's file can be pasted: judge, URL, compiler, limits"
 
 check: tools
-	@$(JUDGE) check $(P)
+	@$(JUDGE_TOOL) check $(P)
 
 test: tools
 	cargo test --workspace --quiet
 	$(MAKE) --no-print-directory lint
-	@$(JUDGE) check
+	@$(JUDGE_TOOL) check
 
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 bench: tools
-	@$(JUDGE) bench $(P) $(if $(RUNS),--runs $(RUNS))
+	@$(JUDGE_TOOL) bench $(P) $(if $(RUNS),--runs $(RUNS))
 
 stress: tools
-	@$(JUDGE) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+	@$(JUDGE_TOOL) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+
+worst: tools
+	@$(JUDGE_TOOL) worst $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
 
 submit: tools
-	@$(JUDGE) submit $(P)
+	@$(JUDGE_TOOL) submit $(P) $(if $(JUDGE),--judge $(JUDGE))
 
 new:
-	@$(JUDGE) new $(P)
+	@$(JUDGE_TOOL) new $(P)
+
+receive:
+	@$(JUDGE_TOOL) receive $(if $(PORT),--port $(PORT))
+
+import:
+	@$(JUDGE_TOOL) import $(FILE)
+
+watch: tools
+	@$(JUDGE_TOOL) watch $(P)
 
 list:
-	@$(JUDGE) list
+	@$(JUDGE_TOOL) list $(P)
 
-tools: $(EQUIP_STAMP)
+tools: $(EQUIP_STAMP) old-rustc
+
+# The check also compiles every bundle with an old compiler (scripts/judge/PROTOCOL.md, "How the
+# check compiles"). When none is on the machine (OLD_RUSTC, Debian's /usr/bin/rustc, an older
+# rustup toolchain), install the one the workspace's rust-version names, as a rustup toolchain;
+# where that cannot be fetched the check says so and fails.
+OLD_RUSTC_VERSION := 1.63.0
+old-rustc:
+	@if [ -z "$$OLD_RUSTC" ] && [ ! -x /usr/bin/rustc ] && \
+	    ! rustup toolchain list 2>/dev/null | grep -q '^$(OLD_RUSTC_VERSION)-'; then \
+	    echo "installing the old compiler rustc $(OLD_RUSTC_VERSION) as a rustup toolchain (first run only)"; \
+	    rustup toolchain install $(OLD_RUSTC_VERSION) --profile minimal --no-self-update || \
+	    echo "could not install rustc $(OLD_RUSTC_VERSION): the check will fail until an old compiler is present (apt-get install rustc, or OLD_RUSTC=<path>)"; \
+	fi
 
 $(EQUIP_STAMP):
 	@echo "installing cargo-equip $(EQUIP_VERSION) into .tools (first run only, about two minutes)"

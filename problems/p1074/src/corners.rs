@@ -27,7 +27,9 @@
 //! 20 are there to keep the blocks honest: a few givens elsewhere often leave no way to fill
 //! the rest of a corner box, and the whole board's search would take long to find that out).
 
-use crate::grid::{Cell, Digit, Digits, BOX, CELLS, COL, ROW, UNITS};
+// Raw indices inside the bound: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
+use crate::grid::{CellIndex as Cell, DigitValue as Digit};
+use crate::grid::{Digits, BOX, CELLS, COL, ROW, UNITS};
 
 /// The nine cells of each corner box (TL, TR, BL, BR), in this order: the corner, its three
 /// neighbours (the block), the two band extras, the two stack extras, the inner cell.
@@ -802,7 +804,7 @@ mod tests {
         ] {
             g.0[c] = d;
         }
-        assert!(!g.has_clash());
+        assert!(g.first_clash().is_none());
         assert_eq!(
             corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             None
@@ -821,11 +823,11 @@ mod tests {
         g.0[16] = 9; // row 1, box 2: a neighbour in block 1, so 9 is shared
         g.0[30] = 9; // column 3, box 4
         g.0[58] = 9; // column 4, box 7
-        assert!(!g.has_clash());
+        assert!(g.first_clash().is_none());
         // Box 1's 9 can still go to row 2, column 5 (cell 23).
         assert!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0).is_some());
         g.0[23] = 1;
-        assert!(!g.has_clash());
+        assert!(g.first_clash().is_none());
         assert_eq!(
             corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
             None
@@ -952,18 +954,15 @@ mod tests {
     fn matches_brute_force_on_random_boards() {
         // Valid full grids (a shifted pattern, digits relabelled), half of the cells erased.
         let mut rng = Rng::new(12345);
-        let mut next = |n: u64| rng.below(n as usize) as u64;
         let mut checked = 0;
         for _ in 0..40 {
             let mut relabel: Vec<u8> = (1..=9).collect();
-            for i in (1..9).rev() {
-                relabel.swap(i, next(i as u64 + 1) as usize);
-            }
+            rng.shuffle(&mut relabel);
             let full: [u8; CELLS] =
                 std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
             let mut g = Grid(full);
             for c in 0..CELLS {
-                if next(100) < 55 {
+                if rng.below(100) < 55 {
                     g.0[c] = 0;
                 }
             }

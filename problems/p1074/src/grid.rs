@@ -1,15 +1,41 @@
-//! Cells, digits, candidate sets, the target weights and the input parser of P1074.
+//! The 9x9 grid of P1074: digits, the grid of givens (clash test, score), and the tables the
+//! search reads: rows, columns, boxes, target weights, units and digit sets.
+//!
+//! Cells, boxes and units are numbered as in the shared [`sudoku`] crate (3x3 boxes; its
+//! diagram). A cell's target weight is 10 minus its Chebyshev distance to the centre, and the
+//! score of a grid is the sum of weight times digit:
+//!
+//! ```text
+//!   weights
+//!   6 6 6 6 6 6 6 6 6
+//!   6 7 7 7 7 7 7 7 6
+//!   6 7 8 8 8 8 8 7 6
+//!   6 7 8 9 9 9 8 7 6
+//!   6 7 8 9 X 9 8 7 6  (X = 10)
+//!   ...
+//! ```
+//!
+//! The public types are newtypes ([`Cell`], [`Digit`]); the search's hot loops index the tables
+//! with the raw forms [`CellIndex`] and [`DigitValue`] and convert at its boundary.
 
 use std::fmt;
 
-/// A cell of the 9x9 grid, numbered row-major: `cell = 9 * row + col`, `0..81`.
-pub type Cell = usize;
-
-/// A sudoku digit `1..=9`; in a [`Grid`], `0` marks an empty cell.
-pub type Digit = u8;
-
 /// Number of cells.
 pub const CELLS: usize = 81;
+
+/// A cell as a raw row-major index `0..81` ([`Cell::index`]): what the tables are indexed by.
+pub type CellIndex = usize;
+
+/// A digit as a raw value `1..=9` ([`Digit::get`]); in a [`Grid`]'s array `0` is an empty cell.
+pub type DigitValue = u8;
+
+/// A cell of the grid, `0..81`: the shared [`sudoku::Cell`] for 3x3 boxes (`Cell::at`,
+/// `.row()`, `.column()`, `.box_index()`, `.index()`, `Cell::from_index`, `Cell::all()`).
+pub type Cell = sudoku::Cell<3>;
+
+/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
+/// `.get()`; displays as the digit).
+pub type Digit = sudoku::Digit<3>;
 
 /// A set of digits in one word, bit `d` standing for digit `d`:
 ///
@@ -31,14 +57,14 @@ impl Digits {
 
     /// The set `{d}`. Requires `1 <= d <= 9`.
     #[inline(always)]
-    pub fn single(d: Digit) -> Digits {
+    pub fn single(d: DigitValue) -> Digits {
         debug_assert!((1..=9).contains(&d));
         Digits(1 << d)
     }
 
     /// Whether `d` is in the set.
     #[inline(always)]
-    pub fn contains(self, d: Digit) -> bool {
+    pub fn contains(self, d: DigitValue) -> bool {
         self.0 >> d & 1 != 0
     }
 
@@ -62,11 +88,11 @@ impl Digits {
 
     /// The largest digit, or 0 for the empty set.
     #[inline(always)]
-    pub fn highest(self) -> Digit {
+    pub fn highest(self) -> DigitValue {
         if self.0 == 0 {
             0
         } else {
-            bits::Word::highest_index(self.0) as Digit
+            bits::Word::highest_index(self.0) as DigitValue
         }
     }
 
@@ -96,8 +122,8 @@ impl Digits {
 
     /// The digits, largest first.
     #[inline(always)]
-    pub fn high_first(self) -> impl Iterator<Item = Digit> {
-        bits::ones_rev(self.0).map(|d| d as Digit)
+    pub fn high_first(self) -> impl Iterator<Item = DigitValue> {
+        bits::ones_rev(self.0).map(|d| d as DigitValue)
     }
 }
 
@@ -149,11 +175,40 @@ const fn units() -> [[u8; 9]; 27] {
     u
 }
 
-/// A 9x9 grid of digits, `0` for an empty cell, row-major.
+/// A 9x9 grid where each cell is empty or holds a digit: the givens, or a completion.
+///
+/// The array holds `0` for an empty cell, else the digit `1..=9`, indexed by [`Cell::index`];
+/// it is public so the search can copy it in and out of its board without conversion.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Grid(pub [Digit; CELLS]);
+pub struct Grid(pub [DigitValue; CELLS]);
+
+/// Two equal givens in one unit: the later one in reading order, its digit and the unit
+/// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two 5s in row 3`.
+pub type Clash = sudoku::Clash<3, Digit>;
 
 impl Grid {
+    /// The grid with no givens.
+    pub const fn empty() -> Grid {
+        Grid([0; CELLS])
+    }
+
+    /// The digit in `cell`, if any. O(1).
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.0[cell.index()])
+    }
+
+    /// Puts `digit` in `cell`, or empties it with `None`. O(1).
+    #[inline]
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        self.0[cell.index()] = digit.map_or(0, Digit::get);
+    }
+
+    /// Number of filled cells. O(81).
+    pub fn givens(&self) -> usize {
+        sudoku::givens(&self.0)
+    }
+
     /// The target score: the sum over all cells of weight times digit (empty cells count 0).
     /// O(81).
     pub fn score(&self) -> u32 {
@@ -164,85 +219,20 @@ impl Grid {
             .sum()
     }
 
-    /// Number of non-empty cells.
-    pub fn givens(&self) -> usize {
-        self.0.iter().filter(|&&d| d != 0).count()
+    /// The first given (in reading order) that repeats the digit of an earlier given in its
+    /// row, column or box, or `None` when the givens are consistent. O(81).
+    pub fn first_clash(&self) -> Option<Clash> {
+        sudoku::first_clash::<3>(&self.0).map(|clash| clash.map(Digit::from_value))
     }
 
-    /// Whether two non-empty cells of one row, column or box hold the same digit. O(81).
-    pub fn has_clash(&self) -> bool {
-        UNITS.iter().any(|unit| {
-            let mut seen = Digits::NONE;
-            unit.iter().any(|&c| {
-                let d = self.0[c as usize];
-                if d == 0 {
-                    return false;
-                }
-                let dup = seen.contains(d);
-                seen = seen.union(Digits::single(d));
-                dup
-            })
-        })
+    /// Whether the grid is full and obeys every row, column and box. O(81).
+    pub fn is_solved(&self) -> bool {
+        sudoku::is_solved::<3>(&self.0)
     }
 
-    /// Whether this grid is full, clash-free, and agrees with every given of `givens`. O(81).
-    pub fn completes(&self, givens: &Grid) -> bool {
-        self.0.iter().all(|&d| (1..=9).contains(&d))
-            && !self.has_clash()
-            && givens
-                .0
-                .iter()
-                .zip(self.0.iter())
-                .all(|(&g, &d)| g == 0 || g == d)
-    }
-
-    /// Parses 81 integers `0..=9` separated by any ASCII whitespace.
-    ///
-    /// Anything else (a non-number, a number out of range, fewer or more than 81 numbers)
-    /// is an error saying where: the input line and the number's position on that line.
-    /// O(input length).
-    pub fn parse(input: &[u8]) -> Result<Grid, ParseError> {
-        Grid::parse_reader(fastio::Reader::new(input.to_vec()))
-    }
-
-    /// [`Grid::parse`] over a reader positioned at the start of the input.
-    pub fn parse_reader(mut reader: fastio::Reader) -> Result<Grid, ParseError> {
-        let mut grid = [0; CELLS];
-        let (mut line, mut position) = (0, 0);
-        let mut count = 0;
-        loop {
-            reader.skip_whitespace();
-            if reader.line() != line {
-                line = reader.line();
-                position = 0;
-            }
-            let token = match reader.token() {
-                Some(t) => t,
-                None => break,
-            };
-            position += 1;
-            let at = |problem| ParseError {
-                line,
-                position: Some(position),
-                problem,
-            };
-            if count == CELLS {
-                return Err(at(Problem::TooMany(fastio::shorten(token))));
-            }
-            match fastio::parse_int(token) {
-                Some(v) if (0..=9).contains(&v) => grid[count] = v as Digit,
-                _ => return Err(at(Problem::NotADigit(fastio::shorten(token)))),
-            }
-            count += 1;
-        }
-        if count < CELLS {
-            return Err(ParseError {
-                line: reader.line(),
-                position: None,
-                problem: Problem::TooFew(count),
-            });
-        }
-        Ok(Grid(grid))
+    /// Whether this grid keeps every given of `puzzle` (it may fill more). O(81).
+    pub fn extends(&self, puzzle: &Grid) -> bool {
+        sudoku::extends(&self.0, &puzzle.0)
     }
 }
 
@@ -259,49 +249,19 @@ impl fmt::Display for Grid {
     }
 }
 
-/// What is wrong with an input, and where.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ParseError {
-    /// 1-based input line.
-    pub line: usize,
-    /// 1-based position of the offending number on its line; `None` at the end of the input.
-    pub position: Option<usize>,
-    /// What was found.
-    pub problem: Problem,
-}
-
-/// The kinds of malformed input.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Problem {
-    /// A token that is not an integer in `0..=9` (shown shortened).
-    NotADigit(String),
-    /// The input ended after this many numbers (fewer than 81).
-    TooFew(usize),
-    /// An 82nd token (shown shortened).
-    TooMany(String),
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}", self.line)?;
-        if let Some(p) = self.position {
-            write!(f, ", number {}", p)?;
-        }
-        match &self.problem {
-            Problem::NotADigit(t) => write!(f, ": expected a digit 0..9, found `{}`", t),
-            Problem::TooFew(n) => write!(f, ": expected 81 numbers, the input ends after {}", n),
-            Problem::TooMany(t) => write!(f, ": expected 81 numbers, found more: `{}`", t),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku::Unit;
 
-    const SAMPLE: &str = "7 0 0 9 0 0 0 0 1\n1 0 0 0 0 5 9 0 0\n0 0 0 2 0 0 0 8 0\n\
-                          0 0 5 0 2 0 0 0 3\n0 0 0 0 0 0 6 4 8\n4 1 3 0 0 0 0 0 0\n\
-                          0 0 7 0 0 2 0 9 0\n2 0 1 0 6 0 8 0 4\n0 8 0 5 0 4 0 1 2\n";
+    /// A valid full grid: a shifted pattern.
+    fn pattern() -> Grid {
+        let mut g = Grid::empty();
+        for (c, d) in g.0.iter_mut().enumerate() {
+            *d = ((c / 9 * 3 + c / 27 + c % 9) % 9 + 1) as u8;
+        }
+        g
+    }
 
     #[test]
     fn digit_sets() {
@@ -342,62 +302,68 @@ mod tests {
     }
 
     #[test]
-    fn parses_liberal_whitespace() {
-        let g = Grid::parse(SAMPLE.as_bytes()).unwrap();
-        assert_eq!(g.givens(), 30);
-        assert_eq!(g.0[0], 7);
-        assert_eq!(g.0[80], 2);
-        let squashed = SAMPLE.replace('\n', "  \t").replace(' ', "\r\n");
-        assert_eq!(Grid::parse(squashed.as_bytes()), Ok(g));
-        assert_eq!(Grid::parse(g.to_string().as_bytes()), Ok(g));
-        assert!(!g.has_clash());
+    fn cells_agree_with_the_tables() {
+        let c = Cell::at(4, 7);
+        assert_eq!(c.index(), 43);
+        assert_eq!((c.row(), c.column(), c.box_index()), (4, 7, 5));
+        for cell in Cell::all() {
+            let i = cell.index();
+            assert_eq!(Cell::from_index(i), cell);
+            assert_eq!(cell.row(), ROW[i] as usize);
+            assert_eq!(cell.column(), COL[i] as usize);
+            assert_eq!(cell.box_index(), BOX[i] as usize);
+        }
+        assert_eq!(Cell::all().count(), CELLS);
     }
 
     #[test]
-    fn parse_errors_say_where() {
-        let bad = SAMPLE.replacen("5 9", "5 x9", 1);
-        let e = Grid::parse(bad.as_bytes()).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "line 2, number 7: expected a digit 0..9, found `x9`"
-        );
-        let bad = SAMPLE.replacen("8 0\n", "8 10\n", 1);
-        let e = Grid::parse(bad.as_bytes()).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "line 3, number 9: expected a digit 0..9, found `10`"
-        );
-        let bad = SAMPLE.replacen("7", "-1", 1);
-        assert_eq!(Grid::parse(bad.as_bytes()).unwrap_err().position, Some(1));
-        let short = &SAMPLE[..SAMPLE.len() - 2];
-        let e = Grid::parse(short.as_bytes()).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "line 9: expected 81 numbers, the input ends after 80"
-        );
-        let long = format!("{}\n0\n", SAMPLE);
-        let e = Grid::parse(long.as_bytes()).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "line 11, number 1: expected 81 numbers, found more: `0`"
-        );
-        let e = Grid::parse(b"").unwrap_err();
-        assert_eq!(e.problem, Problem::TooFew(0));
+    fn digits() {
+        assert_eq!(Digit::new(0), None);
+        assert_eq!(Digit::new(10), None);
+        assert_eq!(Digit::new(7).map(Digit::get), Some(7));
+        let mut g = Grid::empty();
+        g.set(Cell::at(1, 2), Digit::new(7));
+        assert_eq!(g.0[11], 7);
+        assert_eq!(g.get(Cell::at(1, 2)), Digit::new(7));
+        assert_eq!(g.get(Cell::at(0, 0)), None);
+        g.set(Cell::at(1, 2), None);
+        assert_eq!(g, Grid::empty());
     }
 
     #[test]
-    fn clashes_and_completions() {
-        let mut g = Grid::parse(SAMPLE.as_bytes()).unwrap();
-        g.0[1] = 1; // row 0 already has... no 1; column 1 neither; box 0 has 1 at (1,0)
-        assert!(g.has_clash());
-        let empty = Grid([0; CELLS]);
-        assert!(!empty.has_clash());
-        assert!(!empty.completes(&empty));
-        let full = Grid(std::array::from_fn(|c| {
-            ((c / 9 * 3 + c / 27 + c % 9) % 9 + 1) as u8
-        }));
-        assert!(full.completes(&empty));
-        assert!(!full.completes(&g));
+    fn clashes_name_the_digit_and_unit() {
+        // The geometry is the sudoku crate's (tested there); this checks the digits it names.
+        let mut g = Grid::empty();
+        g.set(Cell::at(3, 3), Digit::new(9));
+        g.set(Cell::at(5, 5), Digit::new(9));
+        let c = g.first_clash().unwrap();
+        assert_eq!(
+            (c.cell, c.digit.get(), c.unit),
+            (Cell::at(5, 5), 9, Unit::Box)
+        );
+        assert_eq!(c.to_string(), "two 9s in box 5");
+        assert_eq!(pattern().first_clash(), None);
+    }
+
+    #[test]
+    fn solved_extends_and_scores() {
+        let full = pattern();
+        assert!(full.is_solved());
         assert_eq!(full.givens(), 81);
+        assert!(full.extends(&Grid::empty()));
+        assert!(!Grid::empty().is_solved());
+        let mut puzzle = Grid::empty();
+        puzzle.set(Cell::at(0, 0), full.get(Cell::at(0, 0)));
+        assert!(full.extends(&puzzle));
+        puzzle.set(Cell::at(0, 0), Digit::new(full.0[0] % 9 + 1));
+        assert!(!full.extends(&puzzle));
+        let mut broken = full;
+        broken.0[0] = broken.0[1];
+        assert!(!broken.is_solved());
+        let plain: u32 = (0..CELLS)
+            .map(|c| u32::from(full.0[c]) * u32::from(WEIGHT[c]))
+            .sum();
+        assert_eq!(full.score(), plain);
+        assert_eq!(Grid::empty().score(), 0);
     }
 }

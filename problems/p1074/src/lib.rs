@@ -1,11 +1,18 @@
 //! Luogu P1074 (NOIP 2009 "Target Sudoku"): the highest target score over all completions.
 //!
-//! [`grid`] holds the geometry, digit sets and the input parser; [`solver`] the exact branch
-//! and bound, with its upper bound on the corner blocks in [`corners`]. Entry point: [`solver::solve`].
+//! Modules:
+//! - [`grid`]: cells, digits, the grid of givens (clash test, score), and the tables and
+//!   digit sets the search reads;
+//! - [`parse`]: the input parser, 81 numbers, a `fastio::InputError` for anything else;
+//! - [`solver`]: [`solve`], the exact branch and bound over the 16 corner block cells the
+//!   score depends on (and the centre);
+//! - [`corners`]: that search's upper bound on the four corner boxes.
 
 pub mod corners;
 pub mod grid;
+pub mod parse;
 pub mod solver;
 
-pub use grid::{Grid, ParseError};
+pub use grid::{Cell, Clash, Digit, Grid};
+pub use parse::parse;
 pub use solver::{solve, Solution};

@@ -1,25 +1,12 @@
-//! Reads one 9x9 grid (0 = empty), prints the highest target score, or -1 if none exists.
-//! Malformed input: one line on stderr saying where, exit status 2.
+//! Luogu P1074 submission: one 9x9 grid (0 = empty) in, the highest target score out, or -1
+//! when the givens have no completion. Malformed input: one line on stderr, exit status 2.
 
 fn main() {
-    let input = match fastio::Reader::from_stdin() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot read the input: {}", e);
-            std::process::exit(2);
-        }
-    };
-    let givens = match p1074::Grid::parse_reader(input) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{}", e);
-            std::process::exit(2);
-        }
-    };
+    let mut input = fastio::stdin_or_exit();
     let mut out = fastio::Writer::new();
-    match p1074::solve(&givens) {
-        Some(best) => out.int(i64::from(best.score)),
-        None => out.int(-1),
-    }
+    let givens = p1074::parse(&mut input).unwrap_or_else(|e| e.exit(&mut out));
+    // Clashing givens have no completion either: -1, the problem's own answer.
+    let score = p1074::solve(&givens).map_or(-1, |best| i64::from(best.score));
+    out.int(score);
     out.byte(b'\n');
 }

@@ -46,7 +46,9 @@
 //! where the 16-cell version was loose, usually at the root too.
 
 use crate::corners::{corner_bound, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
-use crate::grid::{Cell, Digit, Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
+// Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
+use crate::grid::{CellIndex as Cell, DigitValue as Digit};
+use crate::grid::{Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
 
 /// `score = SCORE_BASE + objective` for every completed valid grid (see the module docs).
 pub const SCORE_BASE: u32 = 2745;
@@ -480,21 +482,19 @@ mod tests {
     use std::convert::TryInto;
 
     fn parse(s: &str) -> Grid {
-        Grid::parse(s.as_bytes()).unwrap()
+        crate::parse::parse_bytes(s.as_bytes()).unwrap()
     }
 
     /// A valid full grid, then shuffled by digit relabelling and row/column moves that keep it
     /// valid, driven by the shared SplitMix64.
     fn shuffled_full(seed: u64) -> Grid {
         let mut rng = Rng::new(seed);
-        let mut next = |n: usize| rng.below(n);
         let mut g: Vec<u8> = (0..81)
             .map(|c| ((c / 9 * 3 + c / 27 + c % 9) % 9 + 1) as u8)
             .collect();
         let mut relabel: Vec<u8> = (1..=9).collect();
-        for i in (1..9).rev() {
-            relabel.swap(i, next(i + 1));
-        }
+        rng.shuffle(&mut relabel);
+        let mut next = |n: usize| rng.below(n);
         for d in g.iter_mut() {
             *d = relabel[*d as usize - 1];
         }
@@ -581,7 +581,7 @@ mod tests {
                     let d = next(9) as u8 + 1;
                     let old = g.0[c];
                     g.0[c] = d;
-                    if g.has_clash() {
+                    if g.first_clash().is_some() {
                         g.0[c] = old;
                     }
                 }
@@ -605,7 +605,7 @@ mod tests {
     fn score_identity_on_full_grids() {
         for seed in 0..200 {
             let g = shuffled_full(seed);
-            assert!(g.completes(&Grid([0; CELLS])));
+            assert!(g.is_solved() && g.extends(&Grid([0; CELLS])));
             assert_eq!(g.score(), SCORE_BASE + objective(&g), "seed {}", seed);
         }
     }
@@ -625,7 +625,7 @@ mod tests {
         for (g, want) in [(s1, 2829), (s2, 2852)] {
             let sol = solve(&g).unwrap();
             assert_eq!(sol.score, want);
-            assert!(sol.grid.completes(&g));
+            assert!(sol.grid.is_solved() && sol.grid.extends(&g));
             assert_eq!(sol.grid.score(), sol.score);
         }
     }
@@ -652,7 +652,7 @@ mod tests {
             g.0[k] = k as u8;
         }
         g.0[27] = 9;
-        assert!(!g.has_clash());
+        assert!(g.first_clash().is_none());
         assert!(solve(&g).is_none());
     }
 
@@ -660,7 +660,7 @@ mod tests {
     fn sparse_grids_are_solved_exactly_by_structure() {
         // The empty grid reaches its root bound (see corners::tests::tight_on_the_empty_grid).
         let sol = solve(&Grid([0; CELLS])).unwrap();
-        assert!(sol.grid.completes(&Grid([0; CELLS])));
+        assert!(sol.grid.is_solved() && sol.grid.extends(&Grid([0; CELLS])));
         assert_eq!(sol.score, 2906);
         assert_eq!(sol.score, sol.grid.score());
     }

@@ -1,37 +1,38 @@
 #!/usr/bin/env bash
-# Side-by-side whole-process timing of the poj2676 bundle against the `sudoku` crate 0.8
-# (a Rust port of JCZSolve) on the full shared data sets. Run by hand; never by make or CI.
+# Side-by-side whole-process timing of the poj2676 submission against the `sudoku` crate 0.8
+# (a Rust port of JCZSolve) on the committed bench sets. Run by hand; never by make or CI.
 #
 #   problems/poj2676/baseline/compare.sh [RUNS]        (default 30 runs per command)
 #
-# Needs: cargo-equip (on PATH or in /tmp/equiptools/bin), python3, network access
-# for crates.io the first time. Data: $SHARED (default: <workspace>/../shared)/data.
+# The submission is make's own bundle: `make check P=poj2676` writes target/submit/poj2676.rs
+# (with the pinned cargo-equip, the test-kit crates left out), compiled here with
+# `rustc -O --edition 2021`. Data: data/sudoku17-5000.txt and data/hard9-a.txt (see
+# data/README.md). Needs python3, and network access for crates.io the first time (the
+# baseline harness). Work files go to $WORK (default target/poj2676-compare).
 set -euo pipefail
 
 RUNS=${1:-30}
 HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../../.." && pwd)
-SHARED=${SHARED:-$ROOT/../shared}
-WORK=${WORK:-/tmp/poj2676-compare}
+PKG=$(dirname "$HERE")
+ROOT=$(cd "$PKG/../.." && pwd)
+WORK=${WORK:-$ROOT/target/poj2676-compare}
 mkdir -p "$WORK"
 
 echo "== building the baseline harness (sudoku 0.8)"
 (cd "$HERE" && CARGO_TARGET_DIR="$WORK/baseline-target" cargo build --release --quiet)
 BASE="$WORK/baseline-target/release/poj2676-baseline"
 
-echo "== bundling and compiling the submission (rustc -O --edition 2018)"
-export PATH="$PATH:/tmp/equiptools/bin"
-(cd "$ROOT" && CARGO_TARGET_DIR="$WORK/equip-target" cargo equip --bin poj2676 --remove docs \
-    --minify libs -o "$WORK/poj2676.rs" >/dev/null 2>&1) || true
-test -s "$WORK/poj2676.rs" || { echo "cargo equip failed" >&2; exit 1; }
-rustc -O --edition 2018 "$WORK/poj2676.rs" -o "$WORK/poj2676"
-echo "   bundle: $(wc -c < "$WORK/poj2676.rs") bytes"
+echo "== make check P=poj2676, then rustc -O --edition 2021 on its bundle"
+make -C "$ROOT" --no-print-directory check P=poj2676 > "$WORK/check.log" ||
+    { cat "$WORK/check.log" >&2; exit 1; }
+rustc -O --edition 2021 "$ROOT/target/submit/poj2676.rs" -o "$WORK/poj2676"
+echo "   bundle: $(wc -c < "$ROOT/target/submit/poj2676.rs") bytes"
 
-for set in sudoku17 hard9-a; do
-    src="$SHARED/data/$set.txt"
-    # POJ format for ours: T, then 9 lines of 9 digits; the baseline reads the 81-char lines.
-    { grep -c . "$src"; awk 'NF { gsub(/\./, "0"); for (i = 0; i < 9; i++) print substr($0, 9 * i + 1, 9) }' "$src"; } > "$WORK/$set.poj"
-    grep . "$src" > "$WORK/$set.lines"
+for set in sudoku17-5000 hard9-a; do
+    # Ours reads the judge format as committed (T, then 9 lines of 9 digits); the baseline
+    # reads one 81-character line per puzzle.
+    cp "$PKG/data/$set.txt" "$WORK/$set.poj"
+    tail -n +2 "$WORK/$set.poj" | grep . | paste -d '' - - - - - - - - - > "$WORK/$set.lines"
 
     # Same solutions first (every puzzle in these sets has exactly one).
     "$WORK/poj2676" < "$WORK/$set.poj" | paste -d '' - - - - - - - - - > "$WORK/$set.ours"

@@ -1,25 +1,45 @@
-//! A grid as band bitboards, one word per (band, digit): the solver's givens, read straight
-//! from a block of text rows (SSE2 on x86_64, a portable loop elsewhere), and its solutions,
-//! written straight to text.
-//!
-//! ```text
-//!   cells[9 * band + digit index]: bit 9 * row_in_band + column
-//!           col 0 1 2   3 4 5   6 7 8
-//!   row 0:      0 1 2 | 3 4 5 | 6 7 8
-//!   row 1:      9 . . | . . . | . . 17
-//!   row 2:     18 . . | . . . | . . 26
-//! ```
+//! A grid as band planes ([`BandGrid`], whose docs draw the layout every module uses): the
+//! solver's givens, read straight from a block of text rows (SSE2 on x86_64, a portable loop
+//! elsewhere), and its solutions, written straight to text.
 
 use crate::grid::Grid;
 
 /// Bytes of a text block: 9 rows of 9 cells, each row followed by a line feed.
 pub const BLOCK: usize = 90;
 
-/// The filled cells of a grid, by band and digit: the givens of a puzzle, or a solution.
+/// The filled cells of a grid as 27 band planes: the givens of a puzzle, or a solution.
+///
+/// The grid is three horizontal bands of 27 cells. A band plane is one `u32`: the cells of one
+/// band that hold one digit (here), or where it may still go (the solver's candidates, in the
+/// same layout). Planes are indexed band-major, [`plane_index`]`(band, digit) = 9 * band +
+/// digit index`, so that one band's nine planes are contiguous:
+///
+/// ```text
+///   planes: [b0d0 b0d1 .. b0d8 | b1d0 .. b1d8 | b2d0 .. b2d8]
+///
+///   plane word, bit = 9 * row_in_band + column (bits 27..32 stay zero)
+///           col 0 1 2   3 4 5   6 7 8
+///   row 0:      0 1 2 | 3 4 5 | 6 7 8       ROW  = row 0, bits 0..9
+///   row 1:      9 . . | . . . | . . 17      BAND = all 27 cells
+///   row 2:     18 . . | . . . | . . 26
+///
+///   row r, box k of a band = a "minirow" of 3 cells: bits 9r + 3k ..= 9r + 3k + 2
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct BandGrid {
-    /// Cells of band `b` holding digit index `d`, at `9 * b + d` (layout in the module docs).
-    pub cells: [u32; 27],
+    /// The plane of band `b` and digit index `d` at [`plane_index`]`(b, d)`.
+    pub planes: [u32; 27],
+}
+
+/// All 27 cells of a band plane.
+pub const BAND: u32 = (1 << 27) - 1;
+/// The 9 cells of row 0 of a band plane (row `r` is `ROW << 9 * r`).
+pub const ROW: u32 = 0x1ff;
+
+/// Index of the plane of digit index `d` (`0..9`) in band `b` (`0..3`). O(1).
+#[inline(always)]
+pub fn plane_index(b: usize, d: usize) -> usize {
+    9 * b + d
 }
 
 /// For a band cell `k` (`0..27`), its byte offset in the band's 30 bytes of text.
@@ -62,7 +82,7 @@ impl BandGrid {
         for (b, band) in grid.values().chunks_exact(27).enumerate() {
             for (k, &v) in band.iter().enumerate() {
                 if v != 0 {
-                    g.cells[9 * b + v as usize - 1] |= 1 << k;
+                    g.planes[plane_index(b, v as usize - 1)] |= 1 << k;
                 }
             }
         }
@@ -72,23 +92,30 @@ impl BandGrid {
     /// The same grid as a [`Grid`]. A cell holding two digits keeps the higher one. O(81).
     pub fn to_grid(&self) -> Grid {
         let mut values = [0u8; 81];
-        for (i, &cells) in self.cells.iter().enumerate() {
-            for k in bits::ones(cells) {
+        for (i, &plane) in self.planes.iter().enumerate() {
+            for k in bits::ones(plane) {
                 values[27 * (i / 9) + k as usize] = (i % 9 + 1) as u8;
             }
         }
         Grid::from_values(values)
     }
 
-    /// Writes the grid as 9 rows of 9 digits (`0` for an empty cell), each followed by a line
-    /// feed. Each cell must hold at most one digit (else its byte is unspecified). O(81),
-    /// a few dozen vector operations per band on x86_64.
+    /// The grid as 9 rows of 9 digits (`0` for an empty cell), each followed by a line feed.
+    /// Each cell must hold at most one digit (else its byte is unspecified). O(81), a few
+    /// dozen vector operations per band on x86_64.
     #[inline]
-    pub fn write_text(&self, out: &mut [u8; BLOCK]) {
+    pub fn to_text(&self) -> [u8; BLOCK] {
+        let mut text = [0; BLOCK];
+        self.write_text(&mut text);
+        text
+    }
+
+    /// [`BandGrid::to_text`] into `out`.
+    #[inline(always)]
+    fn write_text(&self, out: &mut [u8; BLOCK]) {
         #[cfg(target_arch = "x86_64")]
         {
-            // SAFETY: SSE2 is part of the x86_64 baseline; stores stay inside `out`.
-            unsafe { self.write_text_sse2(out) }
+            self.write_text_sse2(out)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
@@ -100,10 +127,10 @@ impl BandGrid {
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
     fn write_text_scalar(&self, out: &mut [u8; BLOCK]) {
         *out = EMPTY_TEXT;
-        for (i, &cells) in self.cells.iter().enumerate() {
+        for (i, &plane) in self.planes.iter().enumerate() {
             let text = &mut out[30 * (i / 9)..30 * (i / 9) + 30];
             let digit = b'1' + (i % 9) as u8;
-            let mut rest = cells;
+            let mut rest = plane;
             while rest != 0 {
                 text[text_offset(rest.trailing_zeros())] = digit;
                 rest &= rest - 1;
@@ -122,36 +149,40 @@ impl BandGrid {
     /// ```
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    unsafe fn write_text_sse2(&self, out: &mut [u8; BLOCK]) {
+    fn write_text_sse2(&self, out: &mut [u8; BLOCK]) {
         use std::arch::x86_64::*;
-        let select = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
-        // Bytes 0..16 of a text mask, one flag byte (0 or 0xff) per bit.
-        let spread = |mask: u32| {
-            let v = _mm_cvtsi32_si128(mask as i32);
-            let v = _mm_unpacklo_epi8(v, v);
-            let v = _mm_unpacklo_epi16(v, v);
-            let v = _mm_unpacklo_epi32(v, v);
-            _mm_cmpeq_epi8(_mm_and_si128(v, select), select)
-        };
-        let base = |at: usize| _mm_loadu_si128(EMPTY.as_ptr().add(at) as *const __m128i);
-        for b in 0..3 {
-            let p = &self.cells[9 * b..9 * b + 9];
-            let slices = [
-                p[0] | p[2] | p[4] | p[6] | p[8],
-                p[1] | p[2] | p[5] | p[6],
-                p[3] | p[4] | p[5] | p[6],
-                p[7] | p[8],
-            ];
-            let (mut low, mut high) = (base(0), base(14));
-            for (j, &slice) in slices.iter().enumerate() {
-                let text = (slice & 0x1ff) | (slice & 0x3fe00) << 1 | (slice & 0x7fc_0000) << 2;
-                let bit = _mm_set1_epi8(1 << j);
-                low = _mm_or_si128(low, _mm_and_si128(spread(text), bit));
-                high = _mm_or_si128(high, _mm_and_si128(spread(text >> 14), bit));
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `EMPTY` at 0 and 14
+        // (16 bytes each, of 90), the stores write `out` at 30 * b and 30 * b + 14 (b < 3).
+        unsafe {
+            let select = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+            // Bytes 0..16 of a text mask, one flag byte (0 or 0xff) per bit.
+            let spread = |mask: u32| {
+                let v = _mm_cvtsi32_si128(mask as i32);
+                let v = _mm_unpacklo_epi8(v, v);
+                let v = _mm_unpacklo_epi16(v, v);
+                let v = _mm_unpacklo_epi32(v, v);
+                _mm_cmpeq_epi8(_mm_and_si128(v, select), select)
+            };
+            let base = |at: usize| _mm_loadu_si128(EMPTY.as_ptr().add(at) as *const __m128i);
+            for b in 0..3 {
+                let p = &self.planes[9 * b..9 * b + 9];
+                let slices = [
+                    p[0] | p[2] | p[4] | p[6] | p[8],
+                    p[1] | p[2] | p[5] | p[6],
+                    p[3] | p[4] | p[5] | p[6],
+                    p[7] | p[8],
+                ];
+                let (mut low, mut high) = (base(0), base(14));
+                for (j, &slice) in slices.iter().enumerate() {
+                    let text = (slice & 0x1ff) | (slice & 0x3fe00) << 1 | (slice & 0x7fc_0000) << 2;
+                    let bit = _mm_set1_epi8(1 << j);
+                    low = _mm_or_si128(low, _mm_and_si128(spread(text), bit));
+                    high = _mm_or_si128(high, _mm_and_si128(spread(text >> 14), bit));
+                }
+                let at = out.as_mut_ptr().add(30 * b);
+                _mm_storeu_si128(at as *mut __m128i, low);
+                _mm_storeu_si128(at.add(14) as *mut __m128i, high);
             }
-            let at = out.as_mut_ptr().add(30 * b);
-            _mm_storeu_si128(at as *mut __m128i, low);
-            _mm_storeu_si128(at.add(14) as *mut __m128i, high);
         }
     }
 
@@ -168,7 +199,7 @@ impl BandGrid {
                 let k = rest.trailing_zeros();
                 rest &= rest - 1;
                 let d = text[text_offset(k)] - b'1';
-                g.cells[9 * b + d as usize] |= 1 << k;
+                g.planes[plane_index(b, d as usize)] |= 1 << k;
             }
         }
         Some(g)
@@ -181,8 +212,7 @@ impl BandGrid {
 fn filled_cells(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: SSE2 is part of the x86_64 baseline; loads stay inside the block.
-        unsafe { filled_cells_sse2(block) }
+        filled_cells_sse2(block)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -215,38 +245,42 @@ fn filled_cells_scalar(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
 /// ```
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn filled_cells_sse2(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
+fn filled_cells_sse2(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
     use std::arch::x86_64::*;
-    // Signed byte compares suffice: bytes >= 0x80 are negative, outside every class.
-    let below_zero = _mm_set1_epi8(b'0' as i8 - 1);
-    let zero = _mm_set1_epi8(b'0' as i8);
-    let above_nine = _mm_set1_epi8(b'9' as i8 + 1);
-    let dot = _mm_set1_epi8(b'.' as i8);
-    let classify = |at: usize| {
-        let v = _mm_loadu_si128(block.as_ptr().add(at) as *const __m128i);
-        let below_ten = _mm_cmpgt_epi8(above_nine, v);
-        let cell = _mm_or_si128(
-            _mm_and_si128(_mm_cmpgt_epi8(v, below_zero), below_ten),
-            _mm_cmpeq_epi8(v, dot),
-        );
-        let digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), below_ten);
-        (
-            _mm_movemask_epi8(cell) as u32,
-            _mm_movemask_epi8(digit) as u32,
-        )
-    };
-    let mut filled = [0u32; 3];
-    let mut bad = 0;
-    for (b, f) in filled.iter_mut().enumerate() {
-        let (cell_a, digit_a) = classify(30 * b);
-        let (cell_b, digit_b) = classify(30 * b + 14);
-        bad |= !(cell_a | cell_b << 14) & CELL_BYTES;
-        *f = pack_band((digit_a | digit_b << 14) & CELL_BYTES);
-    }
-    if bad != 0 {
-        None
-    } else {
-        Some(filled)
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes at 30 * b and
+    // 30 * b + 14 (b < 3), inside the 90-byte block.
+    unsafe {
+        // Signed byte compares suffice: bytes >= 0x80 are negative, outside every class.
+        let below_zero = _mm_set1_epi8(b'0' as i8 - 1);
+        let zero = _mm_set1_epi8(b'0' as i8);
+        let above_nine = _mm_set1_epi8(b'9' as i8 + 1);
+        let dot = _mm_set1_epi8(b'.' as i8);
+        let classify = |at: usize| {
+            let v = _mm_loadu_si128(block.as_ptr().add(at) as *const __m128i);
+            let below_ten = _mm_cmpgt_epi8(above_nine, v);
+            let cell = _mm_or_si128(
+                _mm_and_si128(_mm_cmpgt_epi8(v, below_zero), below_ten),
+                _mm_cmpeq_epi8(v, dot),
+            );
+            let digit = _mm_and_si128(_mm_cmpgt_epi8(v, zero), below_ten);
+            (
+                _mm_movemask_epi8(cell) as u32,
+                _mm_movemask_epi8(digit) as u32,
+            )
+        };
+        let mut filled = [0u32; 3];
+        let mut bad = 0;
+        for (b, f) in filled.iter_mut().enumerate() {
+            let (cell_a, digit_a) = classify(30 * b);
+            let (cell_b, digit_b) = classify(30 * b + 14);
+            bad |= !(cell_a | cell_b << 14) & CELL_BYTES;
+            *f = pack_band((digit_a | digit_b << 14) & CELL_BYTES);
+        }
+        if bad != 0 {
+            None
+        } else {
+            Some(filled)
+        }
     }
 }
 
@@ -272,19 +306,17 @@ mod tests {
         let g = BandGrid::from_grid(&grid);
         assert_eq!(g.to_grid(), grid);
         // Cell 0 holds 1: band 0, digit index 0, bit 0; cell 80 holds 7: band 2, bit 26.
-        assert_eq!(g.cells[0] & 1, 1);
-        assert_eq!(g.cells[18 + 6] >> 26, 1);
-        let total: u32 = g.cells.iter().map(|c| c.count_ones()).sum();
+        assert_eq!(g.planes[0] & 1, 1);
+        assert_eq!(g.planes[18 + 6] >> 26, 1);
+        let total: u32 = g.planes.iter().map(|c| c.count_ones()).sum();
         assert_eq!(total as usize, grid.givens());
     }
 
     #[test]
     fn text_round_trip() {
         let grid = Grid::from_line(SAMPLE).unwrap();
-        let mut text = [0u8; BLOCK];
-        BandGrid::from_grid(&grid).write_text(&mut text);
-        assert_eq!(text, block_of(SAMPLE));
-        BandGrid::default().write_text(&mut text);
+        assert_eq!(BandGrid::from_grid(&grid).to_text(), block_of(SAMPLE));
+        let text = BandGrid::default().to_text();
         assert_eq!(&text[..20], b"000000000\n000000000\n");
     }
 
@@ -302,8 +334,8 @@ mod tests {
                 }
             }
             let grid = BandGrid::from_grid(&Grid::from_values(values));
-            let (mut fast, mut plain) = ([0u8; BLOCK], [0u8; BLOCK]);
-            grid.write_text(&mut fast);
+            let fast = grid.to_text();
+            let mut plain = [0u8; BLOCK];
             grid.write_text_scalar(&mut plain);
             assert_eq!(fast[..], plain[..]);
             let expected: Vec<u8> = (0..BLOCK)

@@ -136,8 +136,7 @@ mod x86 {
 pub fn differing(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: SSE2 is part of the x86_64 baseline; the loads stay inside the arrays.
-        unsafe { differing_sse2(a, b) }
+        differing_sse2(a, b)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -164,18 +163,22 @@ pub fn differing_scalar(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
 /// ```
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn differing_sse2(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
+fn differing_sse2(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     use std::arch::x86_64::*;
-    let pa = a.as_ptr() as *const __m128i;
-    let pb = b.as_ptr() as *const __m128i;
-    let eq = |k: usize| _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k)));
-    let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(1)), _mm_packs_epi32(eq(2), eq(3)));
-    let high = _mm_packs_epi16(
-        _mm_packs_epi32(eq(4), eq(5)),
-        _mm_packs_epi32(eq(6), _mm_setzero_si128()),
-    );
-    let same = _mm_movemask_epi8(low) as u32 | (_mm_movemask_epi8(high) as u32) << 16;
-    !same & ((1 << LANES) - 1)
+    // SAFETY: SSE2 is part of the x86_64 baseline; the seven loads of each array stay inside
+    // its 28 words.
+    unsafe {
+        let pa = a.as_ptr() as *const __m128i;
+        let pb = b.as_ptr() as *const __m128i;
+        let eq = |k: usize| _mm_cmpeq_epi32(_mm_loadu_si128(pa.add(k)), _mm_loadu_si128(pb.add(k)));
+        let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(1)), _mm_packs_epi32(eq(2), eq(3)));
+        let high = _mm_packs_epi16(
+            _mm_packs_epi32(eq(4), eq(5)),
+            _mm_packs_epi32(eq(6), _mm_setzero_si128()),
+        );
+        let same = _mm_movemask_epi8(low) as u32 | (_mm_movemask_epi8(high) as u32) << 16;
+        !same & ((1 << LANES) - 1)
+    }
 }
 
 /// The bits set in at least one, and in at least two, of the nine words `at .. at + 9`
@@ -185,8 +188,7 @@ pub fn covered_once_twice(words: &[u32; LANES], at: usize) -> (u32, u32) {
     #[cfg(target_arch = "x86_64")]
     {
         let nine = &words[at..at + 9];
-        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `nine[0..8]`.
-        let (one, two) = unsafe { covered_once_twice_sse2(nine.as_ptr()) };
+        let (one, two) = covered_once_twice_sse2(nine);
         (one | nine[8], two | one & nine[8])
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -206,29 +208,33 @@ pub fn covered_once_twice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32) 
     (one, two)
 }
 
-/// [`covered_once_twice`] of the eight words at `p` with SSE2: the two halves first, then
-/// the lanes folded in halves twice. `(one, two)` merge as `(a1 | b1, a2 | b2 | a1 & b1)`.
+/// [`covered_once_twice`] of the first eight of `nine` words with SSE2: the two halves first,
+/// then the lanes folded in halves twice. `(one, two)` merge as `(a1 | b1, a2 | b2 | a1 & b1)`.
 ///
 /// ```text
 ///   lanes  [w0|w4  w1|w5  w2|w6  w3|w7]  -> fold lanes 2,3 onto 0,1 -> fold lane 1 onto 0
 /// ```
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn covered_once_twice_sse2(p: *const u32) -> (u32, u32) {
+fn covered_once_twice_sse2(nine: &[u32]) -> (u32, u32) {
     use std::arch::x86_64::*;
-    let a = _mm_loadu_si128(p as *const __m128i);
-    let b = _mm_loadu_si128(p.add(4) as *const __m128i);
-    let (mut one, mut two) = (_mm_or_si128(a, b), _mm_and_si128(a, b));
-    // 0b01_00_11_10: lanes (2, 3, 0, 1); then 0b10_11_00_01: lanes (1, 0, 3, 2).
-    let o = _mm_shuffle_epi32(one, 0b01_00_11_10);
-    let t = _mm_shuffle_epi32(two, 0b01_00_11_10);
-    two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
-    one = _mm_or_si128(one, o);
-    let o = _mm_shuffle_epi32(one, 0b10_11_00_01);
-    let t = _mm_shuffle_epi32(two, 0b10_11_00_01);
-    two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
-    one = _mm_or_si128(one, o);
-    (_mm_cvtsi128_si32(one) as u32, _mm_cvtsi128_si32(two) as u32)
+    let eight = &nine[..8];
+    // SAFETY: SSE2 is part of the x86_64 baseline; the two loads read `eight`.
+    unsafe {
+        let a = _mm_loadu_si128(eight.as_ptr() as *const __m128i);
+        let b = _mm_loadu_si128(eight.as_ptr().add(4) as *const __m128i);
+        let (mut one, mut two) = (_mm_or_si128(a, b), _mm_and_si128(a, b));
+        // 0b01_00_11_10: lanes (2, 3, 0, 1); then 0b10_11_00_01: lanes (1, 0, 3, 2).
+        let o = _mm_shuffle_epi32(one, 0b01_00_11_10);
+        let t = _mm_shuffle_epi32(two, 0b01_00_11_10);
+        two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
+        one = _mm_or_si128(one, o);
+        let o = _mm_shuffle_epi32(one, 0b10_11_00_01);
+        let t = _mm_shuffle_epi32(two, 0b10_11_00_01);
+        two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
+        one = _mm_or_si128(one, o);
+        (_mm_cvtsi128_si32(one) as u32, _mm_cvtsi128_si32(two) as u32)
+    }
 }
 
 /// The bits set in at least one, two, and three of the nine words `at .. at + 9` (a cell's
@@ -238,8 +244,7 @@ pub fn covered_to_thrice(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
     #[cfg(target_arch = "x86_64")]
     {
         let nine = &words[at..at + 9];
-        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `nine[0..8]`.
-        let (one, two, three) = unsafe { covered_to_thrice_sse2(nine.as_ptr()) };
+        let (one, two, three) = covered_to_thrice_sse2(nine);
         let w = nine[8];
         (one | w, two | one & w, three | two & w)
     }
@@ -261,36 +266,40 @@ pub fn covered_to_thrice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32, u
     (one, two, three)
 }
 
-/// [`covered_to_thrice`] of the eight words at `p` with SSE2, folded as in
+/// [`covered_to_thrice`] of the first eight of `nine` words with SSE2, folded as in
 /// [`covered_once_twice_sse2`]; counts merge as `three = a3 | b3 | a2 & b1 | a1 & b2`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn covered_to_thrice_sse2(p: *const u32) -> (u32, u32, u32) {
+fn covered_to_thrice_sse2(nine: &[u32]) -> (u32, u32, u32) {
     use std::arch::x86_64::*;
-    let a = _mm_loadu_si128(p as *const __m128i);
-    let b = _mm_loadu_si128(p.add(4) as *const __m128i);
-    let (mut one, mut two, mut three) =
-        (_mm_or_si128(a, b), _mm_and_si128(a, b), _mm_setzero_si128());
-    macro_rules! fold {
-        ($lanes:expr) => {
-            let o = _mm_shuffle_epi32(one, $lanes);
-            let t = _mm_shuffle_epi32(two, $lanes);
-            let h = _mm_shuffle_epi32(three, $lanes);
-            three = _mm_or_si128(
-                _mm_or_si128(three, h),
-                _mm_or_si128(_mm_and_si128(two, o), _mm_and_si128(one, t)),
-            );
-            two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
-            one = _mm_or_si128(one, o);
-        };
+    let eight = &nine[..8];
+    // SAFETY: SSE2 is part of the x86_64 baseline; the two loads read `eight`.
+    unsafe {
+        let a = _mm_loadu_si128(eight.as_ptr() as *const __m128i);
+        let b = _mm_loadu_si128(eight.as_ptr().add(4) as *const __m128i);
+        let (mut one, mut two, mut three) =
+            (_mm_or_si128(a, b), _mm_and_si128(a, b), _mm_setzero_si128());
+        macro_rules! fold {
+            ($lanes:expr) => {
+                let o = _mm_shuffle_epi32(one, $lanes);
+                let t = _mm_shuffle_epi32(two, $lanes);
+                let h = _mm_shuffle_epi32(three, $lanes);
+                three = _mm_or_si128(
+                    _mm_or_si128(three, h),
+                    _mm_or_si128(_mm_and_si128(two, o), _mm_and_si128(one, t)),
+                );
+                two = _mm_or_si128(_mm_or_si128(two, t), _mm_and_si128(one, o));
+                one = _mm_or_si128(one, o);
+            };
+        }
+        fold!(0b01_00_11_10);
+        fold!(0b10_11_00_01);
+        (
+            _mm_cvtsi128_si32(one) as u32,
+            _mm_cvtsi128_si32(two) as u32,
+            _mm_cvtsi128_si32(three) as u32,
+        )
     }
-    fold!(0b01_00_11_10);
-    fold!(0b10_11_00_01);
-    (
-        _mm_cvtsi128_si32(one) as u32,
-        _mm_cvtsi128_si32(two) as u32,
-        _mm_cvtsi128_si32(three) as u32,
-    )
 }
 
 /// Which of the nine words `at .. at + 9` hold all of `bits` (bit `i` for word `at + i`).
@@ -300,8 +309,7 @@ pub fn holding(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
         let nine = &words[at..at + 9];
-        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read `nine[0..8]`.
-        let first_eight = unsafe { holding_sse2(nine.as_ptr(), bits) };
+        let first_eight = holding_sse2(nine, bits);
         first_eight | ((nine[8] & bits == bits) as u32) << 8
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -320,19 +328,24 @@ pub fn holding_scalar(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
     set
 }
 
-/// [`holding`] of the eight words at `p` with SSE2: one compare per four words, and the
-/// lanes' sign bits as the answer (`movmskps`).
+/// [`holding`] of the first eight of `nine` words with SSE2: one compare per four words, and
+/// the lanes' sign bits as the answer (`movmskps`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-unsafe fn holding_sse2(p: *const u32, bits: u32) -> u32 {
+fn holding_sse2(nine: &[u32], bits: u32) -> u32 {
     use std::arch::x86_64::*;
-    let b = _mm_set1_epi32(bits as i32);
-    let hold = |v: __m128i| {
-        let eq = _mm_cmpeq_epi32(_mm_and_si128(v, b), b);
-        _mm_movemask_ps(_mm_castsi128_ps(eq)) as u32
-    };
-    hold(_mm_loadu_si128(p as *const __m128i))
-        | hold(_mm_loadu_si128(p.add(4) as *const __m128i)) << 4
+    let eight = &nine[..8];
+    // SAFETY: SSE2 is part of the x86_64 baseline; the two loads read `eight`.
+    unsafe {
+        let b = _mm_set1_epi32(bits as i32);
+        let hold = |v: __m128i| {
+            let eq = _mm_cmpeq_epi32(_mm_and_si128(v, b), b);
+            _mm_movemask_ps(_mm_castsi128_ps(eq)) as u32
+        };
+        let p = eight.as_ptr();
+        hold(_mm_loadu_si128(p as *const __m128i))
+            | hold(_mm_loadu_si128(p.add(4) as *const __m128i)) << 4
+    }
 }
 
 #[cfg(test)]

@@ -1,10 +1,24 @@
-//! POJ 2676: complete 9x9 sudoku grids, fast: grid types, the input parser, the solver.
+//! POJ 2676: complete 9x9 sudoku grids, fast.
+//!
+//! - [`grid`]: the puzzle as the judge gives it: `Cell`, `Digit`, `Grid`, the clash test.
+//! - [`parse`]: the input parser (count, then grids), errors as `fastio::InputError`.
+//! - [`band_grid`]: the grid as band planes, the bit layout every module below uses, read
+//!   from and written to text in blocks.
+//! - [`tables`]: compile-time tables: minirows on a permutation (by a multiply hash), planes
+//!   of the same digit.
+//! - [`bands`]: branch-free bit tricks on band planes: single rows, columns, the stack rule.
+//! - [`lanes`]: the same word operations on 28 planes at once (SSE2, with portable twins).
+//! - [`solver`]: the board, the search, and [`solve`].
 
 pub mod band_grid;
+pub mod bands;
 pub mod grid;
-pub mod input;
 pub mod lanes;
+pub mod parse;
 pub mod solver;
+pub mod tables;
 
+pub use band_grid::BandGrid;
 pub use grid::{Cell, Digit, Grid};
+pub use parse::{read_count, read_grid, Puzzle};
 pub use solver::{count_solutions, solve};

@@ -1,48 +1,31 @@
-use fastio::{Reader, Writer};
-use poj2676::input::{read_count, read_grid};
-use poj2676::solver::solve_bands;
-use std::process::exit;
+//! The submission: T grids in, each solution out as 9 lines of 9 digits.
+//!
+//! Exit 0 when every case is solved; 1 when some case has none (`case N: no solution` on
+//! stderr, the other cases still answered); 2 at the first malformed case (one
+//! `fastio::InputError` line on stderr, the cases before it printed).
 
-/// Reads T grids, prints each solution as 9 lines of 9 digits. Exit 1 if some case has no
-/// solution (reported on stderr), 2 at the first malformed case (cases before it printed).
+use poj2676::{read_count, read_grid, solve};
+
 fn main() {
-    let mut reader = match Reader::from_stdin() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot read the input: {}", e);
-            exit(2);
-        }
-    };
-    let mut out = Writer::new();
-    let mut unsolved = false;
-    let fail = |out: &mut Writer, message: String| -> ! {
-        out.flush();
-        eprintln!("{}", message);
-        exit(2)
-    };
-    let cases = read_count(&mut reader).unwrap_or_else(|e| fail(&mut out, e.to_string()));
-    let mut case = 0;
-    while case < cases {
-        case += 1;
-        let puzzle =
-            read_grid(&mut reader, case as usize).unwrap_or_else(|e| fail(&mut out, e.to_string()));
-        match solve_bands(&puzzle.givens) {
-            Some(solution) => {
-                let mut text = [0; 90];
-                solution.write_text(&mut text);
-                out.bytes(&text);
-            }
+    let mut input = fastio::stdin_or_exit();
+    let mut out = fastio::Writer::new();
+    let cases = read_count(&mut input).unwrap_or_else(|e| e.exit(&mut out));
+    let mut status = 0;
+    for case in 1..=cases {
+        let puzzle = read_grid(&mut input, case).unwrap_or_else(|e| e.exit(&mut out));
+        match solve(&puzzle.givens) {
+            Some(solution) => out.bytes(&solution.to_text()),
             None => {
                 // Clashing givens never have a solution: looking for them only now is enough.
                 if let Some(e) = puzzle.clash() {
-                    fail(&mut out, e.to_string());
+                    e.exit(&mut out);
                 }
-                unsolved = true;
                 out.flush();
                 eprintln!("case {}: no solution", case);
+                status = 1;
             }
         }
     }
     out.flush();
-    exit(unsolved as i32)
+    std::process::exit(status)
 }

@@ -2,7 +2,6 @@
 //! checker, for every generator kind; the library's solution counts against the reference's.
 
 use runner::run;
-use std::process::Command;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_poj2676");
 const GEN: &str = env!("CARGO_BIN_EXE_poj2676-gen");
@@ -37,7 +36,8 @@ fn cross_check(input: &[u8], tag: &str) -> i32 {
     std::fs::write(&paths[0], input).unwrap();
     std::fs::write(&paths[1], &solver.stdout).unwrap();
     std::fs::write(&paths[2], &reference.stdout).unwrap();
-    let check = Command::new(CHECK).args(&paths).output().unwrap();
+    let args: Vec<&str> = paths.iter().map(|p| p.to_str().expect("UTF-8")).collect();
+    let check = run(CHECK, &args, b"");
     assert!(
         check.status.success(),
         "{}: checker says {}",
@@ -148,16 +148,18 @@ fn library_counts_match_the_reference() {
             .map(|l| l.parse().unwrap())
             .collect();
         let mut r = fastio::Reader::new(text);
-        let t = poj2676::input::read_count(&mut r).unwrap() as usize;
+        let t = poj2676::read_count(&mut r).unwrap();
         assert_eq!(expected.len(), t);
         for (case, &want) in expected.iter().enumerate() {
-            let p = poj2676::input::read_grid(&mut r, case + 1).unwrap().grid();
-            let (n, first) = poj2676::count_solutions(&p, 2);
+            let givens = poj2676::read_grid(&mut r, case + 1).unwrap().givens;
+            let p = givens.to_grid();
+            let (n, first) = poj2676::count_solutions(&givens, 2);
             assert_eq!(n, want, "case {}: {:?}", case + 1, p);
             if let Some(s) = first {
+                let s = s.to_grid();
                 assert!(s.is_solved() && s.extends(&p));
             }
-            assert_eq!(poj2676::solve(&p).is_some(), want > 0);
+            assert_eq!(poj2676::solve(&givens).is_some(), want > 0);
         }
     }
 }

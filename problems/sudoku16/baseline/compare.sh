@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
 # Side-by-side speed of the submission against seed 000's algorithm, and its slowest grid.
 #
-#   problems/sudoku16/baseline/compare.sh [PUZZLES] [TAIL_GRIDS]
+#   [REPEAT=k] [RUNS=n] problems/sudoku16/baseline/compare.sh [PUZZLES] [TAIL_GRIDS]
 #
 # 1. Extracts the C++ from ../shared/seeds/000_*.txt (next to the workspace; read at run
-#    time, never copied into the project), compiles it with g++ -O2, bundles the submission
-#    with cargo-equip and compiles it with rustc -O, checks both answers with sudoku16-check,
-#    and times both on the batch of minimal puzzles PUZZLES (default data/minimal.txt) with
-#    hyperfine.
+#    time, never copied into the project), compiles it with g++ -O2, takes the submission
+#    exactly as `make check P=sudoku16` bundles it (target/submit/sudoku16.rs) and compiles it
+#    with rustc -O, checks both answers with sudoku16-check, and times both on the batch of
+#    minimal puzzles PUZZLES (default data/minimal.txt) with hyperfine.
 # 2. Runs the bundle once per grid on TAIL_GRIDS (default 3000) random sparse grids
 #    (`sudoku16-gen --seed i --givens 40..140`), each its own process, and prints the
 #    slowest wall times; the slowest grid is then timed again with hyperfine.
 #
-# Needs g++, hyperfine, bash 5 and cargo-equip (the workspace's pinned one in .tools/bin, or
-# on PATH).
+# Needs g++, hyperfine and bash 5.
 # Work files go to $WORK (default /tmp/sudoku16-baseline). Not part of the build or CI.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,8 +22,15 @@ puzzles=${1:-$pkg/data/minimal.txt}
 tail_grids=${2:-3000}
 work=${WORK:-/tmp/sudoku16-baseline}
 mkdir -p "$work"
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$work/target}
-export PATH="$root/.tools/bin:$PATH"
+# REPEAT=k: each puzzle k times in a row in one input (one process), so per-puzzle cost shows past process start.
+if [ "${REPEAT:-1}" -gt 1 ]; then
+    python3 - "$puzzles" "$REPEAT" > "$work/repeated.txt" <<'PY'
+import sys
+cases = [c.strip() for c in open(sys.argv[1]).read().split("\n\n") if c.strip()]
+print("\n\n".join(c for c in cases for _ in range(int(sys.argv[2]))))
+PY
+    puzzles="$work/repeated.txt"
+fi
 
 seed_txt=$(ls "$root"/../shared/seeds/000_*.txt | head -1)
 first=$(grep -n '^#include' "$seed_txt" | head -1 | cut -d: -f1)
@@ -32,12 +38,12 @@ last=$(grep -n '^}' "$seed_txt" | tail -1 | cut -d: -f1)
 sed -n "${first},${last}p" "$seed_txt" > "$work/seed.cpp"
 g++ -O2 -o "$work/seed" "$work/seed.cpp"
 
-(cd "$root" && cargo build -q --release -p sudoku16 &&
-    cargo equip --bin sudoku16 --remove docs --minify libs -o "$work/sudoku16.rs" 2>/dev/null ||
-    test -s "$work/sudoku16.rs")
-rustc -O --edition 2018 "$work/sudoku16.rs" -o "$work/bundle"
-bin="$CARGO_TARGET_DIR/release"
-echo "bundle: $(wc -c < "$work/sudoku16.rs") bytes"
+# The submission exactly as the judge gets it: make's bundle, then plain rustc -O.
+(cd "$root" && make --no-print-directory check P=sudoku16 > "$work/check.log")
+rustc -O --edition 2018 "$root/target/submit/sudoku16.rs" -o "$work/bundle"
+(cd "$root" && cargo build -q --release -p sudoku16)
+bin="${CARGO_TARGET_DIR:-$root/target}/release"
+echo "bundle: $(wc -c < "$root/target/submit/sudoku16.rs") bytes"
 
 "$work/seed" < "$puzzles" > "$work/seed.out"
 "$work/bundle" < "$puzzles" > "$work/bundle.out"

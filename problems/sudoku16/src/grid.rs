@@ -1,23 +1,19 @@
-//! The 16x16 board: cells, letters, units and the tables that link them.
+//! The 16x16 board: letters, the grid with its clash test, and its cells and units (the
+//! shared [`sudoku`] crate's, for 4x4 boxes).
 //!
 //! ```text
-//!            col  0  1  2  3   4 ..  7   8 .. 11  12 .. 15
+//!         column  0  1  2  3   4 ..  7   8 .. 11  12 .. 15
 //!   row  0       +-----------+---------+---------+---------+
-//!        .       |  box 0    |  box 1  |  box 2  |  box 3  |      cell = 16 * row + col
-//!        3       +-----------+---------+---------+---------+      box  = 4 * (row / 4) + col / 4
+//!        .       |  box 0    |  box 1  |  box 2  |  box 3  |      cell = 16 * row + column
+//!        3       +-----------+---------+---------+---------+      box  = 4 * (row / 4) + column / 4
 //!   row  4       |  box 4    |  box 5  |  box 6  |  box 7  |
 //!        .       ...
 //!   row 15       |  box 12   | box 13  | box 14  | box 15  |
 //!                +-----------+---------+---------+---------+
 //! ```
 //!
-//! A unit is a row, a column or a box; 48 in all, numbered
-//!
-//! ```text
-//!   unit  0 .. 15   rows        position of a cell inside = its column
-//!   unit 16 .. 31   columns     position of a cell inside = its row
-//!   unit 32 .. 47   boxes       position of a cell inside = 4 * (row % 4) + col % 4
-//! ```
+//! A unit is a row, a column or a box; 48 in all, numbered rows, columns, boxes as in the
+//! shared [`sudoku`] crate (its diagram gives a cell's position inside each).
 
 use std::fmt;
 
@@ -48,11 +44,25 @@ pub const ALL_DIGITS: DigitSet = 0xffff;
 pub struct Digit(u8);
 
 impl Digit {
-    /// The letter with index `i`. Requires `i < 16`.
+    /// The letter with value `value` (`0` = `A` ... `15` = `P`), or `None` unless `value < 16`.
     #[inline]
-    pub fn new(i: u32) -> Digit {
+    pub fn new(value: u8) -> Option<Digit> {
+        if value < 16 {
+            Some(Digit(value))
+        } else {
+            None
+        }
+    }
+    /// The letter with index `i` (`0` = `A`). Requires `i < 16` (checked in debug builds).
+    #[inline]
+    pub fn from_index(i: usize) -> Digit {
         debug_assert!(i < 16);
         Digit(i as u8)
+    }
+    /// The value 0..16 (`A` = 0), as [`Digit::new`] takes it.
+    #[inline]
+    pub fn get(self) -> u8 {
+        self.0
     }
     /// The letter written as `b` (`b'A'..=b'P'`), or `None`.
     #[inline]
@@ -80,106 +90,34 @@ impl Digit {
     }
 }
 
-/// One cell, `16 * row + col`; all 256 values are cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Cell(u8);
-
-impl Cell {
-    /// The cell at `row`, `col` (both `< 16`).
-    #[inline]
-    pub fn at(row: usize, col: usize) -> Cell {
-        debug_assert!(row < SIDE && col < SIDE);
-        Cell((row * SIDE + col) as u8)
-    }
-    /// The cell with index `i < 256`.
-    #[inline]
-    pub fn from_index(i: usize) -> Cell {
-        debug_assert!(i < CELLS);
-        Cell(i as u8)
-    }
-    /// Index 0..256.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// Row 0..16.
-    #[inline]
-    pub fn row(self) -> usize {
-        self.index() / SIDE
-    }
-    /// Column 0..16.
-    #[inline]
-    pub fn col(self) -> usize {
-        self.index() % SIDE
-    }
-    /// Box 0..16.
-    #[inline]
-    pub fn box_index(self) -> usize {
-        self.row() / 4 * 4 + self.col() / 4
-    }
-    /// The cell's three units (row, column, box) with its position inside each. O(1).
-    #[inline]
-    pub fn units(self) -> [(usize, u32); 3] {
-        let m = &CELL_UNITS[self.index()];
-        [
-            (m[0].0 as usize, m[0].1 as u32),
-            (m[1].0 as usize, m[1].1 as u32),
-            (m[2].0 as usize, m[2].1 as u32),
-        ]
+impl fmt::Display for Digit {
+    /// The letter, `A`..`P`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter() as char)
     }
 }
 
-/// The cell at position `pos < 16` of unit `unit < 48`. O(1).
+/// One cell, `16 * row + column`; all 256 values are cells: the shared [`sudoku::Cell`] for
+/// 4x4 boxes (`Cell::at`, `.row()`, `.column()`, `.box_index()`, `.index()`,
+/// `Cell::from_index`, `.units()`: the cell's three units with its position in each).
+pub type Cell = sudoku::Cell<4>;
+
+/// The cell at position `pos < 16` of unit `unit < 48` ([`sudoku::Cell::in_unit`]). O(1).
 #[inline]
 pub fn unit_cell(unit: usize, pos: u32) -> Cell {
-    Cell(UNIT_CELLS[unit][pos as usize])
-}
-
-/// `UNIT_CELLS[unit][pos]` = index of the cell at `pos` in `unit`.
-const UNIT_CELLS: [[u8; SIDE]; UNITS] = unit_cells();
-/// `CELL_UNITS[cell]` = (unit, position in unit) for the cell's row, column and box.
-const CELL_UNITS: [[(u8, u8); 3]; CELLS] = cell_units();
-
-const fn unit_cells() -> [[u8; SIDE]; UNITS] {
-    let mut t = [[0u8; SIDE]; UNITS];
-    let mut i = 0;
-    while i < SIDE {
-        let mut p = 0;
-        while p < SIDE {
-            t[i][p] = (i * SIDE + p) as u8; // row i
-            t[SIDE + i][p] = (p * SIDE + i) as u8; // column i
-            let row = i / 4 * 4 + p / 4;
-            let col = i % 4 * 4 + p % 4;
-            t[2 * SIDE + i][p] = (row * SIDE + col) as u8; // box i
-            p += 1;
-        }
-        i += 1;
-    }
-    t
-}
-
-const fn cell_units() -> [[(u8, u8); 3]; CELLS] {
-    let mut t = [[(0u8, 0u8); 3]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let (row, col) = (c / SIDE, c % SIDE);
-        t[c][0] = (row as u8, col as u8);
-        t[c][1] = ((SIDE + col) as u8, row as u8);
-        t[c][2] = (
-            (2 * SIDE + row / 4 * 4 + col / 4) as u8,
-            (row % 4 * 4 + col % 4) as u8,
-        );
-        c += 1;
-    }
-    t
+    Cell::in_unit(unit, pos)
 }
 
 /// A board with some cells filled: the puzzle or its solution.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Grid {
-    /// 0 = empty, `d + 1` = letter `d`.
+    /// 0 = empty, `d + 1` = letter `d`: the values of the shared [`sudoku`] crate.
     cells: [u8; CELLS],
 }
+
+/// Two equal givens in one unit: the later one in reading order, its letter and the unit
+/// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two Cs in box 1`.
+pub type Clash = sudoku::Clash<4, Digit>;
 
 impl Grid {
     /// The empty board.
@@ -203,36 +141,25 @@ impl Grid {
     }
 
     /// Number of filled cells. O(256).
-    pub fn filled(&self) -> usize {
-        self.cells.iter().filter(|&&v| v != 0).count()
+    pub fn givens(&self) -> usize {
+        sudoku::givens(&self.cells)
     }
 
     /// Whether every cell is filled and no unit repeats a letter. O(256).
     pub fn is_solved(&self) -> bool {
-        self.filled() == CELLS && self.first_clash().is_none()
+        sudoku::is_solved::<4>(&self.cells)
     }
 
     /// Whether `self` keeps every letter of `puzzle` (it may fill more). O(256).
     pub fn extends(&self, puzzle: &Grid) -> bool {
-        (0..CELLS).all(|i| puzzle.cells[i] == 0 || puzzle.cells[i] == self.cells[i])
+        sudoku::extends(&self.cells, &puzzle.cells)
     }
 
-    /// The first cell (in reading order) whose letter already occurs earlier in its row,
-    /// column or box, with that unit's kind. O(256).
-    pub fn first_clash(&self) -> Option<(Cell, &'static str)> {
-        let mut seen = [0 as DigitSet; UNITS];
-        for i in 0..CELLS {
-            let cell = Cell(i as u8);
-            if let Some(d) = self.get(cell) {
-                for (k, &(unit, _)) in cell.units().iter().enumerate() {
-                    if seen[unit] & d.bit() != 0 {
-                        return Some((cell, ["row", "column", "box"][k]));
-                    }
-                    seen[unit] |= d.bit();
-                }
-            }
-        }
-        None
+    /// The first given (in reading order) whose letter already occurs earlier in its row,
+    /// column or box, or `None` when the givens are consistent. O(256).
+    pub fn first_clash(&self) -> Option<Clash> {
+        // The grid holds letter `d` as the value `d + 1`, as the shared crate counts.
+        sudoku::first_clash::<4>(&self.cells).map(|clash| clash.map(|v| Digit(v - 1)))
     }
 
     /// The board as 16 lines of 16 characters (`-` for empty), each ending in `\n`.
@@ -254,56 +181,67 @@ impl fmt::Debug for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tables_agree() {
-        for c in 0..CELLS {
-            let cell = Cell::from_index(c);
-            let u = cell.units();
-            assert_eq!(u[0].0, cell.row());
-            assert_eq!(u[1].0, SIDE + cell.col());
-            assert_eq!(u[2].0, 2 * SIDE + cell.box_index());
-            for &(unit, pos) in &u {
-                assert_eq!(unit_cell(unit, pos), cell);
-            }
-        }
-        // Every unit lists 16 distinct cells.
-        for unit in 0..UNITS {
-            let mut seen = [false; CELLS];
-            for p in 0..16 {
-                let c = unit_cell(unit, p).index();
-                assert!(!seen[c]);
-                seen[c] = true;
-            }
-        }
-        assert_eq!(unit_cell(32 + 5, 6), Cell::at(5, 6));
-    }
+    use sudoku::Unit;
 
     #[test]
     fn letters() {
-        assert_eq!(Digit::from_letter(b'A'), Some(Digit::new(0)));
+        assert_eq!(Digit::from_letter(b'A'), Digit::new(0));
+        assert_eq!(Digit::new(16), None);
+        assert_eq!(Digit::new(15).map(Digit::letter), Some(b'P'));
+        assert_eq!(Digit::from_index(7).get(), 7);
         assert_eq!(Digit::from_letter(b'P').map(Digit::letter), Some(b'P'));
         assert_eq!(Digit::from_letter(b'Q'), None);
         assert_eq!(Digit::from_letter(b'a'), None);
-        assert_eq!(Digit::new(3).bit(), 0b1000);
+        assert_eq!(Digit::from_index(3).bit(), 0b1000);
     }
 
     #[test]
     fn clashes_and_lines() {
+        let clash = |g: &Grid| g.first_clash().map(|c| (c.cell, c.unit));
         let mut g = Grid::empty();
         g.set(Cell::at(0, 0), Digit::from_letter(b'C'));
         g.set(Cell::at(3, 3), Digit::from_letter(b'D'));
         assert_eq!(g.first_clash(), None);
         g.set(Cell::at(2, 1), Digit::from_letter(b'C'));
-        assert_eq!(g.first_clash(), Some((Cell::at(2, 1), "box")));
+        assert_eq!(clash(&g), Some((Cell::at(2, 1), Unit::Box)));
+        assert_eq!(g.first_clash().unwrap().to_string(), "two Cs in box 1");
         g.set(Cell::at(0, 9), Digit::from_letter(b'D'));
         g.set(Cell::at(5, 9), Digit::from_letter(b'D'));
-        assert_eq!(g.first_clash(), Some((Cell::at(2, 1), "box")));
+        assert_eq!(clash(&g), Some((Cell::at(2, 1), Unit::Box)));
         g.set(Cell::at(2, 1), None);
-        assert_eq!(g.first_clash(), Some((Cell::at(5, 9), "column")));
+        assert_eq!(clash(&g), Some((Cell::at(5, 9), Unit::Column)));
+        assert_eq!(g.first_clash().unwrap().to_string(), "two Ds in column 10");
+        g.set(Cell::at(0, 15), Digit::from_letter(b'C'));
+        g.set(Cell::at(5, 9), None);
+        assert_eq!(g.first_clash().unwrap().to_string(), "two Cs in row 1");
+        g.set(Cell::at(0, 15), None);
         let lines = g.to_lines();
         assert_eq!(&lines[..17], b"C--------D------\n");
-        assert_eq!(g.filled(), 4);
+        assert_eq!(g.givens(), 3);
         assert!(!g.is_solved());
+    }
+
+    #[test]
+    fn solved_and_extends() {
+        // A solved grid by pattern: letter (4 * (row % 4) + row / 4 + column) % 16.
+        let mut full = Grid::empty();
+        for r in 0..SIDE {
+            for c in 0..SIDE {
+                let d = (4 * (r % 4) + r / 4 + c) % 16;
+                full.set(Cell::at(r, c), Some(Digit::from_index(d)));
+            }
+        }
+        assert!(full.is_solved());
+        assert_eq!(full.givens(), CELLS);
+        let mut puzzle = Grid::empty();
+        assert!(full.extends(&puzzle));
+        puzzle.set(Cell::at(7, 7), full.get(Cell::at(7, 7)));
+        assert!(full.extends(&puzzle));
+        assert!(!puzzle.extends(&full));
+        puzzle.set(Cell::at(7, 7), full.get(Cell::at(7, 8)));
+        assert!(!full.extends(&puzzle));
+        let mut broken = full;
+        broken.set(Cell::at(0, 0), full.get(Cell::at(0, 1)));
+        assert!(!broken.is_solved());
     }
 }

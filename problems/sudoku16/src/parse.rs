@@ -1,75 +1,163 @@
-//! Reading POJ 3076 input: cases of 16 rows of 16 characters `A`..`P` or `-`.
+//! Reading the input: cases of 16 rows of 16 characters `A`..`P` or `-`, in either judge's
+//! form.
 //!
-//! Rows are whitespace-separated tokens (the statement's reading), so blank lines between
-//! cases, CRLF line ends and a missing final newline are all accepted. Everything else is an
-//! [`InputError`] naming the case, row and input line: a character outside `A..P` and `-`,
-//! a row of the wrong length, a letter repeated in a row, column or box, and a last case cut
-//! short by the end of the input.
+//! - POJ 3076 (and UVa 1309): grids until the end of the input.
+//! - SPOJ SUDOKU: a first line with the number of grids K, then K grids.
+//!
+//! The forms are told apart by the first line: a grid row never holds a digit, so a first
+//! line that starts with one is the count. Rows are
+//! whitespace-separated tokens (the statements' reading), so blank lines between cases, CRLF
+//! line ends and a missing final newline are all accepted. Everything else is a
+//! [`fastio::InputError`] naming the case, row and input line: a character outside `A..P` and
+//! `-`, a row of the wrong length, a letter repeated in a row, column or box (`the givens
+//! clash: two Cs in box 1`, on the row of the later letter), a last case cut short by the end
+//! of the input, a count that is not a number, more or fewer grids than the count announced.
 
-use crate::grid::{Cell, Digit, DigitSet, Grid, SIDE, UNITS};
-use fastio::Reader;
-use std::fmt;
+use crate::grid::{Cell, Clash, Digit, Grid, SIDE};
+use fastio::{InputError, Reader};
 
-/// Where and why the input is malformed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    /// 1-based case number.
-    pub case: usize,
-    /// 1-based row inside the case.
-    pub row: usize,
-    /// 1-based input line (the line where the input ended, for a truncated case).
-    pub line: usize,
-    /// What is wrong, e.g. "letter C in column 4 repeats in its box".
-    pub what: String,
+/// Which judge's input form the input has, and so which output layout it expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// POJ 3076: grids until the end of the input; every answer grid is followed by an empty
+    /// line.
+    UntilEnd,
+    /// SPOJ SUDOKU: a first line announces this many grids; answer grids are separated by
+    /// single empty lines.
+    Counted(usize),
 }
 
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "case {}, row {} (line {}): {}",
-            self.case, self.row, self.line, self.what
-        )
+impl Form {
+    /// What to print before an answer grid when `printed` answer grids came before it.
+    pub fn before_grid(self, printed: usize) -> &'static [u8] {
+        match self {
+            Form::Counted(_) if printed > 0 => b"\n",
+            _ => b"",
+        }
+    }
+
+    /// What to print after each answer grid.
+    pub fn after_grid(self) -> &'static [u8] {
+        match self {
+            Form::UntilEnd => b"\n",
+            Form::Counted(_) => b"",
+        }
     }
 }
 
 /// Reads cases one at a time from a [`Reader`].
 pub struct Parser {
     reader: Reader,
+    /// Cases started so far (the current case's number once [`Parser::next_case`] returned).
     cases: usize,
+    /// `None` until the first call of [`Parser::next_case`] has looked at the first line.
+    form: Option<Form>,
 }
 
 impl Parser {
     /// A parser over `reader`, before its first case.
     pub fn new(reader: Reader) -> Parser {
-        Parser { reader, cases: 0 }
+        Parser {
+            reader,
+            cases: 0,
+            form: None,
+        }
     }
 
-    /// The next case: `None` at the end of the input (only whitespace left), otherwise the
-    /// grid or the first thing wrong with it. After an error the parser's position is
-    /// unspecified; stop reading. O(case size).
+    /// The input's form, known once [`Parser::next_case`] has been called; before that, and
+    /// for an input that is only whitespace, [`Form::UntilEnd`].
+    pub fn form(&self) -> Form {
+        self.form.unwrap_or(Form::UntilEnd)
+    }
+
+    /// The number (1-based) of the case [`Parser::next_case`] returned last.
+    pub fn case(&self) -> usize {
+        self.cases
+    }
+
+    /// The next case: `None` at the end of the input (only whitespace left, or the announced
+    /// number of grids read), otherwise the grid or the first thing wrong with it. After an
+    /// error the parser's position is unspecified; stop reading. O(case size).
     pub fn next_case(&mut self) -> Option<Result<Grid, InputError>> {
         self.reader.skip_whitespace();
-        if self.reader.at_end() {
-            return None;
+        let form = match self.form {
+            Some(form) => form,
+            None => match self.read_form() {
+                Ok(form) => {
+                    self.form = Some(form);
+                    self.reader.skip_whitespace();
+                    form
+                }
+                Err(e) => return Some(Err(e)),
+            },
+        };
+        let line = self.reader.line();
+        match form {
+            Form::UntilEnd if self.reader.at_end() => None,
+            Form::Counted(count) if self.cases == count => {
+                if self.reader.at_end() {
+                    return None;
+                }
+                let extra = self.reader.token().unwrap_or_default();
+                Some(Err(InputError::at_line(
+                    line,
+                    format!(
+                        "the first line announced {} grid{}, found more: `{}`",
+                        count,
+                        if count == 1 { "" } else { "s" },
+                        fastio::shorten(extra)
+                    ),
+                )))
+            }
+            Form::Counted(count) if self.reader.at_end() => {
+                self.cases += 1;
+                let what = format!(
+                    "the input ends after {} of the {} grids the first line announced",
+                    self.cases - 1,
+                    count
+                );
+                Some(Err(InputError::at_line(line, what).in_case(self.cases)))
+            }
+            _ => {
+                self.cases += 1;
+                Some(self.read_grid())
+            }
         }
-        self.cases += 1;
-        Some(self.read_grid())
+    }
+
+    /// Looks at the first line: the number of grids (SPOJ), or already the first grid (POJ).
+    /// A grid row never starts with a digit; the count always does (a sign is not accepted,
+    /// `-` being an empty cell).
+    fn read_form(&mut self) -> Result<Form, InputError> {
+        if !matches!(self.reader.peek(), Some(b'0'..=b'9')) {
+            return Ok(Form::UntilEnd);
+        }
+        let line = self.reader.line();
+        let token = self.reader.token().unwrap_or_default();
+        match fastio::parse_int(token) {
+            Some(count) => Ok(Form::Counted(count as usize)),
+            None => Err(InputError::at_line(
+                line,
+                format!(
+                    "expected the number of grids, found `{}`",
+                    fastio::shorten(token)
+                ),
+            )),
+        }
     }
 
     fn read_grid(&mut self) -> Result<Grid, InputError> {
         let case = self.cases;
         let mut grid = Grid::empty();
         // Letters seen so far in each unit, to catch repeats on the row that makes them.
-        let mut seen = [0 as DigitSet; UNITS];
+        let mut seen = sudoku::Seen::<4>::new();
         for row in 0..SIDE {
             self.reader.skip_whitespace();
             let line = self.reader.line();
-            let fail = |what: String| InputError {
-                case,
-                row: row + 1,
-                line,
-                what,
+            let fail = |what: String| {
+                InputError::at_line(line, what)
+                    .in_case(case)
+                    .in_row(row + 1)
             };
             let token = match self.reader.token() {
                 Some(t) => t,
@@ -87,7 +175,7 @@ impl Parser {
                     token.len()
                 )));
             }
-            for (col, &b) in token.iter().enumerate() {
+            for (column, &b) in token.iter().enumerate() {
                 if b == b'-' {
                     continue;
                 }
@@ -95,20 +183,13 @@ impl Parser {
                     fail(format!(
                         "`{}` in column {} is neither a letter A..P nor `-`",
                         fastio::shorten(&[b]),
-                        col + 1
+                        column + 1
                     ))
                 })?;
-                let cell = Cell::at(row, col);
-                for (k, &(unit, _)) in cell.units().iter().enumerate() {
-                    if seen[unit] & digit.bit() != 0 {
-                        return Err(fail(format!(
-                            "letter {} in column {} repeats in its {}",
-                            b as char,
-                            col + 1,
-                            ["row", "column", "box"][k]
-                        )));
-                    }
-                    seen[unit] |= digit.bit();
+                let cell = Cell::at(row, column);
+                if let Err(unit) = seen.insert(cell, digit.get() + 1) {
+                    let clash = Clash { cell, digit, unit };
+                    return Err(fail(format!("the givens clash: {}", clash)));
                 }
                 grid.set(cell, Some(digit));
             }
@@ -121,16 +202,18 @@ impl Parser {
 mod tests {
     use super::*;
 
-    fn parse_all(text: &str) -> (Vec<Grid>, Option<InputError>) {
+    /// Every grid before the first error, the error, and the form.
+    fn parse_all(text: &str) -> (Vec<Grid>, Option<InputError>, Form) {
         let mut p = Parser::new(Reader::new(text.as_bytes().to_vec()));
         let mut grids = Vec::new();
         while let Some(r) = p.next_case() {
             match r {
                 Ok(g) => grids.push(g),
-                Err(e) => return (grids, Some(e)),
+                Err(e) => return (grids, Some(e), p.form()),
             }
+            assert_eq!(p.case(), grids.len());
         }
-        (grids, None)
+        (grids, None, p.form())
     }
 
     fn empty_case() -> String {
@@ -146,12 +229,13 @@ mod tests {
         second.replace_range(0..1, "P");
         second.pop();
         text += &second;
-        let (grids, err) = parse_all(&text);
-        assert_eq!(err, None);
+        let (grids, err, form) = parse_all(&text);
+        assert_eq!((err, form), (None, Form::UntilEnd));
         assert_eq!(grids.len(), 2);
-        assert_eq!(grids[0].filled(), 0);
+        assert_eq!(grids[0].givens(), 0);
         assert_eq!(grids[1].get(Cell::at(0, 0)), Digit::from_letter(b'P'));
         assert_eq!(parse_all("  \n\r\n").0.len(), 0);
+        assert_eq!(parse_all("").2, Form::UntilEnd);
     }
 
     #[test]
@@ -160,26 +244,28 @@ mod tests {
         // Case 2, row 3, column 5: line 16 + 3.
         let at = 17 * 18 + 4;
         text.replace_range(at..at + 1, "Q");
-        let (grids, err) = parse_all(&text);
+        let (grids, err, _) = parse_all(&text);
         assert_eq!(grids.len(), 1);
         let err = err.unwrap();
-        assert_eq!((err.case, err.row, err.line), (2, 3, 19));
-        assert!(err.what.contains("`Q` in column 5"), "{}", err.what);
-        assert!(err.to_string().starts_with("case 2, row 3 (line 19): "));
+        assert_eq!((err.case, err.row, err.line), (Some(2), Some(3), 19));
+        assert_eq!(
+            err.to_string(),
+            "case 2, row 3 (line 19): `Q` in column 5 is neither a letter A..P nor `-`"
+        );
     }
 
     #[test]
     fn short_long_and_split_rows() {
         let short = empty_case().replacen("----------------", "---------------", 1);
         let err = parse_all(&short).1.unwrap();
-        assert_eq!((err.case, err.row), (1, 1));
+        assert_eq!((err.case, err.row), (Some(1), Some(1)));
         assert!(err.what.contains("15 characters"));
         let split = empty_case().replacen("----------------", "--- ------------", 2);
         let err = parse_all(&split).1.unwrap();
-        assert_eq!((err.row, err.line), (1, 1));
+        assert_eq!((err.row, err.line), (Some(1), 1));
         let long = empty_case() + "-";
         let err = parse_all(&(long + &empty_case())).1.unwrap();
-        assert_eq!((err.case, err.row, err.line), (2, 1, 17));
+        assert_eq!((err.case, err.row, err.line), (Some(2), Some(1), 17));
         assert!(err.what.contains("has 17 characters"), "{}", err.what);
     }
 
@@ -193,32 +279,117 @@ mod tests {
             v.join("\n")
         };
         let cases = [
-            (rows(&[(4, "A--------------A")]), 5, "row"),
+            (
+                rows(&[(4, "A--------------A")]),
+                "case 1, row 5 (line 5): the givens clash: two As in row 5",
+            ),
             (
                 rows(&[(0, "-B--------------"), (9, "-B--------------")]),
-                10,
-                "column",
+                "case 1, row 10 (line 10): the givens clash: two Bs in column 2",
             ),
             (
                 rows(&[(1, "C---------------"), (2, "-C--------------")]),
-                3,
-                "box",
+                "case 1, row 3 (line 3): the givens clash: two Cs in box 1",
             ),
         ];
-        for (text, row, unit) in cases.iter() {
+        for (text, want) in cases.iter() {
             let err = parse_all(text).1.unwrap();
-            assert_eq!(err.row, *row);
-            assert!(err.what.ends_with(unit), "{}", err.what);
+            assert_eq!(err.to_string(), *want);
         }
     }
 
     #[test]
     fn truncated_case() {
         let text = empty_case() + "\n" + &"----------------\n".repeat(7);
-        let (grids, err) = parse_all(&text);
+        let (grids, err, _) = parse_all(&text);
         assert_eq!(grids.len(), 1);
         let err = err.unwrap();
-        assert_eq!((err.case, err.row), (2, 8));
+        assert_eq!((err.case, err.row), (Some(2), Some(8)));
         assert!(err.what.contains("after 7 of"), "{}", err.what);
+    }
+
+    #[test]
+    fn spoj_count_line() {
+        let mut second = empty_case();
+        second.replace_range(0..1, "B");
+        // SPOJ's layout: the count, then grids separated by single empty lines.
+        let text = format!("2\n{}\n{}", empty_case(), second);
+        let (grids, err, form) = parse_all(&text);
+        assert_eq!((err, form), (None, Form::Counted(2)));
+        assert_eq!(grids.len(), 2);
+        assert_eq!(grids[1].get(Cell::at(0, 0)), Digit::from_letter(b'B'));
+        // The same grids without the count line: POJ's form, same grids.
+        let (same, err, form) = parse_all(&format!("{}\n{}", empty_case(), second));
+        assert_eq!((err, form), (None, Form::UntilEnd));
+        assert_eq!(same, grids);
+        // Liberal layout around the count; zero grids.
+        let (grids, err, _) = parse_all(&format!(" \r\n 1 \r\n\r\n{}\n\n", second));
+        assert_eq!((grids.len(), err), (1, None));
+        assert_eq!(parse_all("0\n"), (vec![], None, Form::Counted(0)));
+    }
+
+    #[test]
+    fn malformed_count() {
+        let err = |text: &str| parse_all(text).1.map(|e| e.to_string());
+        let one = empty_case();
+        // Fewer grids than announced: the missing case is named, the others were read.
+        let (grids, e, _) = parse_all(&format!("3\n{}\n{}", one, one));
+        assert_eq!(grids.len(), 2);
+        assert_eq!(
+            e.unwrap().to_string(),
+            "case 3 (line 35): the input ends after 2 of the 3 grids the first line announced"
+        );
+        // More grids than announced.
+        assert_eq!(
+            err(&format!("1\n{}\n{}", one, one)).unwrap(),
+            "line 19: the first line announced 1 grid, found more: `----------------`"
+        );
+        assert_eq!(
+            err(&format!("0\n{}", one)).unwrap(),
+            "line 2: the first line announced 0 grids, found more: `----------------`"
+        );
+        // A count that is not a number.
+        for (count, shown) in [
+            ("2x", "2x"),
+            ("1.5", "1.5"),
+            ("99999999999999999999", "99999999999999999999"),
+            ("123456789012345678901234", "12345678901234567890..."),
+        ] {
+            assert_eq!(
+                err(&format!("{}\n{}", count, one)).unwrap(),
+                format!("line 1: expected the number of grids, found `{}`", shown)
+            );
+        }
+        // A first line that is neither a count nor a row is a bad first row.
+        assert_eq!(
+            err(&format!("x\n{}", one)).unwrap(),
+            "case 1, row 1 (line 1): row `x` has 1 characters, expected 16"
+        );
+        assert_eq!(
+            err(&format!("-2\n{}", one)).unwrap(),
+            "case 1, row 1 (line 1): row `-2` has 2 characters, expected 16"
+        );
+        // A count followed by a broken grid: the grid's error, as without the count.
+        let short = one.replacen("----------------", "---", 1);
+        assert_eq!(
+            err(&format!("1\n{}", short)).unwrap(),
+            "case 1, row 1 (line 2): row `---` has 3 characters, expected 16"
+        );
+    }
+
+    #[test]
+    fn output_layout_per_form() {
+        let layout = |form: Form, grids: usize| -> Vec<u8> {
+            let mut out = Vec::new();
+            for printed in 0..grids {
+                out.extend_from_slice(form.before_grid(printed));
+                out.extend_from_slice(b"G\n");
+                out.extend_from_slice(form.after_grid());
+            }
+            out
+        };
+        assert_eq!(layout(Form::UntilEnd, 2), b"G\n\nG\n\n");
+        assert_eq!(layout(Form::Counted(2), 2), b"G\n\nG\n");
+        assert_eq!(layout(Form::Counted(1), 1), b"G\n");
     }
 }

@@ -1,9 +1,11 @@
 //! `make bench`: whole-process times of the submission on the problem's bench sets.
 //!
-//! Every input is run several times and the median taken; every output is validated (exit
-//! status, and the checker where the problem has one), so a bench never times wrong answers.
+//! Every input is run several times and the medians of its wall and CPU times taken; every
+//! output is validated (exit status; the committed `.out` beside a committed input where there
+//! is one; the checker where the problem has one), so a bench never times wrong answers.
 
 use crate::bundle;
+use crate::compare::first_difference;
 use crate::kit;
 use crate::problem::{BenchSource, Compare, Problem};
 use crate::run::{self, Exit};
@@ -28,7 +30,8 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
     })?;
     let scratch = root.join("target/bench").join(&problem.name);
     println!(
-        "{}: {} ({} bytes), median of {} runs per input, whole-process wall time",
+        "{}: {} ({} bytes), medians of {} runs per input; whole process; us/puzzle, puzzles/s \
+         and slowest from CPU time (user + system), as judges count",
         problem.name,
         submission
             .source
@@ -46,11 +49,12 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
         .unwrap_or(0)
         .max(3);
     println!(
-        "{:<w$} {:>6} {:>8} {:>10} {:>11} {:>12} {:>11}",
+        "{:<w$} {:>6} {:>8} {:>10} {:>10} {:>11} {:>12} {:>11}",
         "set",
         "inputs",
         "puzzles",
-        "total ms",
+        "wall ms",
+        "cpu ms",
         "us/puzzle",
         "puzzles/s",
         "slowest ms",
@@ -65,11 +69,17 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
             &set.source,
             set.inputs,
         )?;
-        let mut total = Duration::ZERO;
+        let expected = match &set.source {
+            BenchSource::File(file) => Some(root.join(file).with_extension("out")),
+            BenchSource::Gen(_) => None,
+        }
+        .filter(|out| out.is_file());
+        let (mut wall_total, mut cpu_total) = (Duration::ZERO, Duration::ZERO);
         let mut slowest = Duration::ZERO;
         let mut invalid = None;
         for input in &inputs {
-            let mut times = Vec::with_capacity(runs);
+            let mut walls = Vec::with_capacity(runs);
+            let mut cpus = Vec::with_capacity(runs);
             for r in 0..runs {
                 let out = run::run(
                     &submission.binary,
@@ -80,23 +90,31 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
                 )
                 .map_err(|e| e.to_string())?;
                 if r == 0 && invalid.is_none() {
-                    invalid = validate(root, problem, input, &out, set.status, &scratch)?
+                    let valid = Validation {
+                        status: set.status,
+                        expected: expected.as_deref(),
+                    };
+                    invalid = validate(root, problem, input, &out, &valid, &scratch)?
                         .map(|why| format!("{}: {}", input.display(), why));
                 }
-                times.push(out.elapsed);
+                walls.push(out.elapsed);
+                cpus.push(out.cpu);
             }
-            times.sort();
-            let median = times[times.len() / 2];
-            total += median;
-            slowest = slowest.max(median);
+            walls.sort();
+            cpus.sort();
+            wall_total += walls[walls.len() / 2];
+            let cpu = cpus[cpus.len() / 2];
+            cpu_total += cpu;
+            slowest = slowest.max(cpu);
         }
         let puzzles = set.puzzles * inputs.len();
-        let secs = total.as_secs_f64();
+        let secs = cpu_total.as_secs_f64();
         println!(
-            "{:<w$} {:>6} {:>8} {:>10.2} {:>11.2} {:>12.0} {:>11.2}",
+            "{:<w$} {:>6} {:>8} {:>10.2} {:>10.2} {:>11.2} {:>12.0} {:>11.2}",
             set.name,
             inputs.len(),
             puzzles,
+            wall_total.as_secs_f64() * 1e3,
             secs * 1e3,
             secs * 1e6 / puzzles as f64,
             puzzles as f64 / secs.max(1e-9),
@@ -148,16 +166,26 @@ fn prepare_inputs(
     }
 }
 
-/// `None` when the run's output is valid: the expected exit status and, for checker problems,
-/// every printed answer accepted by the checker.
+/// What a valid run of a bench input gives.
+struct Validation<'a> {
+    /// The exit status of a correct solver.
+    status: i32,
+    /// The committed expected output, when there is one.
+    expected: Option<&'a Path>,
+}
+
+/// `None` when the run's output is valid: the expected exit status; the expected output where
+/// there is one (compared as the problem compares); for checker problems, every printed answer
+/// accepted by the checker.
 fn validate(
     root: &Path,
     problem: &Problem,
     input: &Path,
     out: &run::Outcome,
-    status: i32,
+    valid: &Validation,
     scratch: &Path,
 ) -> Result<Option<String>, String> {
+    let status = valid.status;
     if out.exit != Exit::Code(status) {
         return Ok(Some(format!(
             "exit {:?}, expected status {}: {}",
@@ -167,17 +195,24 @@ fn validate(
         )));
     }
     if problem.compare != Compare::Checker {
-        return Ok(None);
+        return match valid.expected {
+            Some(file) => {
+                let expected = fs::read(file).map_err(|e| format!("{}: {}", file.display(), e))?;
+                Ok(first_difference(&expected, &out.stdout)
+                    .map(|why| format!("{}: {}", file.display(), why)))
+            }
+            None => Ok(None),
+        };
     }
-    // The solver's own output stands in for the expected one: the checker still validates
-    // every printed grid against its puzzle.
+    // Without a committed answer, the solver's own output stands in for the expected one:
+    // the checker still validates every printed grid against its puzzle.
     let got = scratch.join("got.txt");
     fs::write(&got, &out.stdout).map_err(|e| e.to_string())?;
     kit::check(
         &kit::binary(root, problem, "check"),
         input,
         &got,
-        &got,
+        valid.expected.unwrap_or(&got),
         &scratch.join("check"),
     )
 }

@@ -1,5 +1,6 @@
 //! Turning a problem into the one file a judge gets, and compiling it the way a judge does.
 
+use crate::judges::Profile;
 use crate::problem::Problem;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -8,15 +9,19 @@ use std::process::Command;
 /// A bundle over this many bytes is refused: a common judge source limit.
 pub const MAX_BUNDLE_BYTES: u64 = 64 * 1024;
 
-/// Rust editions the bundle must compile under.
-pub const EDITIONS: [&str; 2] = ["2018", "2021"];
-
 /// The submission of a problem: the bundled source and the judge-compiled binary.
 pub struct Submission {
     pub source: PathBuf,
     pub bytes: u64,
-    /// Compiled with `--edition 2018`; this is the binary that runs the cases.
+    /// Compiled with the problem's default profile ([`Problem::default_profile`]) by the
+    /// local rustc.
     pub binary: PathBuf,
+}
+
+/// The bundled file of a problem, not compiled yet.
+pub struct Bundle {
+    pub source: PathBuf,
+    pub bytes: u64,
 }
 
 /// Why a problem could not be turned into a runnable submission.
@@ -25,13 +30,42 @@ pub enum BundleError {
     Equip(String),
     /// The bundle is over the source limit.
     TooBig(u64),
-    /// A judge's compiler rejects the file: edition and the first error.
-    Compile(&'static str, String),
+    /// A judge's compiler rejects the file: the compile's command line and the first error.
+    Compile(String, String),
 }
 
-/// Bundles `problem` into `target/submit/<name>.rs` under `root` and compiles it with
-/// `rustc -O` under each edition of [`EDITIONS`].
+/// Bundles `problem` ([`bundle`]) and compiles it with its default profile by the local rustc.
 pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> {
+    let Bundle { source, bytes } = bundle(root, problem)?;
+    let profile = problem.default_profile();
+    let binary = root
+        .join("target/submit")
+        .join(format!("{}-{}", problem.name, profile.edition));
+    let args = profile_args(profile);
+    compile_with(Path::new("rustc"), &args, &source, &binary).map_err(|e| match e {
+        CompileError::Rejected(why) => {
+            BundleError::Compile(format!("rustc {}", args.join(" ")), why)
+        }
+        CompileError::NoRustc(why) => BundleError::Equip(why),
+    })?;
+    Ok(Submission {
+        source,
+        bytes,
+        binary,
+    })
+}
+
+/// The command-line words of a profile: its flags, then `--edition <edition>`.
+pub fn profile_args(profile: &Profile) -> Vec<String> {
+    let mut args: Vec<String> = profile.flags.iter().map(|s| s.to_string()).collect();
+    args.push("--edition".to_string());
+    args.push(profile.edition.to_string());
+    args
+}
+
+/// Bundles `problem` into `target/submit/<name>.rs` under `root` with cargo-equip, and
+/// refuses a bundle over [`MAX_BUNDLE_BYTES`].
+pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let out_dir = root.join("target/submit");
     fs::create_dir_all(&out_dir).map_err(|e| BundleError::Equip(e.to_string()))?;
     let source = out_dir.join(format!("{}.rs", problem.name));
@@ -90,22 +124,7 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
     if bytes > MAX_BUNDLE_BYTES {
         return Err(BundleError::TooBig(bytes));
     }
-    let mut binary = PathBuf::new();
-    for edition in EDITIONS {
-        let bin = out_dir.join(format!("{}-{}", problem.name, edition));
-        compile(&source, &bin, edition).map_err(|e| match e {
-            CompileError::Rejected(why) => BundleError::Compile(edition, why),
-            CompileError::NoRustc(why) => BundleError::Equip(why),
-        })?;
-        if binary.as_os_str().is_empty() {
-            binary = bin;
-        }
-    }
-    Ok(Submission {
-        source,
-        bytes,
-        binary,
-    })
+    Ok(Bundle { source, bytes })
 }
 
 /// Why [`compile`] failed.
@@ -118,18 +137,42 @@ pub enum CompileError {
 
 /// Compiles one source file alone, as a judge does: `rustc -O --edition <edition>`, no cargo.
 pub fn compile(source: &Path, binary: &Path, edition: &str) -> Result<(), CompileError> {
-    let rustc = Command::new("rustc")
-        .args(["-O", "--edition", edition, "--crate-name", "main", "-o"])
+    let args = ["-O", "--edition", edition].map(String::from);
+    compile_with(Path::new("rustc"), &args, source, binary).map(|_| ())
+}
+
+/// Compiles one source file alone with `rustc` (a path or a command on PATH) and `args`
+/// (flags and edition), no cargo. `Ok(Some(w))`: compiled, `w` is the first warning with
+/// its location, on one line; `Ok(None)`: compiled without a warning.
+pub fn compile_with(
+    rustc: &Path,
+    args: &[String],
+    source: &Path,
+    binary: &Path,
+) -> Result<Option<String>, CompileError> {
+    let out = Command::new(rustc)
+        .args(args)
+        .args(["--crate-name", "main", "-o"])
         .arg(binary)
         .arg(source)
         .output()
-        .map_err(|e| CompileError::NoRustc(format!("cannot run rustc: {}", e)))?;
-    if rustc.status.success() {
-        Ok(())
+        .map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        // `warning: 107 warnings emitted` (`warning: 1 warning emitted`) ends the log.
+        let count = log
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("warning: ")?
+                    .strip_suffix(" warnings emitted")
+            })
+            .find_map(|n| n.parse::<u64>().ok());
+        Ok(first_diagnostic(&log, "warning").map(|w| match count {
+            Some(n) => format!("{} warnings, the first: {}", n, w),
+            None => w,
+        }))
     } else {
-        Err(CompileError::Rejected(first_compiler_error(
-            &String::from_utf8_lossy(&rustc.stderr),
-        )))
+        Err(CompileError::Rejected(first_compiler_error(&log)))
     }
 }
 
@@ -269,19 +312,30 @@ pub fn scrub_paths(text: &str, root: &Path) -> String {
 
 /// The first error of a rustc log with its location line, on one line.
 pub fn first_compiler_error(log: &str) -> String {
+    first_diagnostic(log, "error")
+        .unwrap_or_else(|| log.lines().next().unwrap_or("rustc failed").to_string())
+}
+
+/// The first diagnostic of `kind` (`error`, `warning`) in a rustc log with its location, on
+/// one line. The closing counts (`warning: 3 warnings emitted`) are not diagnostics.
+fn first_diagnostic(log: &str, kind: &str) -> Option<String> {
     let mut lines = log.lines();
     while let Some(line) = lines.next() {
-        if line.starts_with("error") {
+        let summary = line.ends_with(" emitted") || line.starts_with("error: aborting");
+        let code = line
+            .strip_prefix(kind)
+            .map(|rest| rest.starts_with(':') || rest.starts_with('['));
+        if code == Some(true) && !summary {
             let location = lines
                 .next()
                 .map(str::trim)
                 .filter(|l| l.starts_with("-->"))
                 .map(|l| format!(" ({})", l.trim_start_matches("--> ")))
                 .unwrap_or_default();
-            return format!("{}{}", line, location);
+            return Some(format!("{}{}", line, location));
         }
     }
-    log.lines().next().unwrap_or("rustc failed").to_string()
+    None
 }
 
 #[cfg(test)]
@@ -332,6 +386,20 @@ mod tests {
         assert!(kept.contains("runner::"), "{}", kept);
         // An unclosed block is kept whole.
         assert!(without_test_modules("#[cfg(test)]\nmod t { rng::x(").contains("rng::"));
+    }
+
+    #[test]
+    fn first_warning_but_not_the_count() {
+        let log = "warning: unused variable: `x`\n --> main.rs:2:9\n  |\n\
+                   warning: 1 warning emitted\n";
+        assert_eq!(
+            first_diagnostic(log, "warning").as_deref(),
+            Some("warning: unused variable: `x` (main.rs:2:9)")
+        );
+        assert_eq!(
+            first_diagnostic("warning: 2 warnings emitted\n", "warning"),
+            None
+        );
     }
 
     #[test]

@@ -1,115 +1,211 @@
-//! `make check`: bundle each problem, compile it like a judge, run and judge every sample.
+//! `make check`: bundle each problem, compile it like each of its judges and with the oldest
+//! compiler found, run and judge every sample.
 
-use crate::bundle::{self, BundleError, Submission};
+use crate::bundle::{self, BundleError, CompileError};
 use crate::kit;
 use crate::problem::{Compare, Problem};
-use crate::verdict::{self, Expected, Verdict};
-use std::fs;
+use crate::samples::{self, Case};
+use crate::toolchain::{self, Rustc};
+use crate::verdict::{self, Verdict};
 use std::path::{Path, PathBuf};
 
-/// One sample case: `samples/<name>/<n>.in` and what goes with it.
-pub struct Case {
-    pub number: u64,
-    pub input: PathBuf,
-}
-
-/// The numbered cases of a samples folder, in numeric order.
-pub fn cases(dir: &Path) -> Vec<Case> {
-    let mut cases: Vec<Case> = fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter_map(|e| {
-                    let path = e.path();
-                    let number = path
-                        .file_name()?
-                        .to_str()?
-                        .strip_suffix(".in")?
-                        .parse()
-                        .ok()?;
-                    Some(Case {
-                        number,
-                        input: path,
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    cases.sort_by_key(|c| c.number);
-    cases
-}
-
-/// The smallest case number not yet used in `dir`.
-pub fn next_case_number(dir: &Path) -> u64 {
-    cases(dir).last().map_or(1, |c| c.number + 1)
-}
-
-/// What a sample expects: `N.out`, with `N.code` and `N.err` when present.
-/// `None` when there is no `N.out`.
-fn expected_of(case: &Case) -> Result<Option<Expected>, String> {
-    let out = case.input.with_extension("out");
-    if !out.is_file() {
-        return Ok(None);
-    }
-    let code_file = case.input.with_extension("code");
-    let code = match fs::read_to_string(&code_file) {
-        Ok(text) => text
-            .trim()
-            .parse()
-            .map_err(|_| format!("{}: not an exit status", code_file.display()))?,
-        Err(_) => 0,
-    };
-    Ok(Some(Expected {
-        stdout: out,
-        code,
-        stderr: fs::read(case.input.with_extension("err")).ok(),
-    }))
-}
-
-/// Checks the given problems (all of them when empty); prints one line per case and a
-/// summary. Returns whether every case of every problem is AC.
+/// Checks the given problems (all of them when empty); prints one line per compile and per
+/// case, and a summary. Returns whether every compile is clean, every case AC, and an old
+/// compiler was found.
 pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
     let checked: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.compare == Compare::Checker)
         .collect();
     kit::build(root, &checked)?;
+    let current = toolchain::current()?;
+    let old = toolchain::oldest(&current);
+    match (&old, toolchain::declared_rust_version(root)) {
+        // Said once, plainly; the check fails below, it never passes without this compile.
+        (Err(why), _) => println!("old compiler: {}", why),
+        (Ok(found), Some(declared)) if found.version > declared => println!(
+            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
+            found.label(),
+            declared,
+            found.version
+        ),
+        _ => {}
+    }
     println!(
-        "{:<10} {:>4}  {:<7} {:>8} {:>9} {:>9}  detail",
-        "problem", "case", "verdict", "time ms", "limit ms", "mem MiB"
+        "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
     );
-    let (mut passed, mut total) = (0, 0);
+    let mut total = Tally::default();
     let mut summaries = Vec::new();
     for problem in problems {
-        let (p, t, summary) = check_problem(root, problem)?;
-        passed += p;
-        total += t;
+        let (tally, summary) = check_problem(root, problem, &current, old.as_ref().ok())?;
+        total.add(&tally);
         summaries.push(summary);
     }
     println!();
     for s in summaries {
         println!("{}", s);
     }
-    let ok = passed == total && total > 0;
+    let ok = total.passed == total.cases
+        && total.cases > 0
+        && total.clean == total.compiles
+        && old.is_ok();
     println!(
-        "{}: {} of {} cases AC",
+        "{}: {} of {} cases AC, {} of {} compiles clean{}",
         if ok { "PASS" } else { "FAIL" },
-        passed,
-        total
+        total.passed,
+        total.cases,
+        total.clean,
+        total.compiles,
+        if old.is_ok() {
+            ""
+        } else {
+            ", no old compiler (see the first line)"
+        }
     );
     Ok(ok)
 }
 
-/// Checks one problem: (cases passed, cases counted, summary line).
-fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String), String> {
-    let row = |case: &str, verdict: Verdict, ms: String, mem: String, detail: &str| {
+/// Counts of one problem or of the whole check.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    cases: usize,
+    /// Compiles without error or warning.
+    clean: usize,
+    compiles: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.passed += other.passed;
+        self.cases += other.cases;
+        self.clean += other.clean;
+        self.compiles += other.compiles;
+    }
+}
+
+/// One compile of a bundle: a compiler, its flags, and who needs exactly this compile.
+struct Build {
+    rustc: Rustc,
+    args: Vec<String>,
+    /// `luogu`, `codeforces 2024`, `old compiler`: the judges (and profiles) it stands for.
+    users: Vec<String>,
+    binary: PathBuf,
+    /// Whether it compiled (warnings or not): its binary exists.
+    compiled: bool,
+}
+
+impl Build {
+    /// `rustc 1.95.0 -C opt-level=2 --edition 2024 (luogu)`.
+    fn label(&self) -> String {
+        format!(
+            "{} {} ({})",
+            self.rustc.label(),
+            self.args.join(" "),
+            self.users.join(", ")
+        )
+    }
+}
+
+/// The compiles a problem's bundle needs: every profile of every listed judge that takes
+/// Rust (the generic judge's when none does) with the local rustc, identical ones once, and
+/// one with the old compiler.
+fn plan(root: &Path, problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
+    let mut builds: Vec<Build> = Vec::new();
+    let mut add = |rustc: &Rustc, args: Vec<String>, user: String| match builds
+        .iter_mut()
+        .find(|b| b.rustc.program == rustc.program && b.args == args)
+    {
+        Some(b) => b.users.push(user),
+        None => {
+            let binary =
+                root.join("target/submit")
+                    .join(format!("{}-{}", problem.name, builds.len() + 1));
+            builds.push(Build {
+                rustc: rustc.clone(),
+                args,
+                users: vec![user],
+                binary,
+                compiled: false,
+            });
+        }
+    };
+    let mut any = false;
+    for listing in problem.rust_listings() {
+        for profile in &listing.profiles {
+            let user = if listing.judge.profiles.len() > 1 {
+                format!("{} {}", listing.judge.key, profile.key)
+            } else {
+                listing.judge.key.to_string()
+            };
+            add(current, bundle::profile_args(profile), user);
+            any = true;
+        }
+    }
+    if !any {
+        let profile = problem.default_profile();
+        add(
+            current,
+            bundle::profile_args(profile),
+            "no listed judge takes Rust: generic".to_string(),
+        );
+    }
+    if let Some(old) = old {
+        let args = ["-O", "--edition", old.old_compile_edition()]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        add(old, args, "old compiler".to_string());
+    }
+    builds
+}
+
+/// The build whose binary runs `case`: the first profile of the case's judge (of the
+/// problem's default profile for `N.in`), compiled by the local rustc.
+fn build_for<'a>(
+    builds: &'a [Build],
+    problem: &Problem,
+    case: &Case,
+    current: &Rustc,
+) -> Option<&'a Build> {
+    let profile = match &case.judge {
+        Some(key) => *problem
+            .rust_listings()
+            .find(|l| l.judge.key == key)?
+            .profiles
+            .first()?,
+        None => problem.default_profile(),
+    };
+    let args = bundle::profile_args(profile);
+    builds
+        .iter()
+        .find(|b| b.rustc.program == current.program && b.args == args)
+}
+
+/// Checks one problem: its counts and its summary line.
+/// Wall and CPU time columns of a row, in ms.
+type Times = (String, String);
+
+fn check_problem(
+    root: &Path,
+    problem: &Problem,
+    current: &Rustc,
+    old: Option<&Rustc>,
+) -> Result<(Tally, String), String> {
+    // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
+    let row = |case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str| {
         println!(
-            "{:<10} {:>4}  {:<7} {:>8} {:>9} {:>9}  {}",
-            problem.name, case, verdict, ms, problem.time_limit_ms, mem, detail
+            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
         );
     };
-    let submission: Submission = match bundle::build(root, problem) {
-        Ok(s) => s,
+    let none = || -> Times { ("-".into(), "-".into()) };
+    let mut tally = Tally::default();
+    let cases = samples::cases(&root.join(problem.samples_dir()));
+    samples::check_judges(problem, &cases)?;
+    let bundled = match bundle::bundle(root, problem) {
+        Ok(b) => b,
         Err(e) => {
             let detail = match e {
                 BundleError::Equip(why) => format!("bundling failed: {}", why),
@@ -118,113 +214,127 @@ fn check_problem(root: &Path, problem: &Problem) -> Result<(usize, usize, String
                     bytes,
                     bundle::MAX_BUNDLE_BYTES
                 ),
-                BundleError::Compile(edition, why) => {
-                    format!("rustc --edition {}: {}", edition, why)
-                }
+                BundleError::Compile(command, why) => format!("{}: {}", command, why),
             };
-            row("-", Verdict::Ce, "-".into(), "-".into(), &detail);
-            return Ok((0, 1, format!("{}: CE, {}", problem.name, detail)));
+            row("-", "CE", none(), "-".into(), "-".into(), &detail);
+            tally.cases = 1;
+            return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
         }
     };
-    let cases = cases(&root.join(problem.samples_dir()));
+    let mut builds = plan(root, problem, current, old);
+    for build in &mut builds {
+        tally.compiles += 1;
+        // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
+        let (verdict, detail) = match bundle::compile_with(
+            &build.rustc.program,
+            &build.args,
+            &bundled.source,
+            &build.binary,
+        ) {
+            Ok(None) => {
+                tally.clean += 1;
+                build.compiled = true;
+                ("OK", build.label())
+            }
+            Ok(Some(warning)) => {
+                build.compiled = true;
+                ("WARN", format!("{}: {}", build.label(), warning))
+            }
+            Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
+                ("CE", format!("{}: {}", build.label(), why))
+            }
+        };
+        let detail = bundle::scrub_paths(&detail, root);
+        row("compile", verdict, none(), "-".into(), "-".into(), &detail);
+    }
     if cases.is_empty() {
         let detail = format!("no cases in {}", problem.samples_dir().display());
-        row("-", Verdict::NoExpected, "-".into(), "-".into(), &detail);
-        return Ok((0, 1, format!("{}: {}", problem.name, detail)));
+        row(
+            "-",
+            &Verdict::NoExpected.to_string(),
+            none(),
+            "-".into(),
+            "-".into(),
+            &detail,
+        );
+        tally.cases = 1;
+        return Ok((tally, format!("{}: {}", problem.name, detail)));
     }
     let checker = kit::binary(root, problem, "check");
     let scratch = root.join("target/judge").join(&problem.name);
-    let mut passed = 0;
     for case in &cases {
-        let number = case.number.to_string();
-        let expected = match expected_of(case)? {
+        tally.cases += 1;
+        let name = case.name();
+        // The case's judge's limits (the origin's where that judge's are unknown).
+        let mut limits = problem.clone();
+        if let Some(l) = case.judge.as_deref().and_then(|k| problem.listing(k)) {
+            limits.time_limit_ms = l.time_limit_ms.unwrap_or(problem.time_limit_ms);
+            limits.memory_limit_mib = l.memory_limit_mib.unwrap_or(problem.memory_limit_mib);
+        }
+        let skip = |verdict: Verdict, detail: &str| {
+            row(
+                &name,
+                &verdict.to_string(),
+                none(),
+                limits.time_limit_ms.to_string(),
+                "-".into(),
+                detail,
+            )
+        };
+        let expected = match samples::expected_of(case)? {
             Some(e) => e,
             None => {
-                row(
-                    &number,
-                    Verdict::NoExpected,
-                    "-".into(),
-                    "-".into(),
-                    "no expected output: add N.out",
+                skip(Verdict::NoExpected, "no expected output: add its .out");
+                continue;
+            }
+        };
+        let build = match build_for(&builds, problem, case, current) {
+            Some(b) if b.compiled => b,
+            _ => {
+                skip(
+                    Verdict::Ce,
+                    "its profile's compile failed (see the compile rows)",
                 );
                 continue;
             }
         };
         let judged = verdict::judge(
-            problem,
-            &submission.binary,
+            &limits,
+            &build.binary,
             &case.input,
             &expected,
             Some(checker.as_path()),
             &scratch,
         )
-        .map_err(|e| format!("{} case {}: {}", problem.name, number, e))?;
+        .map_err(|e| format!("{} case {}: {}", problem.name, name, e))?;
         if judged.verdict == Verdict::Ac {
-            passed += 1;
+            tally.passed += 1;
         }
         row(
-            &number,
-            judged.verdict,
-            judged.outcome.elapsed.as_millis().to_string(),
+            &name,
+            &judged.verdict.to_string(),
+            (
+                judged.outcome.elapsed.as_millis().to_string(),
+                judged.outcome.cpu.as_millis().to_string(),
+            ),
+            limits.time_limit_ms.to_string(),
             format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
             &judged.detail,
         );
     }
+    let compiled: Vec<String> = builds.iter().map(Build::label).collect();
     let summary = format!(
-        "{}: {} of {} AC; submission {} ({:.1} KiB)",
+        "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
         problem.name,
-        passed,
-        cases.len(),
-        submission
+        tally.passed,
+        tally.cases,
+        bundled
             .source
             .strip_prefix(root)
-            .unwrap_or(&submission.source)
+            .unwrap_or(&bundled.source)
             .display(),
-        submission.bytes as f64 / 1024.0
+        bundled.bytes as f64 / 1024.0,
+        compiled.join("; ")
     );
-    Ok((passed, cases.len(), summary))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cases_in_numeric_order_and_next_number() {
-        let dir = std::env::temp_dir().join(format!("judge-cases-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        for name in [
-            "10.in", "9.in", "2.in", "2.out", "x.in", "3.out", "note.txt",
-        ] {
-            fs::write(dir.join(name), "").unwrap();
-        }
-        let numbers: Vec<u64> = cases(&dir).iter().map(|c| c.number).collect();
-        assert_eq!(numbers, [2, 9, 10]);
-        assert_eq!(next_case_number(&dir), 11);
-        assert_eq!(next_case_number(&dir.join("missing")), 1);
-        fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn expected_reads_code_and_stderr() {
-        let dir = std::env::temp_dir().join(format!("judge-expect-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        fs::write(dir.join("1.in"), "x").unwrap();
-        let case = Case {
-            number: 1,
-            input: dir.join("1.in"),
-        };
-        assert!(expected_of(&case).unwrap().is_none());
-        fs::write(dir.join("1.out"), "").unwrap();
-        fs::write(dir.join("1.code"), "1\n").unwrap();
-        fs::write(dir.join("1.err"), "case 1: no solution\n").unwrap();
-        let e = expected_of(&case).unwrap().unwrap();
-        assert_eq!(e.code, 1);
-        assert_eq!(e.stderr.as_deref(), Some(&b"case 1: no solution\n"[..]));
-        fs::write(dir.join("1.code"), "one").unwrap();
-        assert!(expected_of(&case).is_err());
-        fs::remove_dir_all(&dir).unwrap();
-    }
+    Ok((tally, summary))
 }

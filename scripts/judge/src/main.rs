@@ -1,21 +1,35 @@
-//! judge: bundle a problem into the one file a judge gets, compile it like a judge, run it
-//! on the samples, compare, time; plus bench, stress, new and submit. Run it through `make`.
+//! judge: bundle a problem into the one file a judge gets, compile it like each judge that
+//! takes it, run it on the samples, compare, time; plus bench, stress, new, list and submit.
+//! Run it through `make`.
 
+mod args;
 mod bench;
 mod bundle;
 mod check;
 mod compare;
+mod http;
+mod intake;
+mod json;
+mod judges;
 mod kit;
+mod list;
+mod mutate;
 mod problem;
+mod receive;
 mod run;
+mod samples;
 mod scaffold;
 mod stress;
+mod submit;
 mod toml;
+mod toolchain;
 mod verdict;
+mod watch;
+mod worst;
 
 use std::env;
-use std::path::{Path, PathBuf};
-use std::process::{self, Command, Stdio};
+use std::path::PathBuf;
+use std::process;
 
 const USAGE: &str = "\
 usage: judge <command> [arguments]   (normally through make; see `make help`)
@@ -23,9 +37,34 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
   bench NAME [--runs R]                  time the submission on the problem's bench sets
   stress NAME [--n N] [--seed S] [--solver FILE.rs] [--samples DIR]
                                          random inputs against the reference until they differ
-  submit NAME                            check the bundle, print its path and size, copy it
+  worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]
+                                         the slowest generated inputs, timed, kept, saved
+  swap A:B [C:D...]                      swap bytes of stdin at these offsets (replays make worst)
+  submit NAME [--judge KEY]              check the bundle, name the judge it is ready for, copy it
   new NAME                               scaffold problems/NAME and samples/NAME
-  list                                   the problems and their judge facts";
+  list [NAME...]                         where each problem's file can be pasted
+  receive [--port P]                     scaffold the problems Competitive Companion sends
+  import FILE                            the same from a saved request body (JSON)
+  watch NAME                             check NAME again whenever its files change";
+
+/// Every command and the flags it knows (anything else is refused by [`args::parse`]).
+const COMMANDS: &[(&str, &[&str])] = &[
+    ("check", &[]),
+    ("bench", &["--runs"]),
+    ("stress", &["--n", "--seed", "--solver", "--samples"]),
+    (
+        "worst",
+        &["--n", "--seed", "--keep", "--limit-ms", "--solver", "--out"],
+    ),
+    ("swap", &[]),
+    ("submit", &["--judge"]),
+    ("new", &[]),
+    ("list", &[]),
+    ("receive", &["--port"]),
+    ("import", &[]),
+    // --stop-after-runs N: end after N checks (for tests; not in the usage).
+    ("watch", &["--stop-after-runs"]),
+];
 
 fn main() {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -40,9 +79,15 @@ fn main() {
 }
 
 fn run(args: &[String]) -> Result<bool, String> {
-    let root = workspace_root()?;
     let (command, rest) = args.split_first().ok_or_else(|| USAGE.to_string())?;
-    let (names, flags) = split_flags(rest)?;
+    let known = COMMANDS
+        .iter()
+        .find(|(name, _)| name == command)
+        .map(|(_, flags)| *flags)
+        .ok_or_else(|| format!("unknown command `{}`\n{}", command, USAGE))?;
+    let args = args::parse(command, rest, known)?;
+    let root = workspace_root()?;
+    let names = &args.names;
     let one = |names: &[String]| -> Result<problem::Problem, String> {
         match names {
             [name] => Ok(problem::select(&root, std::slice::from_ref(name))?.remove(0)),
@@ -54,72 +99,57 @@ fn run(args: &[String]) -> Result<bool, String> {
         }
     };
     match command.as_str() {
-        "check" => check::run(&root, &problem::select(&root, &names)?),
+        "check" => check::run(&root, &problem::select(&root, names)?),
         "bench" => {
-            let runs = flag_number(&flags, "--runs")?.unwrap_or(5).max(1) as usize;
-            bench::run(&root, &one(&names)?, runs)
+            let runs = args.number("--runs")?.unwrap_or(5).max(1) as usize;
+            bench::run(&root, &one(names)?, runs)
         }
         "stress" => {
             let opts = stress::Options {
-                count: flag_number(&flags, "--n")?.unwrap_or(500),
-                seed: flag_number(&flags, "--seed")?.unwrap_or(1),
-                solver: flag(&flags, "--solver").map(PathBuf::from),
-                samples: flag(&flags, "--samples").map(PathBuf::from),
+                count: args.number("--n")?.unwrap_or(500),
+                seed: args.number("--seed")?.unwrap_or(1),
+                solver: args.text("--solver").map(PathBuf::from),
+                samples: args.text("--samples").map(PathBuf::from),
             };
-            stress::run(&root, &one(&names)?, &opts)
+            stress::run(&root, &one(names)?, &opts)
         }
-        "submit" => submit(&root, &one(&names)?),
+        "worst" => {
+            let opts = worst::Options {
+                count: args.number("--n")?.unwrap_or(600),
+                seed: args.number("--seed")?.unwrap_or(1),
+                keep: args.number("--keep")?.unwrap_or(5).max(1) as usize,
+                limit_ms: args.number("--limit-ms")?,
+                solver: args.text("--solver").map(PathBuf::from),
+                out: args.text("--out").map(PathBuf::from),
+            };
+            worst::run(&root, &one(names)?, &opts)
+        }
+        "swap" => mutate::replay(names),
+        "submit" => submit::run(&root, &one(names)?, args.text("--judge")),
         "new" => match names.as_slice() {
             [name] => scaffold::new_problem(&root, name).map(|_| true),
             _ => Err("`new` takes one name: make new P=<name>".to_string()),
         },
-        "list" => {
-            for p in problem::select(&root, &[])? {
-                println!(
-                    "{:<10} {} {:<6} {:>6} ms {:>4} MiB  compare={}  {}",
-                    p.name, p.judge, p.id, p.time_limit_ms, p.memory_limit_mib, p.compare, p.url
-                );
+        "receive" => {
+            let port = args
+                .number("--port")?
+                .unwrap_or(u64::from(receive::DEFAULT_PORT));
+            if port > u64::from(u16::MAX) {
+                return Err(format!("--port {}: not a port", port));
             }
-            Ok(true)
+            receive::receive(&root, port as u16)
         }
-        _ => Err(format!("unknown command `{}`\n{}", command, USAGE)),
+        "import" => match names.as_slice() {
+            [file] => receive::import(&root, std::path::Path::new(file)),
+            _ => Err("`import` takes one file: make import FILE=<problem.json>".to_string()),
+        },
+        "watch" => match names.as_slice() {
+            [name] => watch::run(&root, name, args.number("--stop-after-runs")?),
+            _ => Err("`watch` takes one problem name: make watch P=<name>".to_string()),
+        },
+        "list" => list::run(&problem::select(&root, names)?),
+        _ => unreachable!("every command of COMMANDS is matched"),
     }
-}
-
-/// `--flag value` pairs of the command line.
-type Flags = Vec<(String, String)>;
-
-/// Splits `NAME... --flag value...` into names and flag pairs.
-fn split_flags(args: &[String]) -> Result<(Vec<String>, Flags), String> {
-    let mut names = Vec::new();
-    let mut flags = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        if a.starts_with("--") {
-            let v = it.next().ok_or_else(|| format!("{} needs a value", a))?;
-            flags.push((a.clone(), v.clone()));
-        } else if !a.is_empty() {
-            names.push(a.clone());
-        }
-    }
-    Ok((names, flags))
-}
-
-fn flag<'a>(flags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    flags
-        .iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.as_str())
-        .filter(|v| !v.is_empty())
-}
-
-fn flag_number(flags: &[(String, String)], name: &str) -> Result<Option<u64>, String> {
-    flag(flags, name)
-        .map(|v| {
-            v.parse()
-                .map_err(|_| format!("{} {}: not a number", name, v))
-        })
-        .transpose()
 }
 
 /// The nearest directory upwards that holds `problems/` and a workspace `Cargo.toml`.
@@ -133,44 +163,4 @@ fn workspace_root() -> Result<PathBuf, String> {
             return Err("not inside the workspace (no problems/ folder found)".to_string());
         }
     }
-}
-
-/// Builds the submission, prints its path and size, and copies it to the clipboard when a
-/// clipboard tool is present.
-fn submit(root: &Path, problem: &problem::Problem) -> Result<bool, String> {
-    if !check::run(root, std::slice::from_ref(problem))? {
-        println!("(the samples do not all pass: think twice before submitting)");
-    }
-    let source = root
-        .join("target/submit")
-        .join(format!("{}.rs", problem.name));
-    let text = std::fs::read(&source).map_err(|e| format!("{}: {}", source.display(), e))?;
-    println!("{}  {} bytes", source.display(), text.len());
-    let tools: [(&str, &[&str]); 4] = [
-        ("wl-copy", &[]),
-        ("xclip", &["-selection", "clipboard"]),
-        ("xsel", &["--clipboard", "--input"]),
-        ("pbcopy", &[]),
-    ];
-    for (tool, args) in tools.iter() {
-        let child = Command::new(tool)
-            .args(*args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn();
-        if let Ok(mut child) = child {
-            use std::io::Write;
-            let wrote = child
-                .stdin
-                .take()
-                .is_some_and(|mut s| s.write_all(&text).is_ok());
-            if wrote && child.wait().is_ok_and(|s| s.success()) {
-                println!("copied to the clipboard with {}", tool);
-                return Ok(true);
-            }
-        }
-    }
-    println!("no clipboard tool (wl-copy, xclip, xsel, pbcopy): paste the file above");
-    Ok(true)
 }

@@ -1,5 +1,6 @@
 //! A problem of the workspace: its judge facts, read from `problems/<name>/Cargo.toml`.
 
+use crate::judges::{self, Judge, Profile};
 use crate::toml::{self, Value};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -42,15 +43,41 @@ pub enum BenchSource {
     Gen(Vec<String>),
 }
 
+/// Where a problem can be submitted: one `[[package.metadata.judge.judges]]` table.
+#[derive(Clone, Debug)]
+pub struct Listing {
+    pub judge: &'static Judge,
+    /// The judge's id of the statement (`P10481`).
+    pub problem: String,
+    pub url: String,
+    /// The judge's limits; `None` when unknown (then the origin's apply). The first listing
+    /// always has them.
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mib: Option<u64>,
+    /// The judge's input/output variant of the statement, when it differs from the origin's.
+    pub variant: Option<String>,
+    /// The profiles the check compiles with: `profiles = [...]`, or all of the judge's.
+    /// Empty when the judge takes no Rust.
+    pub profiles: Vec<&'static Profile>,
+}
+
+impl Listing {
+    /// `Luogu P10481`.
+    pub fn title(&self) -> String {
+        format!("{} {}", self.judge.name, self.problem)
+    }
+}
+
 /// A problem and its judge facts.
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub name: String,
     /// `problems/<name>`, relative to the workspace root.
     pub dir: PathBuf,
-    pub judge: String,
-    pub id: String,
-    pub url: String,
+    /// Where the statement can be submitted, the origin first; never empty.
+    pub judges: Vec<Listing>,
+    /// The first listed judge's limits: what runs of the default samples, stress and bench
+    /// are held to.
     pub time_limit_ms: u64,
     pub memory_limit_mib: u64,
     pub compare: Compare,
@@ -61,40 +88,70 @@ pub struct Problem {
     pub dependencies: Vec<String>,
 }
 
+/// The keys `[package.metadata.judge]` may have.
+pub const METADATA_KEYS: &[&str] = &["compare", "stress", "bench", "judges"];
+/// The keys a `[[package.metadata.judge.bench]]` table may have.
+pub const BENCH_KEYS: &[&str] = &["name", "input", "gen", "inputs", "puzzles", "status"];
+/// The keys a `[[package.metadata.judge.judges]]` table may have.
+pub const JUDGES_KEYS: &[&str] = &[
+    "judge",
+    "problem",
+    "url",
+    "time-limit-ms",
+    "memory-limit-mib",
+    "variant",
+    "profiles",
+];
+
+/// `Err` naming the first key of `table` not in `known`, and the known ones; `place` says
+/// which table (`[package.metadata.judge]`).
+pub fn refuse_unknown_keys(table: &Value, known: &[&str], place: &str) -> Result<(), String> {
+    match table
+        .as_table()
+        .and_then(|t| t.keys().find(|k| !known.contains(&k.as_str())))
+    {
+        Some(key) => Err(format!(
+            "unknown key `{}` in {}; the keys are: {}",
+            key,
+            place,
+            known.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
 impl Problem {
     /// Reads `problems/<name>/Cargo.toml` under `root`. Errors say which key is wrong.
     pub fn load(root: &Path, name: &str) -> Result<Problem, String> {
+        let manifest = root.join("problems").join(name).join("Cargo.toml");
+        fs::read_to_string(&manifest)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Problem::parse(name, &text))
+            .map_err(|e| format!("{}: {}", manifest.display(), e))
+    }
+
+    /// Reads the manifest text of problem `name`. Errors say which key is wrong, on one line.
+    pub fn parse(name: &str, text: &str) -> Result<Problem, String> {
         let dir = Path::new("problems").join(name);
-        let manifest = root.join(&dir).join("Cargo.toml");
-        let text =
-            fs::read_to_string(&manifest).map_err(|e| format!("{}: {}", manifest.display(), e))?;
-        let doc = toml::parse(&text).map_err(|e| format!("{}: {}", manifest.display(), e))?;
-        let here =
-            |what: String| format!("{}: [package.metadata.judge] {}", manifest.display(), what);
+        let doc = toml::parse(text)?;
+        let here = |what: String| format!("[package.metadata.judge] {}", what);
         let meta = doc
             .get("package.metadata.judge")
             .ok_or_else(|| here("is missing".to_string()))?;
-        let text_key = |key: &str| -> Result<String, String> {
-            meta.get(key)
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .ok_or_else(|| here(format!("needs `{} = \"...\"`", key)))
-        };
-        let int_key = |key: &str| -> Result<u64, String> {
-            meta.get(key)
-                .and_then(Value::as_int)
-                .filter(|&v| v > 0)
-                .map(|v| v as u64)
-                .ok_or_else(|| here(format!("needs a positive integer `{}`", key)))
-        };
-        let compare = match text_key("compare")?.as_str() {
-            "lines" => Compare::Lines,
-            "checker" => Compare::Checker,
-            other => {
+        refuse_unknown_keys(meta, METADATA_KEYS, "[package.metadata.judge]")?;
+        let compare = match meta.get("compare").and_then(Value::as_str) {
+            Some("lines") => Compare::Lines,
+            Some("checker") => Compare::Checker,
+            Some(other) => {
                 return Err(here(format!(
                     "compare = \"{}\": use \"lines\" or \"checker\"",
                     other
                 )))
+            }
+            None => {
+                return Err(here(
+                    "needs `compare = \"lines\"` or `\"checker\"`".to_string(),
+                ))
             }
         };
         let stress = match meta.get("stress") {
@@ -111,6 +168,8 @@ impl Problem {
             })?;
             for (i, set) in sets.iter().enumerate() {
                 let bad = |what: &str| here(format!("bench set {}: {}", i + 1, what));
+                refuse_unknown_keys(set, BENCH_KEYS, "[[package.metadata.judge.bench]]")
+                    .map_err(|e| bad(&e))?;
                 let name = set
                     .get("name")
                     .and_then(Value::as_str)
@@ -148,6 +207,7 @@ impl Problem {
                 });
             }
         }
+        let judges = listings(meta).map_err(here)?;
         let dependencies = doc
             .get("dependencies")
             .and_then(Value::as_table)
@@ -156,16 +216,38 @@ impl Problem {
         Ok(Problem {
             name: name.to_string(),
             dependencies,
-            judge: text_key("judge")?,
-            id: text_key("problem")?,
-            url: text_key("url")?,
-            time_limit_ms: int_key("time-limit-ms")?,
-            memory_limit_mib: int_key("memory-limit-mib")?,
+            time_limit_ms: judges[0].time_limit_ms.unwrap_or_default(),
+            memory_limit_mib: judges[0].memory_limit_mib.unwrap_or_default(),
+            judges,
             compare,
             stress,
             bench,
             dir,
         })
+    }
+
+    /// The listing of the judge `key`, if the problem lists it.
+    pub fn listing(&self, key: &str) -> Option<&Listing> {
+        self.judges.iter().find(|l| l.judge.key == key)
+    }
+
+    /// The listings whose judge takes a Rust file, in metadata order.
+    pub fn rust_listings(&self) -> impl Iterator<Item = &Listing> {
+        self.judges.iter().filter(|l| l.judge.takes_rust)
+    }
+
+    /// The profile the submission is built with for running (check of the default samples,
+    /// stress, bench): the first profile of the first listed judge that takes Rust, or the
+    /// generic judge's first profile when none does.
+    pub fn default_profile(&self) -> &'static Profile {
+        self.rust_listings()
+            .flat_map(|l| l.profiles.iter().copied())
+            .next()
+            .unwrap_or(
+                &judges::by_key(judges::GENERIC)
+                    .expect("generic judge")
+                    .profiles[0],
+            )
     }
 
     /// `samples/<name>`, relative to the workspace root.
@@ -179,6 +261,85 @@ fn strings(v: &Value) -> Option<Vec<String>> {
         .iter()
         .map(|s| s.as_str().map(str::to_string))
         .collect()
+}
+
+/// Reads the `[[package.metadata.judge.judges]]` tables: at least one, each judge once.
+fn listings(meta: &Value) -> Result<Vec<Listing>, String> {
+    const PLACE: &str = "[[package.metadata.judge.judges]]";
+    let tables = match meta.get("judges") {
+        Some(v) => v
+            .as_array()
+            .ok_or_else(|| format!("judges must be {} tables", PLACE))?,
+        None => &[],
+    };
+    if tables.is_empty() {
+        return Err(format!(
+            "needs {} tables: where the statement can be submitted, the origin first",
+            PLACE
+        ));
+    }
+    let mut out: Vec<Listing> = Vec::new();
+    for (i, t) in tables.iter().enumerate() {
+        let bad = |what: String| format!("judges table {}: {}", i + 1, what);
+        refuse_unknown_keys(t, JUDGES_KEYS, PLACE).map_err(bad)?;
+        let text = |key: &str| -> Result<String, String> {
+            t.get(key)
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| bad(format!("needs `{} = \"...\"`", key)))
+        };
+        // Limits: required of the origin (the problem's limits), optional elsewhere.
+        let positive = |key: &str| -> Result<Option<u64>, String> {
+            match t.get(key) {
+                None if i > 0 => Ok(None),
+                v => v
+                    .and_then(Value::as_int)
+                    .filter(|&v| v > 0)
+                    .map(|v| Some(v as u64))
+                    .ok_or_else(|| bad(format!("needs a positive integer `{}`", key))),
+            }
+        };
+        let judge = judges::by_key(&text("judge")?).map_err(bad)?;
+        if out.iter().any(|l| l.judge.key == judge.key) {
+            return Err(bad(format!("judge `{}` is listed twice", judge.key)));
+        }
+        let profiles = match t.get("profiles") {
+            None => judge.profiles.iter().collect(),
+            Some(v) => strings(v)
+                .filter(|keys| !keys.is_empty())
+                .ok_or_else(|| bad("profiles must be a non-empty array of strings".to_string()))?
+                .iter()
+                .map(|key| judge.profile(key))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(bad)?,
+        };
+        let variant = match t.get("variant") {
+            None => None,
+            Some(v) => Some(
+                v.as_str()
+                    .ok_or_else(|| bad("variant must be a string".to_string()))?
+                    .to_string(),
+            ),
+        };
+        let url = text("url")?;
+        let served_by = judges::by_host(&url);
+        if served_by.key != judges::GENERIC && served_by.key != judge.key {
+            return Err(bad(format!(
+                "url {} is on {} (judge = \"{}\"), not {}",
+                url, served_by.name, served_by.key, judge.key
+            )));
+        }
+        out.push(Listing {
+            judge,
+            problem: text("problem")?,
+            url,
+            time_limit_ms: positive("time-limit-ms")?,
+            memory_limit_mib: positive("memory-limit-mib")?,
+            variant,
+            profiles,
+        });
+    }
+    Ok(out)
 }
 
 /// The names of all problems: the directories of `problems/` that hold a `Cargo.toml`, sorted.
@@ -218,4 +379,122 @@ pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, String> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MANIFEST: &str = r#"
+[package]
+name = "demo"
+
+[package.metadata.judge]
+compare = "lines"
+stress = [["--n", "3"]]
+
+[[package.metadata.judge.judges]]
+judge = "poj"
+problem = "3076"
+url = "http://poj.org/problem?id=3076"
+time-limit-ms = 10000
+memory-limit-mib = 64
+
+[[package.metadata.judge.judges]]
+judge = "codeforces"
+problem = "1A"
+url = "https://codeforces.com/problemset/problem/1/A"
+memory-limit-mib = 256
+profiles = ["2024"]
+variant = "first line K"
+
+[[package.metadata.judge.bench]]
+name = "b"
+gen = ["--n", "9"]
+"#;
+
+    fn with(from: &str, to: &str) -> Result<Problem, String> {
+        assert!(MANIFEST.contains(from), "{}", from);
+        Problem::parse("demo", &MANIFEST.replacen(from, to, 1))
+    }
+
+    #[test]
+    fn reads_the_judges_origin_first() {
+        let p = Problem::parse("demo", MANIFEST).unwrap();
+        assert_eq!((p.time_limit_ms, p.memory_limit_mib), (10000, 64));
+        let keys: Vec<&str> = p.judges.iter().map(|l| l.judge.key).collect();
+        assert_eq!(keys, ["poj", "codeforces"]);
+        let cf = &p.judges[1];
+        assert_eq!(cf.title(), "Codeforces 1A");
+        assert_eq!((cf.time_limit_ms, cf.memory_limit_mib), (None, Some(256)));
+        assert_eq!(cf.variant.as_deref(), Some("first line K"));
+        let profiles: Vec<&str> = cf.profiles.iter().map(|p| p.key).collect();
+        assert_eq!(profiles, ["2024"]);
+        // POJ takes no Rust: the submission runs as Codeforces compiles it.
+        assert_eq!(p.default_profile().command(), "-O --edition 2024");
+        assert_eq!(p.rust_listings().count(), 1);
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_the_known_ones() {
+        assert_eq!(
+            with("stress =", "stres =").unwrap_err(),
+            "unknown key `stres` in [package.metadata.judge]; \
+             the keys are: compare, stress, bench, judges"
+        );
+        let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
+        assert!(
+            e.contains("unknown key `time-limit` in [[package.metadata.judge.judges]]")
+                && e.contains("time-limit-ms, memory-limit-mib, variant, profiles"),
+            "{}",
+            e
+        );
+        let e = with("gen = [", "generate = [").unwrap_err();
+        assert!(
+            e.contains("unknown key `generate` in [[package.metadata.judge.bench]]"),
+            "{}",
+            e
+        );
+        assert!(!e.contains('\n'), "{}", e);
+    }
+
+    #[test]
+    fn unknown_judges_and_profiles_are_refused_with_the_known_ones() {
+        let e = with("judge = \"codeforces\"", "judge = \"cf\"").unwrap_err();
+        assert!(
+            e.contains("unknown judge `cf`; the judges are: poj, luogu"),
+            "{}",
+            e
+        );
+        let e = with("[\"2024\"]", "[\"2023\"]").unwrap_err();
+        assert!(
+            e.contains(
+                "unknown profile `2023` of judge `codeforces`; its profiles are: 2021, 2024"
+            ),
+            "{}",
+            e
+        );
+        let e = with("judge = \"codeforces\"", "judge = \"poj\"").unwrap_err();
+        assert!(e.contains("listed twice") || e.contains("url"), "{}", e);
+        let e = with(
+            "url = \"https://codeforces.com",
+            "url = \"https://www.spoj.com",
+        )
+        .unwrap_err();
+        assert!(e.contains("is on SPOJ"), "{}", e);
+        // The origin needs its limits: they are the problem's.
+        let e = with("time-limit-ms = 10000\n", "").unwrap_err();
+        assert!(
+            e.contains("judges table 1: needs a positive integer `time-limit-ms`"),
+            "{}",
+            e
+        );
+        let none = MANIFEST
+            .split("[[package.metadata.judge.judges]]")
+            .next()
+            .unwrap();
+        assert!(Problem::parse("demo", none)
+            .unwrap_err()
+            .contains("the origin first"));
+    }
 }

@@ -1,10 +1,10 @@
 //! `make stress`: random inputs, the submission against the reference, until they disagree.
 
 use crate::bundle;
-use crate::check::next_case_number;
 use crate::kit;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
+use crate::samples::next_case_number;
 use crate::verdict::{self, Expected, Verdict};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
@@ -33,7 +33,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     let reference = kit::binary(root, problem, "ref");
     let checker = kit::binary(root, problem, "check");
     let solver = match &opts.solver {
-        Some(file) => compile_single(root, problem, file)?,
+        Some(file) => compile_single(problem, file, &root.join("target/stress"))?,
         None => match bundle::build(root, problem) {
             Ok(s) => s.binary,
             Err(_) => {
@@ -44,12 +44,14 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
             }
         },
     };
-    let scratch = root.join("target/stress").join(&problem.name);
-    fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))
+        .map_err(|e| e.to_string())?;
+    let scratch = scratch_dir.path();
     let input = scratch.join("input.txt");
     let expected_out = scratch.join("expected.txt");
     let mut progress = Progress::new(opts.count);
-    let mut slowest = Duration::ZERO;
+    // Slowest run by CPU time (what the judge limits), with its wall time.
+    let mut slowest = (Duration::ZERO, Duration::ZERO);
     for i in 0..opts.count {
         let seed = opts.seed + i;
         let args = &problem.stress[(i % problem.stress.len() as u64) as usize];
@@ -94,7 +96,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
             &scratch.join("solver"),
         )
         .map_err(|e| e.to_string())?;
-        slowest = slowest.max(judged.outcome.elapsed);
+        slowest = slowest.max((judged.outcome.cpu, judged.outcome.elapsed));
         if judged.verdict != Verdict::Ac {
             progress.finish(i);
             let dir = opts
@@ -123,7 +125,8 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
                 judged.detail
             );
             println!(
-                "time {} ms of {} ms; saved as {}/{}.in with the reference's answer",
+                "cpu {} ms (wall {} ms) of {} ms; saved as {}/{}.in with the reference's answer",
+                judged.outcome.cpu.as_millis(),
                 judged.outcome.elapsed.as_millis(),
                 problem.time_limit_ms,
                 dir.strip_prefix(root).unwrap_or(&dir).display(),
@@ -135,22 +138,27 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     }
     progress.finish(opts.count);
     println!(
-        "{}: {} cases passed (seeds {}..{}), slowest {} ms of {} ms",
+        "{}: {} cases passed (seeds {}..{}), slowest cpu {} ms (wall {} ms) of {} ms",
         problem.name,
         opts.count,
         opts.seed,
         opts.seed + opts.count.saturating_sub(1),
-        slowest.as_millis(),
+        slowest.0.as_millis(),
+        slowest.1.as_millis(),
         problem.time_limit_ms
     );
     Ok(true)
 }
 
-/// Compiles a single-file solution the way a judge does.
-fn compile_single(root: &Path, problem: &Problem, file: &Path) -> Result<PathBuf, String> {
-    let dir = root.join("target/stress");
-    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let bin = dir.join(format!("{}-solver", problem.name));
+/// Compiles a single-file solution the way a judge does, into `dir`, named after the problem
+/// and the file (so that two solutions tested at once do not share a binary).
+pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf, String> {
+    fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("solver");
+    let bin = dir.join(format!("{}-solver-{}", problem.name, stem));
     match bundle::compile(file, &bin, "2018") {
         Ok(()) => Ok(bin),
         Err(bundle::CompileError::NoRustc(why)) => Err(why),
@@ -193,7 +201,7 @@ fn save_case(
 }
 
 /// A count that updates in place on a terminal (and every tenth of the run otherwise).
-struct Progress {
+pub struct Progress {
     total: u64,
     start: Instant,
     tty: bool,
@@ -201,7 +209,7 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: u64) -> Progress {
+    pub fn new(total: u64) -> Progress {
         Progress {
             total,
             start: Instant::now(),
@@ -210,32 +218,44 @@ impl Progress {
         }
     }
 
-    fn line(&self, done: u64) -> String {
+    fn line(&self, done: u64, note: &str) -> String {
         let secs = self.start.elapsed().as_secs_f64();
         format!(
-            "[{:>6}/{}] {:>7.1} cases/s, {:.1} s",
+            "[{:>6}/{}] {:>7.1} cases/s, {:.1} s{}",
             done,
             self.total,
             done as f64 / secs.max(1e-9),
-            secs
+            secs,
+            note
         )
     }
 
-    fn tick(&mut self, done: u64) {
+    /// `done` cases so far; `note` is appended to the line (e.g. the slowest time yet).
+    pub fn tick_with(&mut self, done: u64, note: &str) {
         if self.tty {
             if self.last.elapsed() >= Duration::from_millis(100) || done == self.total {
-                eprint!("\r{}", self.line(done));
+                // Clear to the end of the line: a note may have become shorter.
+                eprint!("\r{}\x1b[K", self.line(done, note));
                 let _ = io::stderr().flush();
                 self.last = Instant::now();
             }
         } else if self.total >= 10 && done % (self.total / 10) == 0 {
-            eprintln!("{}", self.line(done));
+            eprintln!("{}", self.line(done, note));
+        }
+    }
+
+    fn tick(&mut self, done: u64) {
+        self.tick_with(done, "");
+    }
+
+    /// Ends the line on a terminal.
+    pub fn finish_with(&mut self, done: u64, note: &str) {
+        if self.tty {
+            eprintln!("\r{}\x1b[K", self.line(done, note));
         }
     }
 
     fn finish(&mut self, done: u64) {
-        if self.tty {
-            eprintln!("\r{}", self.line(done));
-        }
+        self.finish_with(done, "");
     }
 }

@@ -17,7 +17,7 @@ pub enum Verdict {
     Ac,
     /// Wrong answer.
     Wa,
-    /// Over the time limit (or killed at 1.5 times it).
+    /// Over the time limit in CPU time, or killed at the wall-clock cap (1.5 times it).
     Tle,
     /// Runtime error: a crash, or an exit status other than the expected one.
     Re,
@@ -85,6 +85,26 @@ pub fn judge(
     })
 }
 
+/// Why a run is TLE, as judges count it: CPU time (user + system) over the limit, or killed at
+/// the wall-clock cap. A run slowed down only by waiting (wall over the limit, CPU under it,
+/// not killed) is not TLE. `None` when in time.
+pub fn time_exceeded(outcome: &Outcome, limit_ms: u64) -> Option<String> {
+    let (wall, cpu) = (outcome.elapsed.as_millis(), outcome.cpu.as_millis());
+    if outcome.exit == Exit::Killed {
+        Some(format!(
+            "killed at the wall-clock cap after {} ms (cpu {} ms)",
+            wall, cpu
+        ))
+    } else if cpu > u128::from(limit_ms) {
+        Some(format!(
+            "cpu {} ms over the {} ms limit (wall {} ms)",
+            cpu, limit_ms, wall
+        ))
+    } else {
+        None
+    }
+}
+
 fn verdict_of(
     problem: &Problem,
     outcome: &Outcome,
@@ -93,16 +113,8 @@ fn verdict_of(
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
-    let limit_ms = problem.time_limit_ms;
-    let ms = outcome.elapsed.as_millis();
-    if outcome.exit == Exit::Killed {
-        return Ok((Verdict::Tle, format!("killed after {} ms", ms)));
-    }
-    if ms > u128::from(limit_ms) {
-        return Ok((
-            Verdict::Tle,
-            format!("{} ms over the {} ms limit", ms, limit_ms),
-        ));
+    if let Some(why) = time_exceeded(outcome, problem.time_limit_ms) {
+        return Ok((Verdict::Tle, why));
     }
     let stderr_line = outcome.first_stderr_line();
     if String::from_utf8_lossy(&outcome.stderr).contains("memory allocation of")
@@ -156,4 +168,34 @@ fn verdict_of(
         }
     }
     Ok((Verdict::Ac, String::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(exit: Exit, wall_ms: u64, cpu_ms: u64) -> Outcome {
+        Outcome {
+            exit,
+            elapsed: Duration::from_millis(wall_ms),
+            cpu: Duration::from_millis(cpu_ms),
+            max_rss_kib: 0,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn cpu_time_decides_and_the_wall_cap_kills() {
+        // In time: CPU at the limit, even when waiting made the wall time longer.
+        assert_eq!(
+            time_exceeded(&outcome(Exit::Code(0), 900, 1000), 1000),
+            None
+        );
+        assert_eq!(time_exceeded(&outcome(Exit::Code(0), 1400, 10), 1000), None);
+        let over = time_exceeded(&outcome(Exit::Code(0), 1100, 1001), 1000).unwrap();
+        assert_eq!(over, "cpu 1001 ms over the 1000 ms limit (wall 1100 ms)");
+        let killed = time_exceeded(&outcome(Exit::Killed, 1500, 3), 1000).unwrap();
+        assert!(killed.starts_with("killed at the wall-clock cap after 1500 ms"));
+    }
 }

@@ -1,87 +1,14 @@
 //! The judge tool end to end, on throwaway workspaces and on the real one.
 
-use std::env;
+mod support;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// The real workspace: scripts/judge/../..
-fn real_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-/// Runs the judge in `root` with the project's pinned cargo-equip on PATH.
-fn judge(root: &Path, args: &[&str]) -> Output {
-    let tools = real_root().join(".tools/bin");
-    let path = format!(
-        "{}:{}",
-        tools.display(),
-        env::var("PATH").unwrap_or_default()
-    );
-    Command::new(env!("CARGO_BIN_EXE_judge"))
-        .args(args)
-        .current_dir(root)
-        .env("PATH", path)
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Runs the judge, asserts its exit status (showing everything it printed if that fails), and
-/// returns its stdout.
-fn judge_exits(root: &Path, args: &[&str], code: i32) -> String {
-    let out = judge(root, args);
-    let stdout = text(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "{}{}",
-        stdout,
-        text(&out.stderr)
-    );
-    stdout
-}
-
-/// A fresh workspace under the test's temp dir with the given files.
-fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&root);
-    let mut all = vec![(
-        "Cargo.toml",
-        "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\"]\n",
-    )];
-    all.extend_from_slice(files);
-    for (path, body) in all {
-        let p = root.join(path);
-        fs::create_dir_all(p.parent().unwrap()).unwrap();
-        fs::write(p, body).unwrap();
-    }
-    // The judge finds its workspace by its problems/ folder.
-    fs::create_dir_all(root.join("problems")).unwrap();
-    root
-}
-
-const DEMO_MANIFEST: &str = r#"[package]
-name = "demo"
-version = "0.1.0"
-edition = "2018"
-
-[package.metadata.judge]
-judge = "Test"
-problem = "1"
-url = "http://example.invalid/1"
-time-limit-ms = 1000
-memory-limit-mib = 64
-compare = "lines"
-"#;
+use support::{
+    fixture, judge, judge_exits, judge_exits_with, judge_with, line, manifest, real_root, text,
+    workspace, workspace_like_real,
+};
 
 /// Sums the numbers of its input; misbehaves on purpose on some words.
 const DEMO_MAIN: &str = r#"use std::io::Read;
@@ -96,21 +23,23 @@ fn main() {
 }
 "#;
 
+/// The line of the demo problem's case `case` in a check table.
 fn row<'a>(out: &'a str, case: &str) -> &'a str {
-    out.lines()
-        .find(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            f.len() > 2 && f[0] == "demo" && f[1] == case
-        })
-        .unwrap_or_else(|| panic!("no row for case {} in:\n{}", case, out))
+    line(out, "demo", case, "")
+}
+
+/// The line of the demo problem's `case` that contains `what` (of the `compile` lines, say).
+fn row_with<'a>(out: &'a str, case: &str, what: &str) -> &'a str {
+    line(out, "demo", case, what)
 }
 
 #[test]
 fn check_gives_every_verdict_and_fails_unless_all_ac() {
+    let demo = manifest("demo");
     let root = workspace(
         "verdicts",
         &[
-            ("problems/demo/Cargo.toml", DEMO_MANIFEST),
+            ("problems/demo/Cargo.toml", &demo),
             ("problems/demo/src/main.rs", DEMO_MAIN),
             ("samples/demo/1.in", "1 2\n"),
             ("samples/demo/1.out", "3\n"),
@@ -162,10 +91,11 @@ fn check_gives_every_verdict_and_fails_unless_all_ac() {
 
 #[test]
 fn compile_errors_are_ce_with_the_first_error() {
+    let demo = manifest("demo");
     let root = workspace(
         "compile-error",
         &[
-            ("problems/demo/Cargo.toml", DEMO_MANIFEST),
+            ("problems/demo/Cargo.toml", &demo),
             // Compiles under cargo's edition 2021 rules only: `TryFrom` is not in the 2018 prelude.
             (
                 "problems/demo/src/main.rs",
@@ -177,12 +107,16 @@ fn compile_errors_are_ce_with_the_first_error() {
     );
     fs::write(
         root.join("problems/demo/Cargo.toml"),
-        DEMO_MANIFEST.replace("edition = \"2018\"", "edition = \"2021\""),
+        demo.replace("edition = \"2018\"", "edition = \"2021\""),
     )
     .unwrap();
     let stdout = judge_exits(&root, &["check", "demo"], 1);
     assert!(stdout.contains(" CE "), "{}", stdout);
-    assert!(stdout.contains("rustc --edition 2018: error"), "{}", stdout);
+    assert!(
+        stdout.contains("-O --edition 2018 (generic 2018): error"),
+        "{}",
+        stdout
+    );
 }
 
 #[test]
@@ -200,25 +134,9 @@ fn unknown_problem_lists_the_problems() {
 
 #[test]
 fn new_problem_builds_and_fails_loudly_until_written() {
-    let real = real_root();
     // Like the real workspace: members inherit [workspace.package], the template uses the
     // real shared crates.
-    let root = workspace(
-        "scaffold",
-        &[(
-            "Cargo.toml",
-            "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\", \"shared/*\"]\n\n\
-             [workspace.package]\nversion = \"0.1.0\"\nedition = \"2018\"\n\
-             rust-version = \"1.70\"\npublish = false\n",
-        )],
-    );
-    for krate in ["bits", "fastio"] {
-        let dst = root.join("shared").join(krate);
-        fs::create_dir_all(dst.join("src")).unwrap();
-        for file in ["Cargo.toml", "src/lib.rs"] {
-            fs::copy(real.join("shared").join(krate).join(file), dst.join(file)).unwrap();
-        }
-    }
+    let root = workspace_like_real("scaffold");
     let made = judge(&root, &["new", "abc"]);
     assert!(made.status.success(), "{}", text(&made.stderr));
     assert_eq!(judge(&root, &["new", "abc"]).status.code(), Some(2));
@@ -240,8 +158,7 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
     let real = real_root();
     let saved = Path::new(env!("CARGO_TARGET_TMPDIR")).join("planted-bug-cases");
     let _ = fs::remove_dir_all(&saved);
-    let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/poj2676_planted_bug.rs");
+    let planted = fixture("poj2676_planted_bug.rs");
     let stdout = judge_exits(
         &real,
         &[
@@ -252,7 +169,7 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
             "--seed",
             "1",
             "--solver",
-            fixture.to_str().unwrap(),
+            planted.to_str().unwrap(),
             "--samples",
             saved.to_str().unwrap(),
         ],
@@ -262,4 +179,255 @@ fn stress_catches_the_planted_bug_and_saves_the_case() {
     let note = fs::read_to_string(saved.join("1.note")).unwrap();
     assert!(note.starts_with("found by stress"), "{}", note);
     assert!(saved.join("1.in").is_file() && saved.join("1.out").is_file());
+}
+
+/// Debian's old compiler, which `.ci/run` installs; these tests need it.
+const OLD_RUSTC: &str = "/usr/bin/rustc";
+
+fn require_old_rustc() {
+    assert!(
+        Path::new(OLD_RUSTC).is_file(),
+        "{} is missing: install it with `apt-get install rustc` (as .ci/run does)",
+        OLD_RUSTC
+    );
+}
+
+/// Sums its input; `let ... else` (Rust 1.65) and an unused variable on purpose.
+const NEWER_THAN_OLD: &str = r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let unused = 1;
+    let Some(first) = s.split_whitespace().next() else { return };
+    let _ = first;
+    let sum: i64 = s.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();
+    println!("{}", sum);
+}
+"#;
+
+#[test]
+fn newer_features_fail_the_old_compiler_and_warnings_fail_the_check() {
+    require_old_rustc();
+    let demo = manifest("demo");
+    let root = workspace(
+        "old-compiler",
+        &[
+            ("problems/demo/Cargo.toml", &demo),
+            ("problems/demo/src/main.rs", NEWER_THAN_OLD),
+            ("samples/demo/1.in", "1 2\n"),
+            ("samples/demo/1.out", "3\n"),
+        ],
+    );
+    let stdout = judge_exits_with(&root, &["check"], &[("OLD_RUSTC", OLD_RUSTC)], 1);
+    // CE, naming the compiler that rejects it.
+    let old = row_with(&stdout, "compile", "(old compiler)");
+    assert!(
+        old.contains(" CE ") && old.contains("/usr/bin/rustc 1.63.0 -O --edition 2021"),
+        "{}",
+        old
+    );
+    assert!(old.contains("error"), "{}", old);
+    // The new compiler takes it, with a warning: shown, and a failure of the check.
+    let new = row_with(&stdout, "compile", "(generic 2021)");
+    assert!(
+        new.contains(" WARN ") && new.contains("unused variable: `unused`"),
+        "{}",
+        new
+    );
+    assert!(row(&stdout, "1").contains(" AC "), "{}", stdout);
+    assert!(
+        stdout.contains("FAIL: 1 of 1 cases AC, 0 of 3 compiles clean"),
+        "{}",
+        stdout
+    );
+    assert!(stdout.contains("compiled by rustc "), "{}", stdout);
+
+    // Without an old compiler: said once, plainly, and the check fails though all is AC.
+    fs::write(
+        root.join("problems/demo/src/main.rs"),
+        DEMO_MAIN.replace("fn main()", "#[allow(unused)]\nfn main()"),
+    )
+    .unwrap();
+    let stdout = judge_exits_with(&root, &["check"], &[("OLD_RUSTC", "/no/such/rustc")], 1);
+    let first = stdout.lines().next().unwrap();
+    assert!(
+        first.starts_with("old compiler: OLD_RUSTC=/no/such/rustc")
+            && first.contains("apt-get install rustc"),
+        "{}",
+        first
+    );
+    assert_eq!(
+        stdout.matches("apt-get install rustc").count(),
+        1,
+        "{}",
+        stdout
+    );
+    assert!(
+        stdout.contains("FAIL: 1 of 1 cases AC, 2 of 2 compiles clean, no old compiler"),
+        "{}",
+        stdout
+    );
+}
+
+#[test]
+fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
+    require_old_rustc();
+    let with_codeforces = format!(
+        "{}\n[[package.metadata.judge.judges]]\njudge = \"codeforces\"\nproblem = \"1A\"\n\
+         url = \"https://codeforces.com/problemset/problem/1/A\"\ntime-limit-ms = 3000\n\
+         variant = \"numbers after a count\"\n",
+        manifest("demo")
+    );
+    let root = workspace(
+        "judge-samples",
+        &[
+            ("problems/demo/Cargo.toml", &with_codeforces),
+            ("problems/demo/src/main.rs", DEMO_MAIN),
+            ("samples/demo/1.in", "1 2\n"),
+            ("samples/demo/1.out", "3\n"),
+            ("samples/demo/codeforces-1.in", "2 5 6\n"),
+            ("samples/demo/codeforces-1.out", "13\n"),
+        ],
+    );
+    let envs = [("OLD_RUSTC", OLD_RUSTC)];
+    let stdout = judge_exits_with(&root, &["check"], &envs, 0);
+    // Every profile once: Codeforces' 2021 is the generic judge's 2021 compile.
+    assert!(
+        row_with(
+            &stdout,
+            "compile",
+            "-O --edition 2021 (generic 2021, codeforces 2021)"
+        )
+        .contains(" OK "),
+        "{}",
+        stdout
+    );
+    row_with(&stdout, "compile", "-O --edition 2024 (codeforces 2024)");
+    row_with(&stdout, "compile", "-O --edition 2018 (generic 2018)");
+    row_with(
+        &stdout,
+        "compile",
+        "/usr/bin/rustc 1.63.0 -O --edition 2021 (old compiler)",
+    );
+    // Its own limit: 3000 ms against the origin's 1000.
+    let cf = row_with(&stdout, "codeforces-1", " AC ");
+    assert!(cf.contains(" 3000 "), "{}", cf);
+    assert!(row(&stdout, "1").contains(" 1000 "), "{}", stdout);
+    assert!(
+        stdout.contains("PASS: 2 of 2 cases AC, 4 of 4 compiles clean"),
+        "{}",
+        stdout
+    );
+
+    // Where to paste it.
+    let listed = judge_exits(&root, &["list"], 0);
+    assert!(
+        listed.contains("Codeforces 1A")
+            && listed.contains("https://codeforces.com/problemset/problem/1/A"),
+        "{}",
+        listed
+    );
+    assert!(
+        listed.contains("variant: numbers after a count"),
+        "{}",
+        listed
+    );
+    let e = judge(&root, &["submit", "demo", "--judge", "luogu"]);
+    assert_eq!(e.status.code(), Some(2));
+    assert!(
+        text(&e.stderr).contains(
+            "demo does not list judge `luogu`; the judges that take its file: generic, codeforces"
+        ),
+        "{}",
+        text(&e.stderr)
+    );
+    let stdout = judge_exits_with(
+        &root,
+        &["submit", "demo", "--judge", "codeforces"],
+        &envs,
+        0,
+    );
+    assert!(
+        stdout.contains("ready for Codeforces 1A: https://codeforces.com/problemset/problem/1/A"),
+        "{}",
+        stdout
+    );
+
+    // A sample in the format of a judge the problem does not list is refused.
+    fs::write(root.join("samples/demo/spoj-1.in"), "1\n").unwrap();
+    let out = judge_with(&root, &["check"], &envs);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "spoj-1.in: judge `spoj` is not listed by demo; its judges are: generic, codeforces"
+        ),
+        "{}",
+        err
+    );
+}
+
+#[test]
+fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
+    let demo = manifest("demo");
+    let real = real_root();
+    for (args, says) in [
+        (
+            &["bench", "poj2676", "--run", "3"][..],
+            "judge: unknown flag `--run`; the flags of `bench` are: --runs\n",
+        ),
+        (
+            &["stress", "poj2676", "--count", "3"][..],
+            "judge: unknown flag `--count`; the flags of `stress` are: --n, --seed, --solver, --samples\n",
+        ),
+        (
+            &["check", "--runs", "3"][..],
+            "judge: unknown flag `--runs`; `check` takes no flags\n",
+        ),
+        (
+            &["submit", "poj2676", "--judge", "poj"][..],
+            "judge: POJ takes no Rust; the judges of poj2676 that take the file: luogu\n",
+        ),
+    ] {
+        let out = judge(&real, args);
+        assert_eq!(out.status.code(), Some(2), "{:?}", args);
+        assert_eq!(text(&out.stderr), says, "{:?}", args);
+    }
+    let typo = demo.replace(
+        "compare = \"lines\"",
+        "compare = \"lines\"\nstres = [[\"--n\", \"1\"]]",
+    );
+    let root = workspace(
+        "unknown-key",
+        &[
+            ("problems/demo/Cargo.toml", &typo),
+            ("problems/demo/src/main.rs", DEMO_MAIN),
+        ],
+    );
+    let out = judge(&root, &["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{}", err);
+    assert!(
+        err.contains("unknown key `stres` in [package.metadata.judge]; the keys are: compare, stress, bench, judges"),
+        "{}",
+        err
+    );
+}
+
+#[test]
+fn the_problems_are_listed_where_a_rust_file_can_be_pasted() {
+    let listed = judge_exits(&real_root(), &["list"], 0);
+    let line = |p: &str, title: &str| {
+        listed
+            .lines()
+            .find(|l| l.starts_with(p) && l.contains(title))
+            .unwrap_or_else(|| panic!("no {} {} in:\n{}", p, title, listed))
+            .to_string()
+    };
+    assert!(line("poj2676", "Luogu P10481").contains("https://www.luogu.com.cn/problem/P10481"));
+    assert!(line("p1074", "Luogu P1074").contains("2000 ms, 128 MiB"));
+    assert!(line("sudoku16", "SPOJ SUDOKU").contains("https://www.spoj.com/problems/SUDOKU/"));
+    assert!(listed.contains("variant: first line K"), "{}", listed);
+    assert!(line("poj2676", "POJ 2676").contains("2000 ms, 64 MiB"));
 }

@@ -15,24 +15,10 @@
 
 use std::process::exit;
 
+use kit::{used_by_peers, ALL};
 use rng::Rng;
 
-/// Bit `d` of a mask stands for digit `d` (1..=9).
-const ALL: u16 = 0b11_1111_1110;
-
-fn peers_mask(g: &[u8; 81], c: usize) -> u16 {
-    let (r, k) = (c / 9, c % 9);
-    let (br, bk) = (r / 3 * 3, k / 3 * 3);
-    let mut used = 0u16;
-    for i in 0..9 {
-        for p in [9 * r + i, 9 * i + k, 9 * (br + i / 3) + bk + i % 3] {
-            if p != c {
-                used |= 1 << g[p];
-            }
-        }
-    }
-    used & ALL
-}
+mod kit;
 
 /// Fills `g` completely (most constrained cell first, digits in random order when `rng` is
 /// given, else high first); `false` if no completion exists.
@@ -40,7 +26,7 @@ fn fill(g: &mut [u8; 81], rng: &mut Option<&mut Rng>) -> bool {
     let mut best: Option<(usize, u16)> = None;
     for c in 0..81 {
         if g[c] == 0 {
-            let free = ALL & !peers_mask(g, c);
+            let free = ALL & !used_by_peers(g, c);
             if best.map_or(true, |(_, m)| free.count_ones() < m.count_ones()) {
                 best = Some((c, free));
             }
@@ -66,7 +52,7 @@ fn fill(g: &mut [u8; 81], rng: &mut Option<&mut Rng>) -> bool {
 
 fn has_completion(g: &[u8; 81]) -> bool {
     let mut copy = *g;
-    (0..81).all(|c| g[c] == 0 || peers_mask(g, c) >> g[c] & 1 == 0) && fill(&mut copy, &mut None)
+    !kit::has_clash(g) && fill(&mut copy, &mut None)
 }
 
 /// A random solved grid with `k` of its cells kept.
@@ -87,17 +73,7 @@ fn clash(rng: &mut Rng, k: usize) -> [u8; 81] {
     let givens: Vec<usize> = (0..81).filter(|&c| g[c] != 0).collect();
     loop {
         let c = givens[rng.below(givens.len())];
-        let (r, k) = (c / 9, c % 9);
-        let peers: Vec<usize> = (0..9)
-            .flat_map(|i| {
-                [
-                    9 * r + i,
-                    9 * i + k,
-                    9 * (r / 3 * 3 + i / 3) + k / 3 * 3 + i % 3,
-                ]
-            })
-            .filter(|&p| g[p] == 0)
-            .collect();
+        let peers: Vec<usize> = kit::units_of(c).filter(|&p| g[p] == 0).collect();
         if !peers.is_empty() {
             g[peers[rng.below(peers.len())]] = g[c];
             return g;
@@ -112,7 +88,7 @@ fn nosol(rng: &mut Rng, k: usize) -> [u8; 81] {
     for _ in 0..if givens.is_empty() { 0 } else { 200 } {
         let c = givens[rng.below(givens.len())];
         let old = g[c];
-        let free = ALL & !peers_mask(&g, c) & !(1 << old);
+        let free = ALL & !used_by_peers(&g, c) & !(1 << old);
         let options: Vec<u8> = (1..=9).filter(|&d| free >> d & 1 == 1).collect();
         if options.is_empty() {
             continue;
@@ -127,7 +103,7 @@ fn nosol(rng: &mut Rng, k: usize) -> [u8; 81] {
     loop {
         let empty: Vec<usize> = (0..81).filter(|&c| g[c] == 0).collect();
         let c = empty[rng.below(empty.len())];
-        let free = ALL & !peers_mask(&g, c);
+        let free = ALL & !used_by_peers(&g, c);
         let options: Vec<u8> = (1..=9).filter(|&d| free >> d & 1 == 1).collect();
         if options.is_empty() {
             continue; // a dead cell: already no completion, but one more given does no harm
@@ -184,10 +160,5 @@ fn main() {
         "nosol" => usage("--kind nosol needs fewer than 81 givens"),
         _ => usage(&format!("unknown kind `{}`", kind)),
     };
-    let mut out = String::with_capacity(162);
-    for (c, d) in g.iter().enumerate() {
-        out.push((b'0' + d) as char);
-        out.push(if c % 9 == 8 { '\n' } else { ' ' });
-    }
-    print!("{}", out);
+    print!("{}", kit::to_text(&g));
 }

@@ -2,13 +2,12 @@
 //! cell first, nothing else) and prints the highest weighted sum, or -1 if there is none.
 //!
 //! Exponential in the number of completions: fine from about 26 givens up. It shares only the
-//! input parser with the solver (tested on its own in `grid.rs`); the search, clash test and
+//! input parser with the solver (tested on its own in `parse.rs`); the search, clash test and
 //! scoring are written here again, without the solver's score identity or bounds.
 
-use std::io::Read;
+use kit::{box_of, ALL};
 
-/// Bit `d` of a mask stands for digit `d` (1..=9).
-const ALL: u16 = 0b11_1111_1110;
+mod kit;
 
 struct Enumeration {
     grid: [u8; 81],
@@ -25,13 +24,13 @@ fn weight(c: usize) -> i64 {
 
 impl Enumeration {
     fn free(&self, c: usize) -> u16 {
-        ALL & !(self.row[c / 9] | self.col[c % 9] | self.bx[c / 27 * 3 + c % 9 / 3])
+        ALL & !(self.row[c / 9] | self.col[c % 9] | self.bx[box_of(c)])
     }
 
     fn toggle(&mut self, c: usize, d: u8) {
         self.row[c / 9] ^= 1 << d;
         self.col[c % 9] ^= 1 << d;
-        self.bx[c / 27 * 3 + c % 9 / 3] ^= 1 << d;
+        self.bx[box_of(c)] ^= 1 << d;
     }
 
     /// Visits every completion; `score` is the weighted sum of the filled cells.
@@ -65,18 +64,8 @@ impl Enumeration {
 }
 
 fn main() {
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut input) {
-        eprintln!("cannot read the input: {}", e);
-        std::process::exit(2);
-    }
-    let givens = match p1074::Grid::parse(&input) {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("{}", e);
-            std::process::exit(2);
-        }
-    };
+    let mut input = fastio::stdin_or_exit();
+    let givens = p1074::parse(&mut input).unwrap_or_else(|e| e.exit(&mut fastio::Writer::new()));
     let mut e = Enumeration {
         grid: givens.0,
         row: [0; 9],

@@ -9,11 +9,9 @@
 //! - multi: 18..=26 givens kept from a solved grid (usually several solutions);
 //! - unsolvable: givens that clash nowhere directly but have no solution.
 
-#[allow(dead_code)] // each bin uses part of the kit
-#[path = "kit/backtrack.rs"]
-mod backtrack;
+mod kit;
 
-use backtrack::{random_solution, solutions};
+use kit::{random_solution, solutions};
 use rng::Rng;
 use std::io::Write;
 use std::process::exit;

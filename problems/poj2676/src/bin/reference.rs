@@ -4,12 +4,10 @@
 //! `case N: no solution` on stderr (exit 1 at the end), malformed input on stderr (exit 2).
 //! `--count` prints instead, per case, the number of solutions capped at 2.
 
-#[allow(dead_code)] // each bin uses part of the kit
-#[path = "kit/backtrack.rs"]
-mod backtrack;
+mod kit;
 
 use fastio::Reader;
-use poj2676::input::{read_count, read_grid};
+use poj2676::{read_count, read_grid};
 use std::io::Write;
 use std::process::exit;
 
@@ -28,12 +26,11 @@ fn main() {
     let cases = read_count(&mut reader).unwrap_or_else(|e| fail(&out, e.to_string()));
     let mut unsolved = false;
     for case in 1..=cases {
-        let puzzle =
-            read_grid(&mut reader, case as usize).unwrap_or_else(|e| fail(&out, e.to_string()));
+        let puzzle = read_grid(&mut reader, case).unwrap_or_else(|e| fail(&out, e.to_string()));
         if let Some(e) = puzzle.clash() {
             fail(&out, e.to_string());
         }
-        let (n, first) = backtrack::solutions(puzzle.grid().values(), 2);
+        let (n, first) = kit::solutions(puzzle.grid().values(), 2);
         if count_mode {
             out.extend_from_slice(format!("{}\n", n).as_bytes());
             continue;

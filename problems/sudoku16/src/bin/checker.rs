@@ -4,8 +4,9 @@
 //! letters, every row, column and box holding A..P once, every given kept. EXPECTED (a correct
 //! answer) tells which cases are solvable: the cases it completes must be completed by OUTPUT,
 //! in order, and OUTPUT must print nothing for the others. Input cases after a malformed case
-//! are not read (nothing may be printed for them). Format: each grid is followed by one empty
-//! line (the last may be missing); trailing spaces and CR are ignored.
+//! are not read (nothing may be printed for them). Format: grids separated by one empty line,
+//! and one more after the last allowed (POJ's layout has it, SPOJ's not); trailing spaces and
+//! CR are ignored. INPUT may be in either judge's form (with or without SPOJ's count line).
 
 use fastio::Reader;
 use std::process::exit;
@@ -65,12 +66,12 @@ fn grids(text: &[u8], name: &str) -> Result<Vec<Grid>, String> {
 
 /// Why `answer` does not complete `puzzle`, if it does not.
 fn fault(answer: &Grid, puzzle: &Grid) -> Option<String> {
-    if let Some((cell, unit)) = answer.first_clash() {
+    if let Some(clash) = answer.first_clash() {
         return Some(format!(
-            "row {} column {} repeats a letter in its {}",
-            cell.row() + 1,
-            cell.col() + 1,
-            unit
+            "row {} column {}: {}",
+            clash.cell.row() + 1,
+            clash.cell.column() + 1,
+            clash
         ));
     }
     (0..256)
@@ -79,7 +80,7 @@ fn fault(answer: &Grid, puzzle: &Grid) -> Option<String> {
             Some(d) if answer.get(c) != Some(d) => Some(format!(
                 "row {} column {} should keep the given {}",
                 c.row() + 1,
-                c.col() + 1,
+                c.column() + 1,
                 d.letter() as char
             )),
             _ => None,
@@ -105,9 +106,11 @@ fn main() {
     let (mut o, mut e) = (0, 0);
     for (n, puzzle) in cases.iter().enumerate() {
         let case = n + 1;
-        let solvable = expected.get(e).is_some_and(|g| fault(g, puzzle).is_none());
+        let solvable = expected
+            .get(e)
+            .map_or(false, |g| fault(g, puzzle).is_none());
         let printed = output.get(o);
-        let solved = printed.is_some_and(|g| fault(g, puzzle).is_none());
+        let solved = printed.map_or(false, |g| fault(g, puzzle).is_none());
         match (solvable, solved) {
             (true, true) => {
                 e += 1;

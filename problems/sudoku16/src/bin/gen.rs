@@ -1,8 +1,8 @@
-//! sudoku16-gen: prints a random POJ 3076 input.
+//! sudoku16-gen: prints a random POJ 3076 input, or with `--form spoj` a SPOJ SUDOKU one.
 //!
 //! ```text
 //! sudoku16-gen [--seed N] [--count C] [--kind random|minimal|unsolvable|mixed] [--givens A..B]
-//!              [--check-budget N]
+//!              [--check-budget N] [--form poj|spoj]
 //! ```
 //!
 //! - `random`: a random solved grid with `k` random cells kept, `k` uniform in `A..B`
@@ -18,7 +18,8 @@
 //!   bounded search cannot decide are skipped; works down to about 40 givens).
 //! - `mixed`: each case `random` or `unsolvable` with equal odds.
 //!
-//! Cases are separated by blank lines. Same arguments, same output.
+//! Cases are separated by blank lines; `--form spoj` puts their number on a first line (the
+//! grids are the same as without it). Same arguments, same output.
 
 mod kit;
 
@@ -39,7 +40,8 @@ fn usage(msg: &str) -> ! {
     eprintln!("sudoku16-gen: {}", msg);
     eprintln!(
         "usage: sudoku16-gen [--seed N] [--count C] \
-         [--kind random|minimal|unsolvable|mixed] [--givens A..B] [--check-budget N]"
+         [--kind random|minimal|unsolvable|mixed] [--givens A..B] [--check-budget N] \
+         [--form poj|spoj]"
     );
     exit(2)
 }
@@ -102,14 +104,14 @@ fn unsolvable(lo: usize, hi: usize, rng: &mut Rng) -> Grid {
         for _ in 0..20 {
             let mut g = grid;
             let c = Cell::from_index(givens[rng.below(givens.len())]);
-            let d = Digit::new(rng.below(16) as u32);
+            let d = Digit::from_index(rng.below(16));
             g.set(c, Some(d));
             if g == grid || g.first_clash().is_some() {
                 continue;
             }
             // A bounded search: a grid that takes long to decide is skipped.
             let found = ExactCover::new(&g, None).search(1, 200_000, None);
-            if found.is_ok_and(|f| f.is_empty()) {
+            if found.map_or(false, |f| f.is_empty()) {
                 return g;
             }
         }
@@ -133,6 +135,7 @@ fn main() {
     let mut kind = Kind::Random;
     let mut givens: Option<(usize, usize)> = None;
     let mut check_budget = u64::MAX;
+    let mut count_line = false;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -160,12 +163,22 @@ fn main() {
                     _ => usage("bad --kind"),
                 }
             }
+            "--form" => {
+                count_line = match value() {
+                    "poj" => false,
+                    "spoj" => true,
+                    _ => usage("bad --form"),
+                }
+            }
             other => usage(&format!("unknown argument {}", other)),
         }
         i += 2;
     }
     let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x1616);
     let mut out = String::new();
+    if count_line {
+        out.push_str(&format!("{}\n", count));
+    }
     for case in 0..count {
         let this = match kind {
             Kind::Mixed if rng.below(2) == 0 => Kind::Unsolvable,

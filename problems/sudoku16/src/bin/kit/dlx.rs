@@ -130,7 +130,7 @@ impl ExactCover {
             }
             for d in 0..SIDE {
                 let cols = columns_of(i / SIDE, i % SIDE, d);
-                let excluded = exclude.is_some_and(|(c, e)| c.index() == i && e.index() == d);
+                let excluded = exclude.map_or(false, |(c, e)| c.index() == i && e.index() == d);
                 if excluded || cols.iter().any(|&j| met[j]) {
                     continue;
                 }
@@ -243,7 +243,7 @@ impl ExactCover {
             let mut g = self.puzzle;
             for &k in &self.path {
                 let (i, d) = self.option[k];
-                g.set(Cell::from_index(i), Some(Digit::new(d as u32)));
+                g.set(Cell::from_index(i), Some(Digit::from_index(d)));
             }
             found.push(g);
             return Ok(());
@@ -348,7 +348,7 @@ mod tests {
             })
             .collect();
         let mut n = 0;
-        for d in (0..16).map(Digit::new) {
+        for d in (0..16).map(Digit::from_index) {
             if peers.iter().all(|&p| g.get(p) != Some(d)) {
                 g.set(Cell::from_index(i), Some(d));
                 n += brute_count(g);
@@ -384,7 +384,7 @@ mod tests {
             let mut g = full;
             for i in 0..CELLS {
                 let c = Cell::from_index(i);
-                if g.get(c).is_some_and(|d| letters >> d.index() & 1 == 1) {
+                if g.get(c).map_or(false, |d| letters >> d.index() & 1 == 1) {
                     g.set(c, None);
                 }
             }
@@ -442,16 +442,16 @@ mod tests {
         // take no letter, though no two givens clash.
         let mut g = Grid::empty();
         for c in 1..16 {
-            g.set(Cell::at(0, c), Some(Digit::new(c as u32)));
+            g.set(Cell::at(0, c), Some(Digit::from_index(c)));
         }
-        g.set(Cell::at(4, 0), Some(Digit::new(0)));
+        g.set(Cell::at(4, 0), Some(Digit::from_index(0)));
         assert!(g.first_clash().is_none());
         assert_eq!(brute_count(&mut g.clone()), 0);
         assert!(completions(&g, None, 1, 1).is_empty());
         // A clash among givens: nothing.
         let mut clash = Grid::empty();
-        clash.set(Cell::at(0, 0), Some(Digit::new(0)));
-        clash.set(Cell::at(0, 5), Some(Digit::new(0)));
+        clash.set(Cell::at(0, 0), Some(Digit::from_index(0)));
+        clash.set(Cell::at(0, 5), Some(Digit::from_index(0)));
         assert!(completions(&clash, None, 1, 1).is_empty());
         // A full grid with one cell cleared: one completion, none without its letter.
         let full = solved(6);

@@ -7,48 +7,21 @@
 
 use crate::band_grid::{BandGrid, BLOCK};
 use crate::grid::Grid;
-use fastio::Reader;
-use std::convert::{TryFrom, TryInto};
-use std::fmt;
-
-/// Malformed input: where (case, row, line) and what was wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InputError {
-    /// The case (1-based), `None` for the count line.
-    pub case: Option<usize>,
-    /// The row of the grid (1-based), when the error is in a row.
-    pub row: Option<usize>,
-    /// The input line (1-based).
-    pub line: usize,
-    /// What was wrong, in a few words.
-    pub message: String,
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.case, self.row) {
-            (Some(c), Some(r)) => write!(f, "case {}, row {} (line {}): ", c, r, self.line)?,
-            (Some(c), None) => write!(f, "case {} (line {}): ", c, self.line)?,
-            _ => write!(f, "line {}: ", self.line)?,
-        }
-        f.write_str(&self.message)
-    }
-}
+use fastio::{InputError, Reader};
+use std::convert::TryInto;
 
 /// Reads the number of cases T (a non-negative decimal number). O(length of the token).
-pub fn read_count(reader: &mut Reader) -> Result<u64, InputError> {
+pub fn read_count(reader: &mut Reader) -> Result<usize, InputError> {
     reader.skip_whitespace();
     let line = reader.line();
-    let error = |message: String| InputError {
-        case: None,
-        row: None,
-        line,
-        message,
-    };
     let t = reader
         .int()
-        .map_err(|e| error(e + " for the number of cases"))?;
-    u64::try_from(t).map_err(|_| error(format!("the number of cases is negative ({})", t)))
+        .map_err(|e| InputError::at_line(line, e + " for the number of cases"))?;
+    if t < 0 {
+        let what = format!("the number of cases is negative ({})", t);
+        return Err(InputError::at_line(line, what));
+    }
+    Ok(t as usize)
 }
 
 /// Value of a cell character: `Some(0)` for empty, `Some(1..=9)` for a digit, `None` for
@@ -126,22 +99,16 @@ impl Puzzle {
     }
 
     /// The error for the first given that repeats a digit of an earlier given in its row,
-    /// column or box, or `None` when the givens are consistent. O(81).
+    /// column or box, or `None` when the givens are consistent: `the givens clash: two 5s in
+    /// row 3`, placed at the row and line of the later given. O(81).
     ///
     /// Clashing givens have no solution, so a caller may solve first and ask only then.
     pub fn clash(&self) -> Option<InputError> {
         let clash = self.grid().first_clash()?;
-        Some(InputError {
-            case: Some(self.case),
-            row: Some(clash.cell.row() + 1),
-            line: self.lines[clash.cell.row()],
-            message: format!(
-                "digit {} in column {} repeats a given of its {}",
-                clash.digit.get(),
-                clash.cell.column() + 1,
-                clash.unit
-            ),
-        })
+        let row = clash.cell.row();
+        let what = format!("the givens clash: {}", clash);
+        let error = InputError::at_line(self.lines[row], what);
+        Some(error.in_case(self.case).in_row(row + 1))
     }
 }
 
@@ -164,13 +131,9 @@ pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError>
         }
         // Some byte is not a cell: the first such row says why, as row by row would.
         for (row, bytes) in block.chunks_exact(10).enumerate() {
-            if let Err(message) = parse_row(&bytes[..9], &mut [0; 9]) {
-                return Err(InputError {
-                    case: Some(case),
-                    row: Some(row + 1),
-                    line: lines[row],
-                    message,
-                });
+            if let Err(what) = parse_row(&bytes[..9], &mut [0; 9]) {
+                let error = InputError::at_line(lines[row], what);
+                return Err(error.in_case(case).in_row(row + 1));
             }
         }
     }
@@ -185,26 +148,18 @@ fn read_grid_by_rows(reader: &mut Reader, case: usize) -> Result<Puzzle, InputEr
     while row < 9 {
         let line = reader.line();
         let out = &mut cells[9 * row..9 * row + 9];
-        if let Some(bytes) = reader.fixed_line(9) {
-            if parse_row(bytes, out).is_ok() {
-                lines[row] = line;
-                row += 1;
-                continue;
-            }
-            // Not nine cells after all: let the general path below say why.
-            return Err(InputError {
-                case: Some(case),
-                row: Some(row + 1),
-                line,
-                message: parse_row(bytes, out).unwrap_err(),
-            });
-        }
-        let error = |message: String| InputError {
-            case: Some(case),
-            row: Some(row + 1),
-            line,
-            message,
+        let error = |what: String| {
+            InputError::at_line(line, what)
+                .in_case(case)
+                .in_row(row + 1)
         };
+        if let Some(bytes) = reader.fixed_line(9) {
+            // Nine bytes and a line feed: nine cells, or an error that says why not.
+            parse_row(bytes, out).map_err(error)?;
+            lines[row] = line;
+            row += 1;
+            continue;
+        }
         let bytes = match reader.line_bytes() {
             Some(b) => b,
             None => return Err(error("expected a row, found the end of the input".into())),
@@ -272,15 +227,15 @@ mod tests {
         let rows = "103000509\n002109400\n000704000\n300502006\n060000050\n";
         let e = read_grid(&mut reader(&format!("{}70080300\n", rows)), 4).unwrap_err();
         assert_eq!((e.case, e.row, e.line), (Some(4), Some(6), 6));
-        assert!(e.message.contains("8 cells"), "{}", e);
+        assert!(e.what.contains("8 cells"), "{}", e);
         let e = read_grid(&mut reader(&format!("{}7008030041\n", rows)), 1).unwrap_err();
-        assert!(e.message.contains("more than 9"), "{}", e);
+        assert!(e.what.contains("more than 9"), "{}", e);
         let e = read_grid(&mut reader(&format!("{}70080300x\n", rows)), 1).unwrap_err();
         assert_eq!(e.row, Some(6));
-        assert!(e.message.contains("`x`"), "{}", e);
+        assert!(e.what.contains("`x`"), "{}", e);
         let e = read_grid(&mut reader(rows), 2).unwrap_err();
         assert_eq!(e.row, Some(6));
-        assert!(e.message.contains("end of the input"), "{}", e);
+        assert!(e.what.contains("end of the input"), "{}", e);
         assert_eq!(
             e.to_string(),
             "case 2, row 6 (line 6): expected a row, found the end of the input"
@@ -301,7 +256,9 @@ mod tests {
         let p = read_grid(&mut reader(text), 3).unwrap();
         let e = p.clash().unwrap();
         assert_eq!((e.case, e.row, e.line), (Some(3), Some(9), 9));
-        assert!(e.message.contains("digit 1 in column 9"), "{}", e);
-        assert!(e.message.contains("row"), "{}", e);
+        assert_eq!(
+            e.to_string(),
+            "case 3, row 9 (line 9): the givens clash: two 1s in row 9"
+        );
     }
 }

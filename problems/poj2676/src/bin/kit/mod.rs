@@ -1,5 +1,8 @@
-//! Test kit: a plain minimum-remaining-values backtracker on row/column/box digit masks,
-//! independent of the library's search. Used by gen and ref.
+//! What gen, ref and check share: a plain minimum-remaining-values backtracker on
+//! row/column/box digit masks, independent of the library's search, on raw grids (81 values,
+//! `0` for an empty cell, row by row).
+
+#![allow(dead_code)] // each binary uses a different part
 
 use rng::Rng;
 
@@ -65,33 +68,20 @@ impl Backtracker {
         first: &mut Option<[u8; 81]>,
         rng: &mut Option<&mut Rng>,
     ) -> usize {
-        // The empty cell with the fewest candidates.
-        let mut best = None;
-        let mut best_count = 10;
-        for i in 0..81 {
-            if self.cells[i] == 0 {
-                let n = self.candidates(i).count_ones();
-                if n < best_count {
-                    best = Some(i);
-                    best_count = n;
-                    if n <= 1 {
-                        break;
-                    }
-                }
-            }
-        }
-        let i = match best {
+        // The empty cell with the fewest candidates (the first with at most one will do).
+        let empty = (0..81)
+            .filter(|&i| self.cells[i] == 0)
+            .map(|i| (i, self.candidates(i)));
+        let (i, candidates) = match bits::fewest_ones(empty, 1) {
             None => {
                 if first.is_none() {
                     *first = Some(self.cells);
                 }
                 return 1;
             }
-            Some(i) => i,
+            Some(best) => best,
         };
-        let mut digits: Vec<u8> = (1..=9u8)
-            .filter(|&v| self.candidates(i) & (1 << (v - 1)) != 0)
-            .collect();
+        let mut digits: Vec<u8> = bits::ones(candidates).map(|d| d as u8 + 1).collect();
         if let Some(r) = rng.as_mut() {
             r.shuffle(&mut digits);
         }
@@ -131,4 +121,48 @@ pub fn random_solution(rng: &mut Rng) -> [u8; 81] {
 /// Whether `cells` (full) obeys every row, column and box.
 pub fn is_valid_solution(cells: &[u8; 81]) -> bool {
     cells.iter().all(|&v| (1..=9).contains(&v)) && Backtracker::new(cells).is_some()
+}
+
+/// Whether `solution` is a valid full grid that keeps every given of `puzzle`.
+pub fn completes(solution: &[u8; 81], puzzle: &[u8; 81]) -> bool {
+    is_valid_solution(solution) && puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(line: &str) -> [u8; 81] {
+        let mut g = [0; 81];
+        for (v, b) in g.iter_mut().zip(line.bytes()) {
+            *v = if b == b'.' { 0 } else { b - b'0' };
+        }
+        g
+    }
+
+    #[test]
+    fn counts_and_completes() {
+        let puzzle = grid(
+            "103000509002109400000704000300502006060000050700803004000401000009205800804000107",
+        );
+        let (n, first) = solutions(&puzzle, 2);
+        assert_eq!(n, 1);
+        let s = first.unwrap();
+        assert!(completes(&s, &puzzle));
+        assert!(!completes(&puzzle, &puzzle));
+        assert_eq!(solutions(&[0; 81], 5).0, 5);
+        // Two 7s in row 0: no solution, not even tried.
+        let mut clash = [0; 81];
+        clash[0] = 7;
+        clash[5] = 7;
+        assert_eq!(solutions(&clash, 2), (0, None));
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_seeded() {
+        let a = random_solution(&mut Rng::new(3));
+        assert!(is_valid_solution(&a));
+        assert_eq!(a, random_solution(&mut Rng::new(3)));
+        assert_ne!(a, random_solution(&mut Rng::new(4)));
+    }
 }

@@ -1,0 +1,229 @@
+//! Bit tricks on band planes (layout at [`BandGrid`](crate::band_grid::BandGrid)): single
+//! cells of rows, non-empty rows, columns, and the stack rule on one digit's three planes.
+//!
+//! All are branch-free word arithmetic; the ones generic over [`Lanes`] run on one `u32` or
+//! on four digits at once in an SSE2 register.
+
+use crate::band_grid::{plane_index, BAND, ROW};
+#[cfg(target_arch = "x86_64")]
+use crate::lanes::U32x4;
+use crate::lanes::{Lanes, LANES};
+
+/// The stack rule on the planes of one digit (per lane) in bands 0, 1, 2: the digit's columns
+/// per band (`present`) and those on some (band -> column) permutation of their stack
+/// (`keep`), or `None` when a box has no column left. Branch-free.
+///
+/// ```text
+///   columns, bit 9 * band + column:         keep (b, j) iff A(b, j) and, with j+1, j+2 taken
+///   band 0:  c0 .. c8  (bits 0..9)          mod 3 inside the stack,
+///   band 1:  c0 .. c8  (bits 9..18)           A(b+1, j+1) A(b+2, j+2)  or  A(b+1, j+2) A(b+2, j+1)
+///   band 2:  c0 .. c8  (bits 18..27)        rotations: bands by 9-bit fields, j by 3-bit groups
+/// ```
+#[inline(always)]
+pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
+    let present = columns(planes[0]) | columns(planes[1]).shl(9) | columns(planes[2]).shl(18);
+    // Entry j of each group takes entry j + 1 (resp. j + 2) mod 3.
+    let next1 = present.shr(1) & V::splat(0o333_333_333) | present.shl(2) & V::splat(0o444_444_444);
+    let next2 = present.shr(2) & V::splat(0o111_111_111) | present.shl(1) & V::splat(0o666_666_666);
+    // Band b takes band b + 1 (resp. b + 2) mod 3.
+    let band1 = |x: V| (x.shr(9) | x.shl(18)) & V::splat(BAND);
+    let band2 = |x: V| (x.shr(18) | x.shl(9)) & V::splat(BAND);
+    let keep = present & (band1(next1) & band2(next2) | band1(next2) & band2(next1));
+    let boxes = (keep | keep.shr(1) | keep.shr(2)) & V::splat(0o111_111_111);
+    if boxes.all_eq(V::splat(0o111_111_111)) {
+        Some((present, keep))
+    } else {
+        None
+    }
+}
+
+/// The columns (bits 0..9) of a band plane that hold a cell, per lane.
+#[inline(always)]
+pub fn columns<V: Lanes>(plane: V) -> V {
+    (plane | plane.shr(9) | plane.shr(18)) & V::splat(ROW)
+}
+
+/// Per digit index (word `d`), the columns of its givens in any band as cells of every band
+/// row, from the givens by plane index (`9 * band + digit`); `None` when two givens of a digit
+/// share a column. O(27) word operations, as three 4-lane vectors on x86_64 (digits 0..4,
+/// 4..8 and 5..9, as the solver applies the stack rule).
+pub fn given_columns(givens: &[u32; LANES]) -> Option<[u32; LANES]> {
+    let mut spread = [0u32; LANES];
+    #[cfg(target_arch = "x86_64")]
+    for &d in &[0, 4, 5] {
+        given_columns_of::<U32x4>(givens, d, &mut spread)?;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for d in 0..9 {
+        given_columns_of::<u32>(givens, d, &mut spread)?;
+    }
+    Some(spread)
+}
+
+/// [`given_columns`] for the digits `d .. d + V::WIDTH`, stored at `spread[d..]`.
+#[inline(always)]
+fn given_columns_of<V: Lanes>(
+    givens: &[u32; LANES],
+    d: usize,
+    spread: &mut [u32; LANES],
+) -> Option<()> {
+    let of_band = |b: usize| columns(V::load(givens, plane_index(b, d)));
+    let (c0, c1, c2) = (of_band(0), of_band(1), of_band(2));
+    let twice = c0 & c1 | (c0 | c1) & c2;
+    if !twice.all_eq(V::splat(0)) {
+        return None;
+    }
+    spread_columns(c0 | c1 | c2).store(spread, d);
+    Some(())
+}
+
+/// Keeps, in each row of a band plane, the row's cell when it is the only one. Every row of
+/// `plane` must hold a cell (true after permutation pruning). Branch-free, no table.
+///
+/// ```text
+///   rest = plane & (plane - ONES)   each row without its lowest cell (no borrow: rows != 0)
+///   the single rows are those whose `rest` is empty
+/// ```
+#[inline(always)]
+pub fn single_rows(plane: u32) -> u32 {
+    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
+    let rest = plane & plane.wrapping_sub(ONES);
+    plane & !nonempty_rows(rest)
+}
+
+/// The band rows (9 cells each) that hold a cell of `cells`, whole. Branch-free.
+///
+/// ```text
+///   bit 8 of each row: set when the row's low 8 bits + 0xff carry into it, or it was set
+///   (never further); then moved to bit 0 and spread over the row's 9 cells.
+/// ```
+#[inline(always)]
+pub fn nonempty_rows(cells: u32) -> u32 {
+    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
+    const LOW8: u32 = 0xff * ONES;
+    const BIT8: u32 = 0x100 * ONES;
+    let any = (((cells & LOW8) + LOW8) | cells) & BIT8;
+    (any >> 8) * ROW
+}
+
+/// The band row (9 cells) that holds the band cell `bit`.
+#[inline(always)]
+pub fn row_of(bit: u32) -> u32 {
+    ROW << (9 * (bit.trailing_zeros() / 9))
+}
+
+/// A column set of a band (bits 0..9) copied to all three rows, per lane.
+#[inline(always)]
+pub fn spread_columns<V: Lanes>(columns: V) -> V {
+    columns | columns.shl(9) | columns.shl(18)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::PERMUTATION_KEEP_3X3;
+    use rng::Rng;
+
+    /// The stack rule by table, per stack: (present, keep), keep = 0 on a dead stack.
+    fn stack_rule_by_table(planes: [u32; 3]) -> (u32, u32) {
+        let present = columns(planes[0]) | columns(planes[1]) << 9 | columns(planes[2]) << 18;
+        let mut keep_all = 0;
+        let mut dead = false;
+        for s in 0..3 {
+            let at = 3 * s;
+            let matrix = (present >> at & 7)
+                | (present >> (9 + at) & 7) << 3
+                | (present >> (18 + at) & 7) << 6;
+            let keep = PERMUTATION_KEEP_3X3[matrix as usize] as u32;
+            dead |= keep == 0;
+            keep_all |= (keep & 7) << at | (keep >> 3 & 7) << (9 + at) | (keep >> 6) << (18 + at);
+        }
+        (present, if dead { 0 } else { keep_all })
+    }
+
+    #[test]
+    fn stack_rule_matches_the_table() {
+        let mut rng = Rng::new(0x5851_f42d_4c95_7f2d);
+        let mut next = || rng.next_u64();
+        for _ in 0..20_000 {
+            // Sparse planes, so that dead stacks and removals both occur.
+            let mut words = [0u32; LANES];
+            for w in words[..27].iter_mut() {
+                *w = (next() & next() & next()) as u32 & BAND;
+            }
+            for d in 0..4 {
+                let planes = [words[d], words[9 + d], words[18 + d]];
+                let (present, keep) = stack_rule_by_table(planes);
+                let got = stack_rule::<u32>(planes);
+                if keep == 0 {
+                    assert_eq!(got, None, "{:?}", planes);
+                } else {
+                    assert_eq!(got, Some((present, keep)), "{:?}", planes);
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            {
+                use crate::lanes::U32x4;
+                let wide = [0, 9, 18].map(|at| U32x4::load(&words, at));
+                let lanes =
+                    (0..4).map(|d| stack_rule::<u32>([words[d], words[9 + d], words[18 + d]]));
+                match stack_rule(wide) {
+                    None => assert!(lanes.clone().any(|r| r.is_none())),
+                    Some((present, keep)) => {
+                        let (mut p, mut k) = ([0u32; LANES], [0u32; LANES]);
+                        present.store(&mut p, 0);
+                        keep.store(&mut k, 0);
+                        for (d, lane) in lanes.enumerate() {
+                            assert_eq!(lane, Some((p[d], k[d])));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn helpers() {
+        assert_eq!(single_rows(1 << 4 | 0b11 << 9 | 1 << 26), 1 << 4 | 1 << 26);
+        assert_eq!(single_rows(BAND), 0);
+        // Every combination of row contents against a per-row count.
+        for plane in [1u32, 0x100, 0x101, 0x1ff, 0x80, 0x180, 0x10] {
+            for other in [1u32, 0x100, 0x3, 0x1ff] {
+                let p = plane | other << 9 | plane << 18;
+                let mut expected = 0;
+                for r in 0..3 {
+                    let row = p >> (9 * r) & ROW;
+                    if row.count_ones() == 1 {
+                        expected |= row << (9 * r);
+                    }
+                }
+                assert_eq!(single_rows(p), expected, "{:#x}", p);
+            }
+        }
+        assert_eq!(row_of(1 << 13), ROW << 9);
+        assert_eq!(spread_columns(0b101), 0b101 | 0b101 << 9 | 0b101 << 18);
+    }
+
+    #[test]
+    fn given_columns_vector_and_scalar_agree() {
+        let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
+        for _ in 0..2000 {
+            let mut givens = [0u32; LANES];
+            for w in givens[..27].iter_mut() {
+                let r = rng.next_u64();
+                // One or two givens per plane at most, often none.
+                *w = (1 << (r % 27) | 1 << ((r >> 8) % 27)) as u32 & (r >> 40) as u32;
+            }
+            let mut spread = [0u32; LANES];
+            let scalar = (0..9)
+                .try_for_each(|d| given_columns_of::<u32>(&givens, d, &mut spread))
+                .map(|_| spread);
+            assert_eq!(given_columns(&givens), scalar);
+            let clash = (0..9).any(|d| {
+                let c = [0, 1, 2].map(|b| columns(givens[plane_index(b, d)]));
+                c[0] & c[1] | (c[0] | c[1]) & c[2] != 0
+            });
+            assert_eq!(scalar.is_none(), clash);
+        }
+    }
+}

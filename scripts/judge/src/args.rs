@@ -1,0 +1,113 @@
+//! A subcommand's command line: problem names and `--flag value` pairs. Every command names
+//! the flags it knows; any other flag is refused, so a typo never silently means a default.
+
+/// The parsed command line of one subcommand.
+#[derive(Debug)]
+pub struct Args {
+    /// The words that are not flags (problem names), in order.
+    pub names: Vec<String>,
+    flags: Vec<(String, String)>,
+}
+
+/// Splits `NAME... --flag value...` (or `--flag=value`) for `command`, whose flags are
+/// `known`. A flag not in `known`, one without a value, or one given twice is an error of one
+/// line naming it and the known flags.
+pub fn parse(command: &str, args: &[String], known: &[&str]) -> Result<Args, String> {
+    let known_list = || {
+        if known.is_empty() {
+            format!("`{}` takes no flags", command)
+        } else {
+            format!("the flags of `{}` are: {}", command, known.join(", "))
+        }
+    };
+    let mut names = Vec::new();
+    let mut flags: Vec<(String, String)> = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a.starts_with('-') && a.len() > 1 {
+            let (flag, inline) = match a.split_once('=') {
+                Some((flag, value)) => (flag, Some(value.to_string())),
+                None => (a.as_str(), None),
+            };
+            if !known.contains(&flag) {
+                return Err(format!("unknown flag `{}`; {}", flag, known_list()));
+            }
+            let value = match inline {
+                Some(v) => v,
+                None => it
+                    .next()
+                    .cloned()
+                    .ok_or_else(|| format!("{} needs a value", flag))?,
+            };
+            if flags.iter().any(|(f, _)| f == flag) {
+                return Err(format!("{} is given twice", flag));
+            }
+            flags.push((flag.to_string(), value));
+        } else if !a.is_empty() {
+            names.push(a.clone());
+        }
+    }
+    Ok(Args { names, flags })
+}
+
+impl Args {
+    /// The value of `flag`; `None` when absent or empty (`make` passes empty variables).
+    pub fn text(&self, flag: &str) -> Option<&str> {
+        self.flags
+            .iter()
+            .find(|(k, _)| k == flag)
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// The value of `flag` as a number; an error names the flag when it is not one.
+    pub fn number(&self, flag: &str) -> Result<Option<u64>, String> {
+        self.text(flag)
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| format!("{} {}: not a number", flag, v))
+            })
+            .transpose()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn names_and_flags() {
+        let a = parse("stress", &words("p1 --n 3 --seed=7"), &["--n", "--seed"]).unwrap();
+        assert_eq!(a.names, ["p1"]);
+        assert_eq!(a.number("--n").unwrap(), Some(3));
+        assert_eq!(a.number("--seed").unwrap(), Some(7));
+        assert_eq!(a.text("--solver"), None);
+        let e = parse("bench", &words("p1 --runs x"), &["--runs"])
+            .unwrap()
+            .number("--runs");
+        assert_eq!(e.unwrap_err(), "--runs x: not a number");
+    }
+
+    #[test]
+    fn unknown_missing_and_repeated_flags_are_refused() {
+        assert_eq!(
+            parse("bench", &words("p1 --run 3"), &["--runs"]).unwrap_err(),
+            "unknown flag `--run`; the flags of `bench` are: --runs"
+        );
+        assert_eq!(
+            parse("check", &words("-x"), &[]).unwrap_err(),
+            "unknown flag `-x`; `check` takes no flags"
+        );
+        assert_eq!(
+            parse("bench", &words("p1 --runs"), &["--runs"]).unwrap_err(),
+            "--runs needs a value"
+        );
+        assert!(parse("bench", &words("--runs 1 --runs 2"), &["--runs"])
+            .unwrap_err()
+            .contains("twice"));
+    }
+}

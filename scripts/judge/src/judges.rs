@@ -1,0 +1,276 @@
+//! The judges a problem can be submitted to, and how each compiles a Rust file: defined once.
+//!
+//! A problem's `[[package.metadata.judge.judges]]` tables name judges by their key here
+//! (`judge = "luogu"`). Every fact carries its source; what could not be confirmed is
+//! `"unknown"`, never a guess. `scripts/judge/PROTOCOL.md` lists the same facts with sources.
+
+/// One way a judge compiles a Rust file: `rustc <flags> --edition <edition>`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// Name of the profile within its judge (`2021`, `2024`): what a problem's
+    /// `profiles = [...]` and the check's table say.
+    pub key: &'static str,
+    pub edition: &'static str,
+    /// Flags before `--edition`, as the judge passes them (`-O`, `-C opt-level=2`).
+    pub flags: &'static [&'static str],
+    /// The judge's rustc version, or `"unknown"`. The check compiles with the local rustc and
+    /// with the oldest one found; this is shown, not enforced.
+    pub rustc: &'static str,
+}
+
+impl Profile {
+    /// `-O --edition 2021`: the command line after `rustc`, without files.
+    pub fn command(&self) -> String {
+        let mut words: Vec<&str> = self.flags.to_vec();
+        words.extend(["--edition", self.edition]);
+        words.join(" ")
+    }
+}
+
+/// A judge: where statements live, and whether and how it takes a Rust file.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Judge {
+    /// The key problems use in their metadata (`luogu`).
+    pub key: &'static str,
+    /// Display name (`Luogu`).
+    pub name: &'static str,
+    /// URL hosts it serves, lower case, compared exactly (`www.luogu.com.cn`).
+    pub hosts: &'static [&'static str],
+    /// Whether a Rust file can be submitted there at all.
+    pub takes_rust: bool,
+    /// Its compile profiles, the default first; empty when it takes no Rust.
+    pub profiles: &'static [Profile],
+    /// Whether `profiles` are the judge's own (edition and flags from a source). When not,
+    /// they are stand-ins ([`STAND_IN`]) and the judge's command is shown as unknown.
+    pub command_known: bool,
+    /// Where the facts come from (one line; PROTOCOL.md has the details).
+    pub source: &'static str,
+}
+
+impl Judge {
+    /// The profile named `key`, or an error that lists the judge's profiles.
+    pub fn profile(&self, key: &str) -> Result<&'static Profile, String> {
+        self.profiles.iter().find(|p| p.key == key).ok_or_else(|| {
+            let known: Vec<&str> = self.profiles.iter().map(|p| p.key).collect();
+            if known.is_empty() {
+                format!("unknown profile `{}`: {} takes no Rust", key, self.name)
+            } else {
+                format!(
+                    "unknown profile `{}` of judge `{}`; its profiles are: {}",
+                    key,
+                    self.key,
+                    known.join(", ")
+                )
+            }
+        })
+    }
+}
+
+/// The key of the fallback judge for hosts this table does not know.
+pub const GENERIC: &str = "generic";
+
+/// Stand-in profiles where a judge's edition and flags are unknown: the editions a bundle
+/// (edition 2018 code) must compile under anyway, with `-O`.
+const STAND_IN: &[Profile] = &[
+    Profile {
+        key: "2018",
+        edition: "2018",
+        flags: &["-O"],
+        rustc: "unknown",
+    },
+    Profile {
+        key: "2021",
+        edition: "2021",
+        flags: &["-O"],
+        rustc: "unknown",
+    },
+];
+
+/// Every judge the tool knows. Keys are unique; the generic fallback is last.
+/// The sources, quoted, are in PROTOCOL.md ("Judges").
+pub const JUDGES: &[Judge] = &[
+    Judge {
+        key: "poj",
+        name: "POJ",
+        hosts: &["poj.org", "www.poj.org"],
+        takes_rust: false,
+        command_known: true,
+        profiles: &[],
+        source: "POJ FAQ (poj.org/page?id=1000): C, C++, Pascal, Java and Fortran only",
+    },
+    Judge {
+        key: "luogu",
+        name: "Luogu",
+        hosts: &[
+            "luogu.com.cn",
+            "www.luogu.com.cn",
+            "luogu.com",
+            "www.luogu.com",
+        ],
+        takes_rust: true,
+        command_known: true,
+        profiles: &[
+            // The current judge, as the team's notes give it (not confirmed here).
+            Profile {
+                key: "2024",
+                edition: "2024",
+                flags: &["-C", "opt-level=2"],
+                rustc: "1.88, unconfirmed",
+            },
+            // luogu-dev/docs judging.md of 2023: `rustc --edition 2021 -W warnings`, O2 on by
+            // default (`-C opt-level=2`), rustc 1.76.0-nightly (2023-11-11).
+            Profile {
+                key: "2021",
+                edition: "2021",
+                flags: &["-C", "opt-level=2", "-W", "warnings"],
+                rustc: "1.76.0-nightly",
+            },
+        ],
+        source: "luogu-dev/docs, docs/manual/luogu/problem/judging.md",
+    },
+    Judge {
+        key: "spoj",
+        name: "SPOJ",
+        hosts: &["spoj.com", "www.spoj.com"],
+        takes_rust: true,
+        command_known: false,
+        profiles: STAND_IN,
+        source: "Rust is offered on SPOJ SUDOKU; version, edition and flags unknown",
+    },
+    Judge {
+        key: "codeforces",
+        name: "Codeforces",
+        hosts: &["codeforces.com", "www.codeforces.com", "m1.codeforces.com"],
+        takes_rust: true,
+        command_known: true,
+        profiles: &[
+            Profile {
+                key: "2021",
+                edition: "2021",
+                flags: &["-O"],
+                rustc: "1.89",
+            },
+            Profile {
+                key: "2024",
+                edition: "2024",
+                flags: &["-O"],
+                rustc: "1.89",
+            },
+        ],
+        source: "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); team notes",
+    },
+    Judge {
+        key: "atcoder",
+        name: "AtCoder",
+        hosts: &["atcoder.jp", "www.atcoder.jp"],
+        takes_rust: true,
+        command_known: true,
+        profiles: &[
+            // `cargo build --release`: cargo's release profile is opt-level 3.
+            Profile {
+                key: "2025",
+                edition: "2021",
+                flags: &["-C", "opt-level=3"],
+                rustc: "1.89.0",
+            },
+            Profile {
+                key: "2023",
+                edition: "2021",
+                flags: &["-C", "opt-level=3"],
+                rustc: "1.70.0",
+            },
+        ],
+        source: "AtCoder language lists 2023 and 2025-10 (img.atcoder.jp/file/language-update)",
+    },
+    Judge {
+        key: GENERIC,
+        name: "unknown judge",
+        hosts: &[],
+        takes_rust: true,
+        command_known: false,
+        profiles: STAND_IN,
+        source: "none: a judge this table does not know",
+    },
+];
+
+/// The keys of every judge, in table order.
+pub fn keys() -> Vec<&'static str> {
+    JUDGES.iter().map(|j| j.key).collect()
+}
+
+/// The judge with this key, or an error naming the known keys.
+pub fn by_key(key: &str) -> Result<&'static Judge, String> {
+    JUDGES.iter().find(|j| j.key == key).ok_or_else(|| {
+        format!(
+            "unknown judge `{}`; the judges are: {}",
+            key,
+            keys().join(", ")
+        )
+    })
+}
+
+/// The judge serving `host`, which may also be a whole URL (`https://www.luogu.com.cn/p/1`);
+/// case and a port are ignored. Unknown hosts get the generic fallback ([`GENERIC`]).
+pub fn by_host(host: &str) -> &'static Judge {
+    let host = host.trim();
+    let host = host.split_once("://").map_or(host, |(_, rest)| rest);
+    let host = host.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or(host);
+    let host = host.split(':').next().unwrap_or("").to_ascii_lowercase();
+    JUDGES
+        .iter()
+        .find(|j| j.hosts.contains(&host.as_str()))
+        .unwrap_or_else(|| by_key(GENERIC).expect("the generic judge is in the table"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_and_rust_judges_have_profiles() {
+        let mut keys = keys();
+        let n = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), n);
+        for j in JUDGES {
+            assert_eq!(j.takes_rust, !j.profiles.is_empty(), "{}", j.key);
+            for h in j.hosts {
+                assert_eq!(h.to_ascii_lowercase(), *h);
+            }
+        }
+    }
+
+    #[test]
+    fn hosts_and_urls_find_their_judge() {
+        assert_eq!(by_host("www.luogu.com.cn").key, "luogu");
+        assert_eq!(
+            by_host("https://www.luogu.com.cn/problem/P1074").key,
+            "luogu"
+        );
+        assert_eq!(by_host("http://POJ.org:80/problem?id=2676").key, "poj");
+        assert_eq!(by_host("https://www.spoj.com/problems/SUDOKU/").key, "spoj");
+        assert_eq!(by_host("codeforces.com").key, "codeforces");
+        assert_eq!(by_host("https://example.com/x").key, GENERIC);
+        assert_eq!(by_host("").key, GENERIC);
+    }
+
+    #[test]
+    fn unknown_keys_list_the_known_ones() {
+        let e = by_key("lougu").unwrap_err();
+        assert!(e.contains("`lougu`") && e.contains("luogu, spoj"), "{}", e);
+        let luogu = by_key("luogu").unwrap();
+        assert_eq!(
+            luogu.profile("2024").unwrap().command(),
+            "-C opt-level=2 --edition 2024"
+        );
+        let e = luogu.profile("2018").unwrap_err();
+        assert!(e.contains("its profiles are: 2024, 2021"), "{}", e);
+        assert!(by_key("poj")
+            .unwrap()
+            .profile("2021")
+            .unwrap_err()
+            .contains("takes no Rust"));
+    }
+}

@@ -1,0 +1,61 @@
+//! `make list`: where each problem's file can be pasted: judge, limits, compiler, URL.
+
+use crate::problem::{Listing, Problem};
+
+/// Prints each listed judge of each problem: title, limits and URL on one line, then how
+/// it compiles the Rust file and its input/output variant, indented.
+pub fn run(problems: &[Problem]) -> Result<bool, String> {
+    println!("{:<10} {:<16} {:<18} url", "problem", "judge", "limits");
+    for p in problems {
+        for l in &p.judges {
+            println!(
+                "{:<10} {:<16} {:<18} {}",
+                p.name,
+                l.title(),
+                limits(l),
+                l.url
+            );
+            println!("{:<10} {:<16} Rust: {}", "", "", compiler(l));
+            if let Some(v) = &l.variant {
+                println!("{:<10} {:<16} variant: {}", "", "", v);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// `2000 ms, 64 MiB`, or `unknown` (the origin's are used then).
+pub fn limits(l: &Listing) -> String {
+    match (l.time_limit_ms, l.memory_limit_mib) {
+        (Some(ms), Some(mib)) => format!("{} ms, {} MiB", ms, mib),
+        (Some(ms), None) => format!("{} ms, ? MiB", ms),
+        (None, Some(mib)) => format!("? ms, {} MiB", mib),
+        (None, None) => "unknown".to_string(),
+    }
+}
+
+/// `-C opt-level=2 --edition 2024 (rustc 1.88, unconfirmed)`, or `not accepted`; several
+/// profiles are separated by ` | `; stand-in profiles of a judge whose command is unknown
+/// are shown as such.
+pub fn compiler(l: &Listing) -> String {
+    if !l.judge.takes_rust {
+        return "not accepted".to_string();
+    }
+    let commands = l
+        .profiles
+        .iter()
+        .map(|p| {
+            if l.judge.command_known {
+                format!("{} (rustc {})", p.command(), p.rustc)
+            } else {
+                p.command()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" | ");
+    if l.judge.command_known {
+        commands
+    } else {
+        format!("unknown; checked as {}", commands)
+    }
+}

@@ -1,0 +1,102 @@
+//! `make submit P=<name> [JUDGE=<key>]`: check the bundle, name the judge it is ready for,
+//! and copy it to the clipboard.
+
+use crate::check;
+use crate::list;
+use crate::problem::{Listing, Problem};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The judge `key` names, or the problem's first listed judge that takes Rust. Errors name
+/// the judges that do take the file.
+pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing, String> {
+    let takers: Vec<&str> = problem.rust_listings().map(|l| l.judge.key).collect();
+    let takers = if takers.is_empty() {
+        "none".to_string()
+    } else {
+        takers.join(", ")
+    };
+    match key {
+        None => problem.rust_listings().next().ok_or_else(|| {
+            format!(
+                "{}: no listed judge takes a Rust file; list one in [[package.metadata.judge.judges]]",
+                problem.name
+            )
+        }),
+        Some(key) => match problem.listing(key) {
+            Some(l) if l.judge.takes_rust => Ok(l),
+            Some(l) => Err(format!(
+                "{} takes no Rust; the judges of {} that take the file: {}",
+                l.judge.name, problem.name, takers
+            )),
+            None => Err(format!(
+                "{} does not list judge `{}`; the judges that take its file: {}",
+                problem.name, key, takers
+            )),
+        },
+    }
+}
+
+/// Checks the problem, prints the file, the judge it is ready for (URL, compiler, limits),
+/// and copies the file to the clipboard when a clipboard tool is present.
+pub fn run(root: &Path, problem: &Problem, judge: Option<&str>) -> Result<bool, String> {
+    let listing = target(problem, judge)?;
+    let passed = check::run(root, std::slice::from_ref(problem))?;
+    if !passed {
+        println!("(the check does not pass: think twice before submitting)");
+    }
+    let source = root
+        .join("target/submit")
+        .join(format!("{}.rs", problem.name));
+    let text = std::fs::read(&source).map_err(|e| format!("{}: {}", source.display(), e))?;
+    println!();
+    println!("{}  {} bytes", source.display(), text.len());
+    let origin = &problem.judges[0];
+    let limits = if listing.time_limit_ms.is_some() && listing.memory_limit_mib.is_some() {
+        list::limits(listing)
+    } else {
+        format!(
+            "{} (checked with {}'s: {})",
+            list::limits(listing),
+            origin.title(),
+            list::limits(origin)
+        )
+    };
+    println!("ready for {}: {}", listing.title(), listing.url);
+    println!(
+        "  language: Rust, compiled there as {}",
+        list::compiler(listing)
+    );
+    println!("  limits: {}", limits);
+    println!("  (judge facts from: {})", listing.judge.source);
+    if let Some(v) = &listing.variant {
+        println!("  input/output variant: {}", v);
+    }
+    let tools: [(&str, &[&str]); 4] = [
+        ("wl-copy", &[]),
+        ("xclip", &["-selection", "clipboard"]),
+        ("xsel", &["--clipboard", "--input"]),
+        ("pbcopy", &[]),
+    ];
+    for (tool, args) in tools.iter() {
+        let child = Command::new(tool)
+            .args(*args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        if let Ok(mut child) = child {
+            let wrote = child
+                .stdin
+                .take()
+                .is_some_and(|mut s| s.write_all(&text).is_ok());
+            if wrote && child.wait().is_ok_and(|s| s.success()) {
+                println!("copied to the clipboard with {}", tool);
+                return Ok(passed);
+            }
+        }
+    }
+    println!("no clipboard tool (wl-copy, xclip, xsel, pbcopy): paste the file above");
+    Ok(passed)
+}

@@ -1,0 +1,190 @@
+//! The compilers on this machine: the local `rustc`, and the oldest real one found, which
+//! proves that a bundle still compiles where judges run older compilers.
+//!
+//! The old compiler is, in order: the one named by `OLD_RUSTC` (a path or a command), else the
+//! oldest of `/usr/bin/rustc` (Debian's package `rustc`) and the rustup toolchains, as long as
+//! it is older than the local `rustc`.
+
+use std::env;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A rustc version, `major.minor.patch` (a `-nightly` or `-beta` suffix is dropped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Version(pub u32, pub u32, pub u32);
+
+impl Version {
+    /// Reads the version out of `rustc --version` output (`rustc 1.63.0`,
+    /// `rustc 1.95.0 (59807616e 2026-04-14)`, `rustc 1.76.0-nightly (...)`).
+    pub fn parse(text: &str) -> Option<Version> {
+        let word = text.split_whitespace().nth(1)?;
+        let numbers = word.split('-').next()?;
+        let mut parts = numbers.split('.').map(|p| p.parse::<u32>().ok());
+        let version = Version(parts.next()??, parts.next()??, parts.next()??);
+        Some(version)
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.0, self.1, self.2)
+    }
+}
+
+/// A compiler that runs here.
+#[derive(Clone, Debug)]
+pub struct Rustc {
+    /// A path, or `rustc` for the one on PATH.
+    pub program: PathBuf,
+    pub version: Version,
+}
+
+impl Rustc {
+    /// `rustc 1.95.0` or `/usr/bin/rustc 1.63.0`: what the check's table shows.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.program.display(), self.version)
+    }
+
+    /// The edition the old-compiler compile uses: the newest this compiler knows of 2018 and
+    /// 2021 (2021 since 1.56). Bundles are edition 2018 code that must compile as both.
+    pub fn old_compile_edition(&self) -> &'static str {
+        if self.version >= Version(1, 56, 0) {
+            "2021"
+        } else {
+            "2018"
+        }
+    }
+}
+
+/// Runs `program --version`.
+pub fn probe(program: &Path) -> Result<Rustc, String> {
+    let out = Command::new(program)
+        .arg("--version")
+        .output()
+        .map_err(|e| format!("cannot run {}: {}", program.display(), e))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match Version::parse(&text) {
+        Some(version) if out.status.success() => Ok(Rustc {
+            program: program.to_path_buf(),
+            version,
+        }),
+        _ => Err(format!(
+            "{} --version did not print a rustc version",
+            program.display()
+        )),
+    }
+}
+
+/// The local `rustc` (the one on PATH, which cargo uses too).
+pub fn current() -> Result<Rustc, String> {
+    probe(Path::new("rustc"))
+}
+
+/// The old compiler, or one line saying why there is none and how to get one.
+pub fn oldest(current: &Rustc) -> Result<Rustc, String> {
+    if let Some(named) = env::var_os("OLD_RUSTC").filter(|v| !v.is_empty()) {
+        return probe(Path::new(&named)).map_err(|e| {
+            format!(
+                "OLD_RUSTC={}: {}; unset it, or install Debian's with `apt-get install rustc`",
+                Path::new(&named).display(),
+                e
+            )
+        });
+    }
+    let mut candidates: Vec<PathBuf> = vec![PathBuf::from("/usr/bin/rustc")];
+    candidates.extend(rustup_toolchains());
+    candidates
+        .iter()
+        .filter(|p| p.is_file())
+        .filter_map(|p| probe(p).ok())
+        .filter(|r| r.version < current.version)
+        .min_by_key(|r| r.version)
+        .ok_or_else(|| {
+            format!(
+                "no compiler older than the local rustc {} (no /usr/bin/rustc, no older rustup \
+                 toolchain, OLD_RUSTC unset): install one with `apt-get install rustc`",
+                current.version
+            )
+        })
+}
+
+/// The workspace's declared `rust-version` (`[workspace.package]` of `root/Cargo.toml`), read
+/// as `1.63` = 1.63.0; `None` when absent or unreadable.
+pub fn declared_rust_version(root: &Path) -> Option<Version> {
+    let text = std::fs::read_to_string(root.join("Cargo.toml")).ok()?;
+    let doc = crate::toml::parse(&text).ok()?;
+    let declared = doc.get("workspace.package.rust-version")?.as_str()?;
+    let padded = match declared.matches('.').count() {
+        1 => format!("rustc {}.0", declared),
+        _ => format!("rustc {}", declared),
+    };
+    Version::parse(&padded)
+}
+
+/// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
+/// folder last); none when rustup is absent.
+fn rustup_toolchains() -> Vec<PathBuf> {
+    let out = match Command::new("rustup")
+        .args(["toolchain", "list", "-v"])
+        .output()
+    {
+        Ok(out) if out.status.success() => out,
+        _ => return Vec::new(),
+    };
+    let mut found: Vec<PathBuf> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| line.split_whitespace().last())
+        .map(|dir| Path::new(dir).join("bin/rustc"))
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_parse_and_order() {
+        assert_eq!(Version::parse("rustc 1.63.0\n"), Some(Version(1, 63, 0)));
+        assert_eq!(
+            Version::parse("rustc 1.95.0 (59807616e 2026-04-14)"),
+            Some(Version(1, 95, 0))
+        );
+        assert_eq!(
+            Version::parse("rustc 1.76.0-nightly (2c1b65ee1 2023-11-11)"),
+            Some(Version(1, 76, 0))
+        );
+        assert_eq!(Version::parse("cargo"), None);
+        assert!(Version(1, 63, 0) < Version(1, 70, 0));
+        assert!(Version(1, 100, 0) > Version(1, 95, 2));
+        assert_eq!(Version(1, 63, 0).to_string(), "1.63.0");
+    }
+
+    #[test]
+    fn the_declared_rust_version_is_read() {
+        let root = std::env::temp_dir().join(format!("judge-msrv-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::write(
+            root.join("Cargo.toml"),
+            "[workspace]\n[workspace.package]\nrust-version = \"1.63\"\n",
+        )
+        .unwrap();
+        assert_eq!(declared_rust_version(&root), Some(Version(1, 63, 0)));
+        std::fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
+        assert_eq!(declared_rust_version(&root), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn old_compiles_use_the_newest_edition_known() {
+        let at = |v| Rustc {
+            program: PathBuf::from("rustc"),
+            version: v,
+        };
+        assert_eq!(at(Version(1, 63, 0)).old_compile_edition(), "2021");
+        assert_eq!(at(Version(1, 50, 0)).old_compile_edition(), "2018");
+    }
+}

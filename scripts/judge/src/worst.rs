@@ -1,0 +1,983 @@
+//! `make worst`: the slowest inputs of a problem, found before the judge finds them.
+//!
+//! A contest is lost on the slowest hidden input, not on the samples. The search:
+//!
+//! 1. survey: the generator over many seeds, cycling through every argument set of the
+//!    problem's `stress` metadata; each input is answered by the reference and the submission
+//!    (the bundle compiled like the judge) is judged and timed on it: CPU time, user + system,
+//!    of the whole process, as judges count;
+//! 2. focus: from the slowest inputs, the generator's range knobs (`A..B`) are halved again
+//!    and again toward the half whose inputs ran slowest, and more seeds are spent there: the
+//!    inputs stay inside the declared stress family, and the reference confirms each one;
+//! 3. climb: from the slowest few, two characters of the grid rows are swapped (see
+//!    [`mutate`]); a mutant the reference answers with the same exit status is kept, and the
+//!    climb goes on from it when it ran slower;
+//! 4. re-time: the slowest few are run several more times and ranked by their median.
+//!
+//! The survey's inputs are made (generator, reference) on a second thread while the solver is
+//! timed on the first. It prints the slowest with time, limit and margin (limit / time) and a
+//! histogram of every time against the limit, and saves them as `worst-<rank>.in` with the
+//! reference's answer (`.out`, `.code`) and the command that regenerates them (`.cmd`). It
+//! fails (`Ok(false)`) when an input is over the limit, and stops at the first wrong answer.
+//! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
+//! `RETIMES` runs of each kept input.
+
+use crate::bundle;
+use crate::kit;
+use crate::mutate;
+use crate::problem::{Compare, Problem};
+use crate::run::{self, Exit};
+use crate::stress::{compile_single, Progress};
+use crate::verdict::{self, Expected, Verdict};
+use rng::Rng;
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+/// What to search and how.
+pub struct Options {
+    /// Survey inputs; the focus and the climb spend half as many again each.
+    pub count: u64,
+    /// The first generator seed.
+    pub seed: u64,
+    /// How many of the slowest inputs are re-timed, printed and saved.
+    pub keep: usize,
+    /// A single-file solution to time instead of the problem's own bundle.
+    pub solver: Option<PathBuf>,
+    /// Where the slowest inputs are saved (default `problems/<name>/data/worst`).
+    pub out: Option<PathBuf>,
+    /// A time limit to judge against instead of the problem's.
+    pub limit_ms: Option<u64>,
+}
+
+/// Extra runs of each of the slowest inputs (the first timing is kept too).
+const RETIMES: usize = 5;
+/// Seeds tried on each half of a range knob before choosing one.
+const FOCUS_SAMPLES: u64 = 8;
+/// How many of the slowest inputs (distinct argument sets for the focus) the focus and the
+/// climb start from.
+const STARTS: usize = 3;
+/// Width of the histogram's longest bar.
+const BAR: usize = 40;
+
+/// How an input is made: the generator's arguments and seed, then swaps of two bytes.
+#[derive(Clone)]
+struct Origin {
+    /// Generator arguments, without the seed.
+    args: Vec<String>,
+    seed: u64,
+    /// Byte offsets swapped in turn (see [`mutate`]).
+    swaps: Vec<(usize, usize)>,
+}
+
+impl Origin {
+    /// `<name>-gen <args> --seed <seed> | swap A:B ...`, as shown in the table.
+    fn command(&self, name: &str) -> String {
+        let mut parts = vec![format!("{}-gen", name)];
+        parts.extend(self.args.iter().map(|a| quote(a)));
+        parts.push(format!("--seed {}", self.seed));
+        if !self.swaps.is_empty() {
+            parts.push("| swap".to_string());
+            parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
+        }
+        parts.join(" ")
+    }
+
+    /// The shell command that regenerates the input, run from the workspace root.
+    fn cargo_command(&self, name: &str) -> String {
+        let mut parts = vec![format!(
+            "cargo run --quiet --release -p {} --bin {}-gen --",
+            name, name
+        )];
+        parts.extend(self.args.iter().map(|a| quote(a)));
+        parts.push(format!("--seed {}", self.seed));
+        if !self.swaps.is_empty() {
+            parts.push("| cargo run --quiet --release -p judge -- swap".to_string());
+            parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
+        }
+        parts.join(" ")
+    }
+}
+
+/// An input the search made, with its timings.
+struct Found {
+    origin: Origin,
+    /// survey, focus or climb.
+    phase: &'static str,
+    input: Vec<u8>,
+    answer: Vec<u8>,
+    code: i32,
+    /// CPU and wall time of each run.
+    cpu: Vec<Duration>,
+    wall: Vec<Duration>,
+    /// Killed at the wall-clock cap on some run.
+    killed: bool,
+}
+
+impl Found {
+    fn median(times: &[Duration]) -> Duration {
+        let mut t = times.to_vec();
+        t.sort();
+        t[t.len() / 2]
+    }
+
+    /// The median CPU time; what inputs are ranked by.
+    fn cpu(&self) -> Duration {
+        Found::median(&self.cpu)
+    }
+
+    fn wall(&self) -> Duration {
+        Found::median(&self.wall)
+    }
+
+    /// Ranking key: killed runs first, then by median CPU time.
+    fn key(&self) -> (bool, Duration) {
+        (self.killed, self.cpu())
+    }
+
+    fn over(&self, limit: Duration) -> bool {
+        self.killed || self.cpu() > limit
+    }
+}
+
+/// Makes inputs and their expected answers: the generator, then the reference. It has its
+/// own scratch folder, so that one can work on another thread while the solver is timed.
+#[derive(Clone)]
+struct Maker {
+    root: PathBuf,
+    problem: Problem,
+    reference: PathBuf,
+    scratch: PathBuf,
+}
+
+/// An input with the reference's answer and exit status.
+struct Answered {
+    origin: Origin,
+    input: Vec<u8>,
+    answer: Vec<u8>,
+    code: i32,
+}
+
+impl Maker {
+    /// The generator's input for `origin` (its swaps are not applied).
+    fn generate(&self, origin: &Origin) -> Result<Vec<u8>, String> {
+        kit::generate(
+            &self.root,
+            &self.problem,
+            &origin.args,
+            origin.seed,
+            &self.scratch.join("gen"),
+        )
+    }
+
+    /// Runs the reference on `input`; an error if it does not finish with an exit status.
+    fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered, String> {
+        let file = self.scratch.join("input.txt");
+        fs::create_dir_all(&self.scratch).map_err(|e| e.to_string())?;
+        fs::write(&file, &input).map_err(|e| e.to_string())?;
+        let answer = run::run(
+            &self.reference,
+            &[],
+            &file,
+            &self.scratch.join("ref"),
+            Duration::from_secs(120),
+        )
+        .map_err(|e| e.to_string())?;
+        match answer.exit {
+            Exit::Code(code) => Ok(Answered {
+                origin,
+                input,
+                answer: answer.stdout,
+                code,
+            }),
+            other => Err(format!(
+                "the reference did not finish on `{}` ({:?})",
+                origin.command(&self.problem.name),
+                other
+            )),
+        }
+    }
+
+    /// Generates and answers the survey's inputs on a thread of their own, at most a few
+    /// ahead of `survey`, which receives them in order.
+    fn ahead<T>(
+        &self,
+        jobs: Vec<Origin>,
+        survey: impl FnOnce(mpsc::Receiver<Result<Answered, String>>) -> T,
+    ) -> T {
+        let (tx, rx) = mpsc::sync_channel(4);
+        thread::scope(|scope| {
+            scope.spawn(move || {
+                for origin in jobs {
+                    let made = self
+                        .generate(&origin)
+                        .and_then(|input| self.answer(origin, input));
+                    let stop = made.is_err();
+                    // A closed channel: the survey stopped early.
+                    if tx.send(made).is_err() || stop {
+                        break;
+                    }
+                }
+            });
+            survey(rx)
+        })
+    }
+}
+
+/// The search's state: the binaries, the problem as judged, everything found.
+struct Search {
+    maker: Maker,
+    problem: Problem,
+    solver: PathBuf,
+    checker: Option<PathBuf>,
+    scratch: PathBuf,
+    found: Vec<Found>,
+    next_seed: u64,
+    progress: Progress,
+}
+
+/// What judging one generated input gave.
+enum Step {
+    /// In time or over it: timed and kept.
+    Timed,
+    /// Not kept: in the focus phase the generator refused the narrowed arguments; in the
+    /// climb the reference answered a mutant with another exit status.
+    Refused,
+    /// A wrong answer or a crash: the search stops.
+    Failed(String),
+}
+
+/// Runs the search; `Ok(true)` when every input is within the limit and answered right.
+pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
+    if problem.stress.is_empty() {
+        return Err(format!(
+            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
+            problem.name
+        ));
+    }
+    kit::build(root, &[problem])?;
+    let solver = match &opts.solver {
+        Some(file) => compile_single(problem, file, &root.join("target/worst"))?,
+        None => match bundle::build(root, problem) {
+            Ok(s) => s.binary,
+            Err(_) => {
+                return Err(format!(
+                    "{}: the bundle does not build; run `make check P={}`",
+                    problem.name, problem.name
+                ))
+            }
+        },
+    };
+    let mut judged_problem = problem.clone();
+    if let Some(ms) = opts.limit_ms {
+        judged_problem.time_limit_ms = ms;
+    }
+    let limit = Duration::from_millis(judged_problem.time_limit_ms);
+    let focus_budget = opts.count / 2;
+    let climb_budget = opts.count / 2;
+    let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))
+        .map_err(|e| e.to_string())?;
+    let scratch = scratch_dir.path().to_path_buf();
+    let maker = Maker {
+        root: root.to_path_buf(),
+        problem: problem.clone(),
+        reference: kit::binary(root, problem, "ref"),
+        scratch: scratch.join("make"),
+    };
+    let mut search = Search {
+        maker: maker.clone(),
+        solver,
+        checker: if problem.compare == Compare::Checker {
+            Some(kit::binary(root, problem, "check"))
+        } else {
+            None
+        },
+        scratch,
+        problem: judged_problem,
+        found: Vec::new(),
+        next_seed: opts.seed,
+        progress: Progress::new(opts.count + focus_budget + climb_budget),
+    };
+    fs::create_dir_all(&search.scratch).map_err(|e| e.to_string())?;
+
+    // 1. Survey, with the next inputs made on another thread meanwhile.
+    let jobs: Vec<Origin> = (0..opts.count)
+        .map(|i| Origin {
+            args: problem.stress[(i % problem.stress.len() as u64) as usize].clone(),
+            seed: search.take_seed(),
+            swaps: Vec::new(),
+        })
+        .collect();
+    let ahead = Maker {
+        scratch: search.scratch.join("ahead"),
+        ..maker
+    };
+    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>, String> {
+        for answered in made {
+            if let Step::Failed(why) = search.time(answered?, "survey")? {
+                return Ok(Some(why));
+            }
+        }
+        Ok(None)
+    })?;
+    if let Some(why) = failure {
+        return search.fail(&why);
+    }
+    // 2. Focus, from the slowest inputs whose arguments have a range knob to narrow.
+    search.retime(opts.keep.max(STARTS))?;
+    let mut lineages: Vec<Vec<String>> = Vec::new();
+    for f in search.ranked() {
+        if lineages.len() < STARTS
+            && !halves(&f.origin.args).is_empty()
+            && !lineages.contains(&f.origin.args)
+        {
+            lineages.push(f.origin.args.clone());
+        }
+    }
+    let mut spent = 0;
+    for (l, start) in lineages.iter().enumerate() {
+        let share = (focus_budget - spent) / (lineages.len() - l) as u64;
+        let (used, failure) = search.focus(start, share)?;
+        spent += used;
+        if let Some(why) = failure {
+            return search.fail(&why);
+        }
+    }
+    // 3. Climb by swaps from the slowest few, re-timed first.
+    search.retime(opts.keep.max(STARTS))?;
+    let starts: Vec<usize> = search
+        .ranked_indices()
+        .into_iter()
+        .filter(|&i| !search.found[i].killed)
+        .take(STARTS)
+        .collect();
+    let mut rng = Rng::new(opts.seed);
+    let mut spent = 0;
+    for (l, &start) in starts.iter().enumerate() {
+        let share = (climb_budget - spent) / (starts.len() - l) as u64;
+        let (used, failure) = search.climb(start, share, &mut rng)?;
+        spent += used;
+        if let Some(why) = failure {
+            return search.fail(&why);
+        }
+    }
+    let total = search.found.len() as u64;
+    search.progress.finish_with(total, &search.slowest_note());
+    // 4. Re-time the slowest.
+    search.retime(opts.keep)?;
+
+    let report = search.report(opts.keep);
+    print!("{}", report);
+    let dir = opts
+        .out
+        .clone()
+        .unwrap_or_else(|| root.join(&problem.dir).join("data/worst"));
+    let saved = search.save(&dir, opts.keep)?;
+    println!(
+        "saved {} inputs with the reference's answers and their commands in {}/",
+        saved,
+        dir.strip_prefix(root).unwrap_or(&dir).display()
+    );
+    let over = search.ranked().iter().filter(|f| f.over(limit)).count();
+    if over > 0 {
+        println!(
+            "FAIL: {} inputs over the {} ms limit (CPU time, or killed at the wall-clock cap)",
+            over,
+            limit.as_millis()
+        );
+    }
+    Ok(over == 0)
+}
+
+impl Search {
+    fn take_seed(&mut self) -> u64 {
+        self.next_seed += 1;
+        self.next_seed - 1
+    }
+
+    fn limit(&self) -> Duration {
+        Duration::from_millis(self.problem.time_limit_ms)
+    }
+
+    /// Generates `args --seed seed`, answers it with the reference, judges and times the
+    /// solver on it, and keeps it. In the focus phase, arguments the generator refuses are
+    /// [`Step::Refused`]; elsewhere an error.
+    fn step(&mut self, args: &[String], seed: u64, phase: &'static str) -> Result<Step, String> {
+        let origin = Origin {
+            args: args.to_vec(),
+            seed,
+            swaps: Vec::new(),
+        };
+        let made = match self.maker.generate(&origin) {
+            Ok(made) => made,
+            Err(_) if phase == "focus" => return Ok(Step::Refused),
+            Err(e) => return Err(e),
+        };
+        let answered = self.maker.answer(origin, made)?;
+        self.time(answered, phase)
+    }
+
+    /// Judges and times the solver on an answered input, and keeps it.
+    fn time(&mut self, a: Answered, phase: &'static str) -> Result<Step, String> {
+        let input = self.scratch.join("input.txt");
+        fs::write(&input, &a.input).map_err(|e| e.to_string())?;
+        let expected_out = self.scratch.join("expected.txt");
+        fs::write(&expected_out, &a.answer).map_err(|e| e.to_string())?;
+        let expected = Expected {
+            stdout: expected_out,
+            code: a.code,
+            stderr: None,
+        };
+        let judged = verdict::judge(
+            &self.problem,
+            &self.solver,
+            &input,
+            &expected,
+            self.checker.as_deref(),
+            &self.scratch.join("solver"),
+        )
+        .map_err(|e| e.to_string())?;
+        if judged.verdict != Verdict::Ac && judged.verdict != Verdict::Tle {
+            return Ok(Step::Failed(format!(
+                "{} on `{}`: {}",
+                judged.verdict,
+                a.origin.command(&self.problem.name),
+                judged.detail
+            )));
+        }
+        self.found.push(Found {
+            origin: a.origin,
+            phase,
+            input: a.input,
+            answer: a.answer,
+            code: a.code,
+            cpu: vec![judged.outcome.cpu],
+            wall: vec![judged.outcome.elapsed],
+            killed: judged.outcome.exit == Exit::Killed,
+        });
+        let note = self.slowest_note();
+        self.progress.tick_with(self.found.len() as u64, &note);
+        Ok(Step::Timed)
+    }
+
+    /// Climbs from `found[start]` for `budget` steps: swaps two grid characters of the
+    /// current input (see [`mutate`]), keeps the mutant when the reference answers it with
+    /// the same exit status, and moves to it when it ran slower. Returns the steps spent and
+    /// a failure, if one was met.
+    fn climb(
+        &mut self,
+        start: usize,
+        budget: u64,
+        rng: &mut Rng,
+    ) -> Result<(u64, Option<String>), String> {
+        let mut current = start;
+        let mut spent = 0;
+        while spent < budget {
+            spent += 1;
+            let base = &self.found[current];
+            let swap = match mutate::random_swap(&base.input, rng) {
+                Some(swap) => swap,
+                None => break,
+            };
+            let mut input = base.input.clone();
+            input.swap(swap.0, swap.1);
+            let mut origin = base.origin.clone();
+            origin.swaps.push(swap);
+            let (code, time) = (base.code, base.cpu());
+            let answered = self.maker.answer(origin, input)?;
+            if answered.code != code {
+                // Another kind of input (say, no longer solvable) or a malformed one.
+                continue;
+            }
+            match self.time(answered, "climb")? {
+                Step::Timed => {
+                    let i = self.found.len() - 1;
+                    if self.found[i].key() > (false, time) {
+                        current = i;
+                    }
+                }
+                Step::Refused => {}
+                Step::Failed(why) => return Ok((spent, Some(why))),
+            }
+        }
+        Ok((spent, None))
+    }
+
+    /// `, slowest cpu X ms of Y ms` for the progress line.
+    fn slowest_note(&self) -> String {
+        let slowest = self
+            .found
+            .iter()
+            .map(|f| f.cpu[0])
+            .max()
+            .unwrap_or_default();
+        format!(
+            ", slowest cpu {:.1} ms of {} ms",
+            ms(slowest),
+            self.problem.time_limit_ms
+        )
+    }
+
+    /// Indices of everything found, slowest first, one per generated input: of an input and
+    /// the mutants the climb made from it, only the slowest (so the few kept are different
+    /// puzzles, not one puzzle a swap apart); an input made twice counts once.
+    fn ranked_indices(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.found.len()).collect();
+        order.sort_by(|&a, &b| self.found[b].key().cmp(&self.found[a].key()));
+        let mut seen: HashSet<(&[String], u64)> = HashSet::new();
+        let mut inputs: HashSet<&[u8]> = HashSet::new();
+        order.retain(|&i| {
+            let f = &self.found[i];
+            let lineage = (f.origin.args.as_slice(), f.origin.seed);
+            let fresh = !seen.contains(&lineage) && !inputs.contains(f.input.as_slice());
+            if fresh {
+                seen.insert(lineage);
+                inputs.insert(&f.input);
+            }
+            fresh
+        });
+        order
+    }
+
+    /// Everything found, slowest first, one per generated input (see `ranked_indices`).
+    fn ranked(&self) -> Vec<&Found> {
+        self.ranked_indices()
+            .into_iter()
+            .map(|i| &self.found[i])
+            .collect()
+    }
+
+    /// Re-times the `n` slowest until each has `1 + RETIMES` timings (or was killed), so
+    /// that one lucky or unlucky run does not decide the ranking; repeats while the top `n`
+    /// changes.
+    fn retime(&mut self, n: usize) -> Result<(), String> {
+        loop {
+            let pending: Vec<usize> = self
+                .ranked_indices()
+                .into_iter()
+                .take(n)
+                .filter(|&i| !self.found[i].killed && self.found[i].cpu.len() <= RETIMES)
+                .collect();
+            if pending.is_empty() {
+                return Ok(());
+            }
+            let input = self.scratch.join("input.txt");
+            for i in pending {
+                fs::write(&input, &self.found[i].input).map_err(|e| e.to_string())?;
+                for _ in 0..RETIMES {
+                    let out = run::run(
+                        &self.solver,
+                        &[],
+                        &input,
+                        &self.scratch.join("solver"),
+                        verdict::kill_time(&self.problem),
+                    )
+                    .map_err(|e| e.to_string())?;
+                    let f = &mut self.found[i];
+                    f.cpu.push(out.cpu);
+                    f.wall.push(out.elapsed);
+                    if out.exit == Exit::Killed {
+                        f.killed = true;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Spends up to `budget` inputs around `start`: while a range knob can be halved, tries
+    /// a few seeds (at most [`FOCUS_SAMPLES`]) on each half of each range and goes on with the half whose
+    /// slowest input was slowest; the rest of the budget goes to new seeds on the narrowest
+    /// arguments. Returns the inputs spent and a failure, if one was met.
+    fn focus(&mut self, start: &[String], budget: u64) -> Result<(u64, Option<String>), String> {
+        let mut current = start.to_vec();
+        let mut spent = 0;
+        // Enough seeds per half for a few rounds of halving within the budget.
+        let samples = (budget / 6).clamp(2, FOCUS_SAMPLES);
+        loop {
+            let variants = halves(&current);
+            if variants.is_empty() || spent + samples * variants.len() as u64 > budget {
+                break;
+            }
+            let mut best: Option<(Duration, Vec<String>)> = None;
+            for v in variants {
+                let mut slowest = None;
+                for _ in 0..samples {
+                    let seed = self.take_seed();
+                    spent += 1;
+                    match self.step(&v, seed, "focus")? {
+                        Step::Timed => {
+                            let t = self.found.last().map(Found::cpu).unwrap_or_default();
+                            slowest = Some(slowest.map_or(t, |s: Duration| s.max(t)));
+                        }
+                        Step::Refused => break,
+                        Step::Failed(why) => return Ok((spent, Some(why))),
+                    }
+                }
+                if let Some(t) = slowest {
+                    if best.as_ref().map_or(true, |(b, _)| t > *b) {
+                        best = Some((t, v));
+                    }
+                }
+            }
+            match best {
+                Some((_, v)) => current = v,
+                None => break,
+            }
+        }
+        while spent < budget {
+            let seed = self.take_seed();
+            spent += 1;
+            match self.step(&current, seed, "focus")? {
+                Step::Timed => {}
+                Step::Refused => break,
+                Step::Failed(why) => return Ok((spent, Some(why))),
+            }
+        }
+        Ok((spent, None))
+    }
+
+    /// Ends the search at a wrong answer or crash.
+    fn fail(&mut self, why: &str) -> Result<bool, String> {
+        let total = self.found.len() as u64;
+        self.progress.finish_with(total, "");
+        println!("{}: {}", self.problem.name, why);
+        println!(
+            "(`make stress P={}` finds such cases and saves them as samples)",
+            self.problem.name
+        );
+        Ok(false)
+    }
+
+    /// The table of the `keep` slowest and the histogram of every time.
+    fn report(&self, keep: usize) -> String {
+        let limit = self.limit();
+        let ranked = self.ranked();
+        let mut s = String::new();
+        s.push_str(&format!(
+            "{}: {} inputs timed; the {} slowest, CPU time (user + system) median of {} runs, \
+             whole process:\n",
+            self.problem.name,
+            self.found.len(),
+            keep.min(ranked.len()),
+            1 + RETIMES
+        ));
+        s.push_str(&format!(
+            "{:>4} {:>9} {:>9} {:>8} {:>8}  {:<6}  command\n",
+            "rank", "cpu ms", "wall ms", "limit ms", "margin", "found"
+        ));
+        for (r, f) in ranked.iter().take(keep).enumerate() {
+            let margin = if f.killed {
+                "killed".to_string()
+            } else {
+                format!(
+                    "x{:.1}",
+                    limit.as_secs_f64() / f.cpu().as_secs_f64().max(1e-6)
+                )
+            };
+            s.push_str(&format!(
+                "{:>4} {:>9.2} {:>9.2} {:>8} {:>8}  {:<6}  {}\n",
+                r + 1,
+                ms(f.cpu()),
+                ms(f.wall()),
+                limit.as_millis(),
+                margin,
+                f.phase,
+                f.origin.command(&self.problem.name)
+            ));
+        }
+        let firsts: Vec<(Duration, bool)> = self
+            .found
+            .iter()
+            .map(|f| (f.cpu[0], f.killed && f.cpu.len() == 1))
+            .collect();
+        s.push_str(&histogram(&firsts, limit));
+        s
+    }
+
+    /// Saves the `keep` slowest as `worst-<rank>.{in,out,code,cmd}` in `dir`, replacing
+    /// those of an earlier search (other files there are left alone). Returns how many.
+    fn save(&self, dir: &Path, keep: usize) -> Result<usize, String> {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
+        for entry in fs::read_dir(dir).map_err(|e| e.to_string())?.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if is_saved_name(&name) {
+                fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+            }
+        }
+        let name = &self.problem.name;
+        let ranked = self.ranked();
+        for (r, f) in ranked.iter().take(keep).enumerate() {
+            let base = dir.join(format!("worst-{}", r + 1));
+            let write = |ext: &str, bytes: &[u8]| {
+                fs::write(base.with_extension(ext), bytes).map_err(|e| e.to_string())
+            };
+            write("in", &f.input)?;
+            write("out", &f.answer)?;
+            if f.code != 0 {
+                write("code", format!("{}\n", f.code).as_bytes())?;
+            }
+            let time = if f.killed {
+                "killed at the wall-clock cap".to_string()
+            } else {
+                format!("cpu {:.2} ms (median of {})", ms(f.cpu()), f.cpu.len())
+            };
+            let cmd = format!(
+                "# make worst P={}: rank {}, {} of {} ms; .out from {}-ref\n{} > worst-{}.in\n",
+                name,
+                r + 1,
+                time,
+                self.problem.time_limit_ms,
+                name,
+                f.origin.cargo_command(name),
+                r + 1
+            );
+            write("cmd", cmd.as_bytes())?;
+        }
+        Ok(ranked.len().min(keep))
+    }
+}
+
+/// Whether `name` is a file `make worst` writes: `worst-<n>.<in|out|code|cmd>`.
+fn is_saved_name(name: &str) -> bool {
+    let rest = match name.strip_prefix("worst-") {
+        Some(rest) => rest,
+        None => return false,
+    };
+    match rest.split_once('.') {
+        Some((n, ext)) => {
+            !n.is_empty()
+                && n.bytes().all(|b| b.is_ascii_digit())
+                && ["in", "out", "code", "cmd"].contains(&ext)
+        }
+        None => false,
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// `arg` as one shell word.
+fn quote(arg: &str) -> String {
+    let plain = !arg.is_empty()
+        && arg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"._-=/:,".contains(&b));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("'{}'", arg.replace('\'', r"'\''"))
+    }
+}
+
+/// The generator arguments with one `A..B` knob halved: `A..M` and `M+1..B` for each range
+/// with `A < B` (M the midpoint). Empty when no range is left to halve.
+fn halves(args: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        let (lo, hi) = match a
+            .split_once("..")
+            .and_then(|(x, y)| Some((x.parse::<u64>().ok()?, y.parse::<u64>().ok()?)))
+        {
+            Some(r) => r,
+            None => continue,
+        };
+        if lo >= hi {
+            continue;
+        }
+        let mid = lo + (hi - lo) / 2;
+        for (x, y) in [(lo, mid), (mid + 1, hi)] {
+            let mut v = args.to_vec();
+            v[i] = format!("{}..{}", x, y);
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Counts of `times` in doubling bands below `limit` (the top band ends at the limit), plus
+/// one band over it (where killed runs go too), drawn as bars; a stretch of empty bands
+/// between the limit and the slowest time is one row:
+///
+/// ```text
+///        > 2000 ms |                                          0
+///     1000-2000 ms |                                          0
+///     3.91-1000 ms |                                          0
+///     1.95-3.91 ms |##                                        12
+///     0.98-1.95 ms |########################################  950
+/// ```
+fn histogram(times: &[(Duration, bool)], limit: Duration) -> String {
+    if times.is_empty() {
+        return String::new();
+    }
+    let limit_ms = ms(limit);
+    let edge = |k: usize| limit_ms / f64::from(1u32 << k);
+    // Band k (k >= 1) holds times in (limit / 2^k, limit / 2^(k-1)]; band 0 is over the limit.
+    let band = |&(t, killed): &(Duration, bool)| -> usize {
+        let t = ms(t);
+        if killed || t > limit_ms {
+            0
+        } else {
+            let mut k = 1;
+            while k < 30 && t <= edge(k) {
+                k += 1;
+            }
+            k
+        }
+    };
+    let bands = times.iter().map(band).max().unwrap_or(1).max(1);
+    let mut counts = vec![0usize; bands + 1];
+    for t in times {
+        counts[band(t)] += 1;
+    }
+    let most = counts.iter().copied().max().unwrap_or(1).max(1);
+    let mut s = format!(
+        "cpu time of all {} inputs (first run each) against the {} ms limit:\n",
+        times.len(),
+        limit.as_millis()
+    );
+    let mut row = |label: String, n: usize| {
+        let bar = (n * BAR + most - 1) / most;
+        s.push_str(&format!(
+            "  {:>16} ms |{:<w$} {}\n",
+            label,
+            "#".repeat(bar),
+            n,
+            w = BAR
+        ));
+    };
+    row(format!("> {}", trim(limit_ms)), counts[0]);
+    let mut k = 1;
+    while k <= bands {
+        // Bands k..j-1 empty (k >= 2): one row.
+        let mut j = k;
+        while k >= 2 && j <= bands && counts[j] == 0 {
+            j += 1;
+        }
+        if j > k + 1 {
+            row(format!("{}-{}", trim(edge(j - 1)), trim(edge(k - 1))), 0);
+            k = j;
+        } else {
+            row(
+                format!("{}-{}", trim(edge(k)), trim(edge(k - 1))),
+                counts[k],
+            );
+            k += 1;
+        }
+    }
+    s
+}
+
+/// A time in ms with about three significant digits.
+fn trim(ms: f64) -> String {
+    if ms >= 100.0 {
+        format!("{:.0}", ms)
+    } else if ms >= 10.0 {
+        format!("{:.1}", ms)
+    } else {
+        format!("{:.2}", ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn halves_split_every_range_knob() {
+        let h = halves(&strings(&["--givens", "24..30", "--count", "5"]));
+        assert_eq!(
+            h,
+            [
+                strings(&["--givens", "24..27", "--count", "5"]),
+                strings(&["--givens", "28..30", "--count", "5"])
+            ]
+        );
+        assert!(halves(&strings(&["--givens", "24..24"])).is_empty());
+        assert!(halves(&strings(&["--kind", "minimal"])).is_empty());
+        assert_eq!(halves(&strings(&["1..2", "5..6"])).len(), 4);
+    }
+
+    #[test]
+    fn commands_quote_only_what_needs_it() {
+        let mut origin = Origin {
+            args: strings(&["--givens", "24..30"]),
+            seed: 7,
+            swaps: Vec::new(),
+        };
+        assert_eq!(origin.command("p"), "p-gen --givens 24..30 --seed 7");
+        assert!(origin
+            .cargo_command("p")
+            .ends_with("-p p --bin p-gen -- --givens 24..30 --seed 7"));
+        origin.swaps = vec![(3, 9), (4, 12)];
+        assert_eq!(
+            origin.command("p"),
+            "p-gen --givens 24..30 --seed 7 | swap 3:9 4:12"
+        );
+        assert!(origin
+            .cargo_command("p")
+            .ends_with("--seed 7 | cargo run --quiet --release -p judge -- swap 3:9 4:12"));
+        assert_eq!(quote("a b"), "'a b'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+    }
+
+    #[test]
+    fn saved_names_are_recognized() {
+        for yes in ["worst-1.in", "worst-12.out", "worst-3.code", "worst-4.cmd"] {
+            assert!(is_saved_name(yes), "{}", yes);
+        }
+        for no in [
+            "worst-.in",
+            "worst-1.txt",
+            "judge-24-25-seed1242.in",
+            "worst-a.in",
+        ] {
+            assert!(!is_saved_name(no), "{}", no);
+        }
+    }
+
+    #[test]
+    fn histogram_bands_double_up_to_the_limit() {
+        let t = |ms: u64| Duration::from_millis(ms);
+        let times = [
+            (t(1), false),
+            (t(1), false),
+            (t(300), false),
+            (t(900), false),
+            (t(1500), false),
+            (t(40), true),
+        ];
+        let h = histogram(&times, t(1000));
+        let lines: Vec<&str> = h.lines().collect();
+        // Header, over the limit (a killed run counts there), then bands (500, 1000],
+        // (250, 500], the empty (1.95, 250] in one row, and (0.98, 1.95].
+        assert!(lines[0].contains("all 6 inputs") && lines[0].contains("1000 ms"));
+        assert!(
+            lines[1].contains("> 1000 ms") && lines[1].ends_with(" 2"),
+            "{}",
+            h
+        );
+        assert!(lines[2].contains("500-1000 ms") && lines[2].ends_with(" 1"));
+        assert!(lines[3].contains("250-500 ms") && lines[3].ends_with(" 1"));
+        assert!(
+            lines[4].contains("1.95-250 ms") && lines[4].ends_with(" 0"),
+            "{}",
+            h
+        );
+        assert!(
+            lines[5].contains("0.98-1.95 ms") && lines[5].ends_with(" 2"),
+            "{}",
+            h
+        );
+        assert_eq!(lines.len(), 6);
+        assert_eq!(lines[5].matches('#').count(), BAR);
+    }
+}
