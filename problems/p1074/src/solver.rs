@@ -38,14 +38,15 @@
 //! completion of the rest is needed, not all of them. The identity is checked against the
 //! plain weighted sum in the tests.
 //!
-//! The bound is the centre's largest candidate plus [`corner_bound`]: the best the 16 corner
+//! The bound is the centre's largest candidate plus [`corner_bound`] (on grids with more than
+//! [`WHOLE_BOXES_UP_TO`] givens its cheaper 16-cell form): the best the 16 corner
 //! block cells can do while the four corner boxes (36 cells) are filled under their
 //! candidates, with distinct digits per box, row and column, exactly 3 digits shared by the
 //! outer-line regions of two boxes of one band or stack, and the digits a unit can only place
 //! in those cells. It is tight at the root of the empty grid (2906) and, on the sparse grids
 //! where the 16-cell version was loose, usually at the root too.
 
-use crate::corners::{corner_bound, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
+use crate::corners::{corner_bound_in, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use crate::grid::{Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
@@ -283,16 +284,17 @@ impl Board {
     /// plus [`corner_bound`] of the four corner blocks. `None` if the corner blocks cannot be
     /// filled at all or cannot beat `beat`; with `exact` false a looser bound when it can (see
     /// [`corner_bound`]). Requires a propagated board (no empty cell without candidates).
-    fn objective_bound(&self, beat: i32, exact: bool, nodes: &mut u64) -> Option<i32> {
+    fn objective_bound(&self, beat: i32, whole: bool, exact: bool, nodes: &mut u64) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
             d => d,
         };
         let beat_corners = beat - i32::from(centre);
-        let corners = corner_bound(
+        let corners = corner_bound_in(
             &self.digit,
             |c| self.candidates(c),
             ALL_BLOCKS,
+            whole,
             beat_corners,
             exact,
             nodes,
@@ -357,7 +359,16 @@ pub struct Stats {
     pub corner_nodes: u64,
 }
 
+/// Grids with at most this many givens get the whole-box corner bound (see
+/// [`crate::corners::corner_bound_in`]); denser grids the 16-cell one, which decides as much
+/// there for less work per node. Measured with `examples/survey.rs`, 60 generated grids per
+/// range, total in-process ms whole-box / 16-cell: 4-5 givens 2.0 s / 4.6 s, 6-8 1.5 / 2.7,
+/// 9-11 0.97 / 1.22, 12-16 0.46 / 0.30, 17-23 0.12 / 0.07.
+pub const WHOLE_BOXES_UP_TO: usize = 11;
+
 struct Search {
+    /// Which corner bound (see [`WHOLE_BOXES_UP_TO`]).
+    whole: bool,
     best_objective: i32,
     best: Board,
     stats: Stats,
@@ -412,11 +423,15 @@ impl Search {
         if !board.propagate() {
             return;
         }
-        let bound =
-            match board.objective_bound(self.best_objective, false, &mut self.stats.corner_nodes) {
-                Some(b) => b,
-                None => return,
-            };
+        let bound = match board.objective_bound(
+            self.best_objective,
+            self.whole,
+            false,
+            &mut self.stats.corner_nodes,
+        ) {
+            Some(b) => b,
+            None => return,
+        };
         match board.objective_cell() {
             // All 16 corner cells are fixed: settle the centre.
             None => self.settle_centre(&board),
@@ -441,7 +456,8 @@ pub fn root_bound(givens: &Grid) -> Option<u32> {
     if !root.propagate() {
         return None;
     }
-    root.objective_bound(-1, true, &mut 0)
+    let whole = givens.givens() <= WHOLE_BOXES_UP_TO;
+    root.objective_bound(-1, whole, true, &mut 0)
         .map(|b| SCORE_BASE + b as u32)
 }
 
@@ -460,6 +476,7 @@ pub fn solve(givens: &Grid) -> Option<Solution> {
     };
     let first = root.complete(&mut stats.completion_nodes)?;
     let mut search = Search {
+        whole: givens.givens() <= WHOLE_BOXES_UP_TO,
         best_objective: objective(&Grid(first.digit)) as i32,
         best: first,
         stats,
