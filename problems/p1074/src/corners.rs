@@ -612,6 +612,9 @@ impl CornerSearch {
                 if f.is_empty() {
                     return false;
                 }
+                if !self.whole {
+                    continue;
+                }
                 let b = cell.block as usize;
                 in_box[b] = in_box[b].union(*f);
                 for k in 0..2 {
@@ -660,11 +663,14 @@ impl CornerSearch {
             self.best = acc;
             return !self.exact;
         }
-        // Slots of the open cells where each digit is free.
+        // Slots of the open cells where each digit is free (whole boxes: many cells, many
+        // duties, so per digit at once; else each duty looks at its few places).
         let mut free_at = [0u64; 10];
-        for (i, f) in free.iter().enumerate().take(self.len) {
-            for d in f.high_first() {
-                free_at[d as usize] |= 1 << self.cells[i].slot;
+        if self.whole {
+            for (i, f) in free.iter().enumerate().take(self.len) {
+                for d in f.high_first() {
+                    free_at[d as usize] |= 1 << self.cells[i].slot;
+                }
             }
         }
         if self.whole && self.active == [true; 4] {
@@ -686,7 +692,13 @@ impl CornerSearch {
             if places & self.placed[d as usize] != 0 {
                 continue;
             }
-            let open = places & free_at[d as usize];
+            let open = if self.whole {
+                places & free_at[d as usize]
+            } else {
+                bits::ones(places)
+                    .filter(|&k| free[self.at_slot[k as usize] as usize].contains(d))
+                    .fold(0u64, |m, k| m | 1 << k)
+            };
             if open == 0 {
                 return false;
             }
@@ -728,7 +740,7 @@ impl CornerSearch {
             if c.coef == 0 {
                 continue;
             }
-            for &(p, _) in &BLOCK_PAIRS[c.block as usize] {
+            for &(p, _) in BLOCK_PAIRS[c.block as usize].iter().filter(|_| self.whole) {
                 pair_open[p] += 1;
                 pair_corners[p] += (c.coef == 2) as u32;
                 pair_union[p] = pair_union[p].union(f);
