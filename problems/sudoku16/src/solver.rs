@@ -605,17 +605,25 @@ impl Solver {
         for (k, i) in ones(options).enumerate() {
             order[(k + n - skip) % n] = i;
         }
-        for &i in &order[..n] {
+        for (k, &i) in order[..n].iter().enumerate() {
             self.nodes += 1;
             if self.nodes > self.budget {
                 return Outcome::OutOfBudget;
             }
-            self.stack[depth + 1] = self.stack[depth];
             let (cell, d) = match branch {
                 Branch::Cell(cell, _) => (cell, i),
                 Branch::Place(unit, d, _) => (unit_cell(unit, i).index(), d),
             };
             self.queue.push(cell, d);
+            // The last alternative below the root works on this node's own board, which is
+            // not needed any more: no copy. (The root stays: the next attempt starts there.)
+            if k + 1 == n && depth > 0 {
+                if propagate(&mut self.stack[depth], &mut self.queue, self.locked).is_err() {
+                    return Outcome::Exhausted;
+                }
+                return self.search(depth);
+            }
+            self.stack[depth + 1] = self.stack[depth];
             if propagate(&mut self.stack[depth + 1], &mut self.queue, self.locked).is_ok() {
                 match self.search(depth + 1) {
                     Outcome::Exhausted => {}
