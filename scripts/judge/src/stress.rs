@@ -23,27 +23,9 @@ pub struct Options {
 
 /// Runs the stress test; `Ok(true)` when every case passed.
 pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
-    if problem.stress.is_empty() {
-        return Err(format!(
-            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
-            problem.name
-        ));
-    }
-    kit::build(root, &[problem])?;
+    let solver = prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
     let reference = kit::binary(root, problem, "ref");
     let checker = kit::binary(root, problem, "check");
-    let solver = match &opts.solver {
-        Some(file) => compile_single(problem, file, &root.join("target/stress"))?,
-        None => match bundle::build(root, problem) {
-            Ok(s) => s.binary,
-            Err(_) => {
-                return Err(format!(
-                    "{}: the bundle does not build; run `make check P={}`",
-                    problem.name, problem.name
-                ))
-            }
-        },
-    };
     let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))
         .map_err(|e| e.to_string())?;
     let scratch = scratch_dir.path();
@@ -152,6 +134,34 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
 
 /// Compiles a single-file solution the way a judge does, into `dir`, named after the problem
 /// and the file (so that two solutions tested at once do not share a binary).
+/// What a generated-input search (stress, worst) needs before its first input: the problem's
+/// `stress` argument sets, its test kit built, and the program under test, which is `solver`
+/// compiled like a judge into `root/<work>` when given, else the problem's bundle. Returns the
+/// program's path.
+pub fn prepare(
+    root: &Path,
+    problem: &Problem,
+    solver: Option<&Path>,
+    work: &str,
+) -> Result<PathBuf, String> {
+    if problem.stress.is_empty() {
+        return Err(format!(
+            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
+            problem.name
+        ));
+    }
+    kit::build(root, &[problem])?;
+    match solver {
+        Some(file) => compile_single(problem, file, &root.join(work)),
+        None => bundle::build(root, problem).map(|s| s.binary).map_err(|_| {
+            format!(
+                "{}: the bundle does not build; run `make check P={}`",
+                problem.name, problem.name
+            )
+        }),
+    }
+}
+
 pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf, String> {
     fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     let stem = file

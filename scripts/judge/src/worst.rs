@@ -22,12 +22,11 @@
 //! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
-use crate::bundle;
 use crate::kit;
 use crate::mutate;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
-use crate::stress::{compile_single, Progress};
+use crate::stress::{self, Progress};
 use crate::verdict::{self, Expected, Verdict};
 use rng::Rng;
 use std::collections::HashSet;
@@ -252,25 +251,7 @@ enum Step {
 
 /// Runs the search; `Ok(true)` when every input is within the limit and answered right.
 pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
-    if problem.stress.is_empty() {
-        return Err(format!(
-            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
-            problem.name
-        ));
-    }
-    kit::build(root, &[problem])?;
-    let solver = match &opts.solver {
-        Some(file) => compile_single(problem, file, &root.join("target/worst"))?,
-        None => match bundle::build(root, problem) {
-            Ok(s) => s.binary,
-            Err(_) => {
-                return Err(format!(
-                    "{}: the bundle does not build; run `make check P={}`",
-                    problem.name, problem.name
-                ))
-            }
-        },
-    };
+    let solver = stress::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
     let mut judged_problem = problem.clone();
     if let Some(ms) = opts.limit_ms {
         judged_problem.time_limit_ms = ms;
