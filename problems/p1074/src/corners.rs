@@ -150,6 +150,63 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     exact: bool,
     nodes: &mut u64,
 ) -> Option<i32> {
+    corner_search(
+        digit,
+        candidates,
+        blocks,
+        whole_boxes,
+        beat,
+        exact,
+        nodes,
+        None,
+    )
+}
+
+/// A full assignment of the 16 corner block cells: (cell, digit), the four corners first.
+pub type BlockAssignment = [(Cell, Digit); 16];
+
+/// Enumerates, once each, every assignment of the 16 corner block cells that satisfies the
+/// rules of [`corner_bound`] (all 36 cells of the four corner boxes, all four pairs) and is
+/// worth more than the bar, and hands it to `settle`, which returns the new bar (at least the
+/// old one). The first filling of the other 20 cells found for an assignment is its witness;
+/// the other fillings are skipped.
+///
+/// This is the branch and bound of [`crate::solver`] turned inside out for very sparse
+/// grids: one corner search over the root board instead of one per branch and bound node
+/// (each of which redid most of its parent's search), with the whole board consulted only
+/// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
+/// node count to `nodes`. Cost: one [`corner_bound`] search to the final bar, plus `settle`.
+pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
+    digit: &[Digit; CELLS],
+    candidates: F,
+    bar: i32,
+    nodes: &mut u64,
+    settle: &mut dyn FnMut(&BlockAssignment) -> i32,
+) {
+    corner_search(
+        digit,
+        candidates,
+        ALL_BLOCKS,
+        true,
+        bar,
+        true,
+        nodes,
+        Some(settle),
+    );
+}
+
+/// [`corner_bound_in`], with an optional `settle` (see [`settle_block_assignments`]).
+#[allow(clippy::too_many_arguments)]
+fn corner_search<F: Fn(Cell) -> Digits>(
+    digit: &[Digit; CELLS],
+    candidates: F,
+    blocks: BlockSet,
+    whole_boxes: bool,
+    beat: i32,
+    exact: bool,
+    nodes: &mut u64,
+    settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
+) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
         0 => candidates(c),
         d => Digits::single(d),
@@ -173,6 +230,8 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
         best: beat.max(-1),
         estimate: None,
         nodes: 0,
+        settle,
+        abandon: false,
     };
     for (p, pair) in PAIRS.iter().enumerate() {
         s.active[p] = pair.blocks.iter().all(|&b| blocks >> b & 1 == 1);
@@ -333,7 +392,7 @@ struct SearchCell {
 ///   allowed[p]       digits the middle line of pair p can still hold
 ///   duties[k]        (places, d): slots of which one must take d
 /// ```
-struct CornerSearch {
+struct CornerSearch<'a> {
     cells: [SearchCell; MAX_CELLS],
     len: usize,
     assigned: [Digit; MAX_CELLS],
@@ -358,6 +417,10 @@ struct CornerSearch {
     /// The bound at the root of the search (what a non-exact search returns).
     estimate: Option<i32>,
     nodes: u64,
+    /// Receives each block assignment above the bar (see [`settle_block_assignments`]).
+    settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
+    /// Set once the current block assignment is settled: unwind to its last block cell.
+    abandon: bool,
 }
 
 /// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
@@ -388,7 +451,7 @@ const fn top_sums() -> [[u8; 512]; 5] {
 /// At most 16 units (6 rows, 6 columns, 4 boxes) times 9 digits.
 const MAX_DUTIES: usize = 144;
 
-impl CornerSearch {
+impl CornerSearch<'_> {
     /// The digits `cell` may take now, given the pair rules' `forbidden` digits.
     #[inline(always)]
     fn free(&self, cell: &SearchCell, forbidden: Digits) -> Digits {
@@ -660,6 +723,16 @@ impl CornerSearch {
             if acc <= self.best {
                 return false;
             }
+            if let Some(settle) = self.settle.as_mut() {
+                let mut blocks = [(0, 0); 16];
+                for (i, b) in blocks.iter_mut().enumerate() {
+                    *b = (self.cells[i].cell as Cell, self.assigned[i]);
+                }
+                let bar = settle(&blocks);
+                self.best = self.best.max(bar);
+                self.abandon = true;
+                return false;
+            }
             self.best = acc;
             return !self.exact;
         }
@@ -717,6 +790,7 @@ impl CornerSearch {
         let mut pair_corners = [0u32; 4];
         let mut pair_union = [Digits::NONE; 4];
         let (mut pick, mut pick_key) = (0, u32::MAX);
+        let mut open_blocks = 0;
         for (i, &f) in free.iter().enumerate().take(self.len) {
             if self.assigned[i] != 0 {
                 continue;
@@ -725,13 +799,16 @@ impl CornerSearch {
             if f.is_empty() {
                 return false;
             }
+            open_blocks += u32::from(c.coef != 0);
             // Block cells first (a filler's choice multiplies the work under it but never
-            // moves the bound), unless it is forced; among them the fewest free digits, then
-            // the larger coefficient, then search order.
+            // moves the bound), unless it is forced; among them the corners first (fixing a
+            // doubled cell tightens the bound most: 10-35% fewer nodes than fewest free
+            // digits first, on every givens range), then the fewest free digits, then search
+            // order.
             let key = match (c.coef, f.len()) {
                 (0, 1) => 0,
                 (0, n) => 64 + n,
-                (k, n) => 4 * n - k as u32,
+                (k, n) => (2 - k as u32) * 16 + n,
             };
             if key < pick_key {
                 pick_key = key;
@@ -781,12 +858,20 @@ impl CornerSearch {
             return false;
         }
         let coef = self.cells[pick].coef;
+        // Below the last open block cell, the block assignment is fixed.
+        let last_block = coef != 0 && open_blocks == 1;
         for d in free[pick].high_first() {
             self.assign(pick, d);
             let stop = self.run(acc + coef * i32::from(d), left - 1);
             self.unassign(pick, d);
             if stop {
                 return true;
+            }
+            if self.abandon {
+                if !last_block {
+                    return false;
+                }
+                self.abandon = false;
             }
         }
         false
