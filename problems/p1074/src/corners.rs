@@ -999,7 +999,8 @@ mod tests {
             .collect();
         let mut best = None;
         let mut trial = *g;
-        enumerate(g, &mut trial, &cells, &options, 0, blocks, &mut best);
+        let mut keep_best = |_: &Grid, value: i32| best = best.max(Some(value));
+        enumerate(g, &mut trial, &cells, &options, 0, blocks, &mut keep_best);
         best
     }
 
@@ -1010,7 +1011,7 @@ mod tests {
         options: &[Vec<u8>],
         i: usize,
         blocks: BlockSet,
-        best: &mut Option<i32>,
+        found: &mut dyn FnMut(&Grid, i32),
     ) {
         if i == cells.len() {
             if rules_hold(g, trial, cells, blocks) {
@@ -1019,7 +1020,7 @@ mod tests {
                     .flat_map(|b| CORNER_BLOCKS[b].iter().zip(BLOCK_COEF.iter()))
                     .map(|(&c, &k)| k * i32::from(trial.0[c]))
                     .sum();
-                *best = (*best).max(Some(value));
+                found(trial, value);
             }
             return;
         }
@@ -1031,7 +1032,7 @@ mod tests {
             if !clash {
                 let old = trial.0[c];
                 trial.0[c] = d;
-                enumerate(g, trial, cells, options, i + 1, blocks, best);
+                enumerate(g, trial, cells, options, i + 1, blocks, found);
                 trial.0[c] = old;
             }
         }
@@ -1189,5 +1190,90 @@ mod tests {
                 None
             );
         }
+    }
+
+    #[test]
+    fn settling_hands_over_each_valid_block_assignment_once() {
+        // Dense boards (about 12 open corner-box cells) keep the brute force small.
+        let mut rng = Rng::new(4242);
+        let mut handed_total = 0;
+        for _ in 0..30 {
+            let mut relabel: Vec<u8> = (1..=9).collect();
+            rng.shuffle(&mut relabel);
+            let full: [u8; CELLS] =
+                std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
+            let mut g = Grid(full);
+            for c in 0..CELLS {
+                if rng.below(100) < 40 {
+                    g.0[c] = 0;
+                }
+            }
+            // Every valid assignment of the four corner boxes, by its block digits.
+            let cand = candidates_of(&g);
+            let cells: Vec<Cell> = CORNER_BOXES.iter().flatten().copied().collect();
+            let options: Vec<Vec<u8>> = cells
+                .iter()
+                .map(|&c| match g.0[c] {
+                    0 => cand(c).high_first().collect(),
+                    d => vec![d],
+                })
+                .collect();
+            let mut valid = std::collections::BTreeMap::new();
+            let mut trial = g;
+            let mut collect = |t: &Grid, value: i32| {
+                let key: Vec<u8> = CORNER_BLOCKS.iter().flatten().map(|&c| t.0[c]).collect();
+                valid.insert(key, value);
+            };
+            enumerate(
+                &g,
+                &mut trial,
+                &cells,
+                &options,
+                0,
+                ALL_BLOCKS,
+                &mut collect,
+            );
+            let best = *valid.values().max().unwrap();
+            // A bar that never moves: every valid assignment above it, once each.
+            for bar in [-1, best - 3] {
+                let mut handed = Vec::new();
+                settle_block_assignments(&g.0, candidates_of(&g), bar, &mut 0, &mut |a| {
+                    let mut key = vec![0u8; 16];
+                    for &(c, d) in a.iter() {
+                        let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
+                        key[k.unwrap()] = d;
+                    }
+                    handed.push(key);
+                    bar
+                });
+                let mut unique = handed.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), handed.len(), "handed over twice\n{}", g);
+                let want: Vec<Vec<u8>> = valid
+                    .iter()
+                    .filter(|&(_, &v)| v > bar)
+                    .map(|(k, _)| k.clone())
+                    .collect();
+                assert_eq!(unique, want, "{}", g);
+                handed_total += handed.len();
+            }
+            // A bar raised to each value handed over: ends at the best value.
+            let mut top = -1;
+            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, &mut |a| {
+                let value: i32 = a
+                    .iter()
+                    .map(|&(c, d)| {
+                        let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
+                        i32::from(d) * if corner { 2 } else { 1 }
+                    })
+                    .sum();
+                assert!(value > top);
+                top = value;
+                top
+            });
+            assert_eq!(top, best, "{}", g);
+        }
+        assert!(handed_total > 60, "{}", handed_total);
     }
 }
