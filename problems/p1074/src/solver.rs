@@ -455,8 +455,11 @@ pub struct Stats {
 /// [`crate::corners::corner_bound_in`]); denser grids the 16-cell one, which decides as much
 /// there for less work per node. Measured with `examples/survey.rs`, 60 generated grids per
 /// range, total in-process ms whole-box / 16-cell: 4-5 givens 2.0 s / 4.6 s, 6-8 1.5 / 2.7,
-/// 9-11 0.97 / 1.22, 12-16 0.46 / 0.30, 17-23 0.12 / 0.07.
-pub const WHOLE_BOXES_UP_TO: usize = 11;
+/// 9-11 0.97 / 1.22, 12-16 0.46 / 0.30, 17-23 0.12 / 0.07; since whole-box searches settle
+/// their subtrees ([`SETTLE_AT_OPEN_BLOCKS`]) and the completion search proves dead boards
+/// faster, per number of givens (60 grids each, whole-box / 16-cell ms): 12 givens 260 /
+/// 311, 13 264 / 320, 14 196 / 222, 15 125 / 132, 16 121 / 140, 17 84 / 91, 18 105 / 75.
+pub const WHOLE_BOXES_UP_TO: usize = 16;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
 /// block cells hands its whole subtree to one corner search ([`Search::settle_all`]) instead
