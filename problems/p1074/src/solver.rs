@@ -36,7 +36,10 @@
 //! bound on the objective, and once they are fixed it settles the centre with as few
 //! completion searches as it can (one when the board has no completion at all): only *one*
 //! completion of the rest is needed, not all of them. The identity is checked against the
-//! plain weighted sum in the tests.
+//! plain weighted sum in the tests. On sparse grids (whole-box bound), once at most
+//! [`SETTLE_AT_OPEN_BLOCKS`] block cells are open, one corner search enumerates the block
+//! assignments that could still beat the incumbent and each is settled directly, instead of
+//! one corner search per node below.
 //!
 //! The bound is the centre's largest candidate plus [`corner_bound`] (on grids with more than
 //! [`WHOLE_BOXES_UP_TO`] givens its cheaper 16-cell form): the best the 16 corner
