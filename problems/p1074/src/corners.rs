@@ -740,9 +740,11 @@ impl CornerSearch<'_> {
         // duties, so per digit at once; else each duty looks at its few places).
         let mut free_at = [0u64; 10];
         if self.whole {
+            // Branch-free transpose: cheaper than walking each cell's set bits.
             for (i, f) in free.iter().enumerate().take(self.len) {
-                for d in f.high_first() {
-                    free_at[d as usize] |= 1 << self.cells[i].slot;
+                let (bits, slot) = (u64::from(f.0), self.cells[i].slot);
+                for (d, at) in free_at.iter_mut().enumerate().skip(1) {
+                    *at |= (bits >> d & 1) << slot;
                 }
             }
         }
