@@ -23,6 +23,7 @@ fn main() {
         .collect();
     let mut rows = Vec::new();
     let mut total = 0.0;
+    let mut total_corner_nodes = 0;
     for (i, chunk) in numbers.chunks_exact(81).enumerate() {
         let g = p1074::Grid(chunk.try_into().unwrap());
         let mut ms = f64::MAX;
@@ -35,7 +36,10 @@ fn main() {
         }
         total += ms;
         let sol = out.unwrap();
-        let (score, nodes) = sol.map_or((-1, 0), |s| (i64::from(s.score), s.stats.nodes));
+        let (score, nodes) = sol
+            .as_ref()
+            .map_or((-1, 0), |s| (i64::from(s.score), s.stats.nodes));
+        total_corner_nodes += sol.map_or(0, |s| s.stats.corner_nodes);
         rows.push((ms, first + i as u64, g.givens(), score, nodes));
     }
     let n = rows.len();
@@ -47,9 +51,10 @@ fn main() {
         );
     }
     println!(
-        "{} grids, total {:.1} ms, median {:.3} ms",
+        "{} grids, total {:.1} ms, median {:.3} ms, corner nodes {}",
         n,
         total,
-        rows.get(n / 2).map_or(0.0, |r| r.0)
+        rows.get(n / 2).map_or(0.0, |r| r.0),
+        total_corner_nodes
     );
 }

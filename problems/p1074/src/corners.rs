@@ -150,6 +150,63 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     exact: bool,
     nodes: &mut u64,
 ) -> Option<i32> {
+    corner_search(
+        digit,
+        candidates,
+        blocks,
+        whole_boxes,
+        beat,
+        exact,
+        nodes,
+        None,
+    )
+}
+
+/// A full assignment of the 16 corner block cells: (cell, digit), the four corners first.
+pub type BlockAssignment = [(Cell, Digit); 16];
+
+/// Enumerates, once each, every assignment of the 16 corner block cells that satisfies the
+/// rules of [`corner_bound`] (all 36 cells of the four corner boxes, all four pairs) and is
+/// worth more than the bar, and hands it to `settle`, which returns the new bar (at least the
+/// old one). The first filling of the other 20 cells found for an assignment is its witness;
+/// the other fillings are skipped.
+///
+/// This is the branch and bound of [`crate::solver`] turned inside out for very sparse
+/// grids: one corner search over the root board instead of one per branch and bound node
+/// (each of which redid most of its parent's search), with the whole board consulted only
+/// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
+/// node count to `nodes`. Cost: one [`corner_bound`] search to the final bar, plus `settle`.
+pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
+    digit: &[Digit; CELLS],
+    candidates: F,
+    bar: i32,
+    nodes: &mut u64,
+    settle: &mut dyn FnMut(&BlockAssignment) -> i32,
+) {
+    corner_search(
+        digit,
+        candidates,
+        ALL_BLOCKS,
+        true,
+        bar,
+        true,
+        nodes,
+        Some(settle),
+    );
+}
+
+/// [`corner_bound_in`], with an optional `settle` (see [`settle_block_assignments`]).
+#[allow(clippy::too_many_arguments)]
+fn corner_search<F: Fn(Cell) -> Digits>(
+    digit: &[Digit; CELLS],
+    candidates: F,
+    blocks: BlockSet,
+    whole_boxes: bool,
+    beat: i32,
+    exact: bool,
+    nodes: &mut u64,
+    settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
+) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
         0 => candidates(c),
         d => Digits::single(d),
@@ -173,6 +230,8 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
         best: beat.max(-1),
         estimate: None,
         nodes: 0,
+        settle,
+        abandon: false,
     };
     for (p, pair) in PAIRS.iter().enumerate() {
         s.active[p] = pair.blocks.iter().all(|&b| blocks >> b & 1 == 1);
@@ -333,7 +392,7 @@ struct SearchCell {
 ///   allowed[p]       digits the middle line of pair p can still hold
 ///   duties[k]        (places, d): slots of which one must take d
 /// ```
-struct CornerSearch {
+struct CornerSearch<'a> {
     cells: [SearchCell; MAX_CELLS],
     len: usize,
     assigned: [Digit; MAX_CELLS],
@@ -358,6 +417,10 @@ struct CornerSearch {
     /// The bound at the root of the search (what a non-exact search returns).
     estimate: Option<i32>,
     nodes: u64,
+    /// Receives each block assignment above the bar (see [`settle_block_assignments`]).
+    settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
+    /// Set once the current block assignment is settled: unwind to its last block cell.
+    abandon: bool,
 }
 
 /// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
@@ -388,7 +451,7 @@ const fn top_sums() -> [[u8; 512]; 5] {
 /// At most 16 units (6 rows, 6 columns, 4 boxes) times 9 digits.
 const MAX_DUTIES: usize = 144;
 
-impl CornerSearch {
+impl CornerSearch<'_> {
     /// The digits `cell` may take now, given the pair rules' `forbidden` digits.
     #[inline(always)]
     fn free(&self, cell: &SearchCell, forbidden: Digits) -> Digits {
@@ -660,6 +723,16 @@ impl CornerSearch {
             if acc <= self.best {
                 return false;
             }
+            if let Some(settle) = self.settle.as_mut() {
+                let mut blocks = [(0, 0); 16];
+                for (i, b) in blocks.iter_mut().enumerate() {
+                    *b = (self.cells[i].cell as Cell, self.assigned[i]);
+                }
+                let bar = settle(&blocks);
+                self.best = self.best.max(bar);
+                self.abandon = true;
+                return false;
+            }
             self.best = acc;
             return !self.exact;
         }
@@ -667,9 +740,11 @@ impl CornerSearch {
         // duties, so per digit at once; else each duty looks at its few places).
         let mut free_at = [0u64; 10];
         if self.whole {
+            // Branch-free transpose: cheaper than walking each cell's set bits.
             for (i, f) in free.iter().enumerate().take(self.len) {
-                for d in f.high_first() {
-                    free_at[d as usize] |= 1 << self.cells[i].slot;
+                let (bits, slot) = (u64::from(f.0), self.cells[i].slot);
+                for (d, at) in free_at.iter_mut().enumerate().skip(1) {
+                    *at |= (bits >> d & 1) << slot;
                 }
             }
         }
@@ -717,6 +792,7 @@ impl CornerSearch {
         let mut pair_corners = [0u32; 4];
         let mut pair_union = [Digits::NONE; 4];
         let (mut pick, mut pick_key) = (0, u32::MAX);
+        let mut open_blocks = 0;
         for (i, &f) in free.iter().enumerate().take(self.len) {
             if self.assigned[i] != 0 {
                 continue;
@@ -725,13 +801,16 @@ impl CornerSearch {
             if f.is_empty() {
                 return false;
             }
+            open_blocks += u32::from(c.coef != 0);
             // Block cells first (a filler's choice multiplies the work under it but never
-            // moves the bound), unless it is forced; among them the fewest free digits, then
-            // the larger coefficient, then search order.
+            // moves the bound), unless it is forced; among them the corners first (fixing a
+            // doubled cell tightens the bound most: 10-35% fewer nodes than fewest free
+            // digits first, on every givens range), then the fewest free digits, then search
+            // order.
             let key = match (c.coef, f.len()) {
                 (0, 1) => 0,
                 (0, n) => 64 + n,
-                (k, n) => 4 * n - k as u32,
+                (k, n) => (2 - k as u32) * 16 + n,
             };
             if key < pick_key {
                 pick_key = key;
@@ -781,12 +860,20 @@ impl CornerSearch {
             return false;
         }
         let coef = self.cells[pick].coef;
+        // Below the last open block cell, the block assignment is fixed.
+        let last_block = coef != 0 && open_blocks == 1;
         for d in free[pick].high_first() {
             self.assign(pick, d);
             let stop = self.run(acc + coef * i32::from(d), left - 1);
             self.unassign(pick, d);
             if stop {
                 return true;
+            }
+            if self.abandon {
+                if !last_block {
+                    return false;
+                }
+                self.abandon = false;
             }
         }
         false
@@ -914,7 +1001,8 @@ mod tests {
             .collect();
         let mut best = None;
         let mut trial = *g;
-        enumerate(g, &mut trial, &cells, &options, 0, blocks, &mut best);
+        let mut keep_best = |_: &Grid, value: i32| best = best.max(Some(value));
+        enumerate(g, &mut trial, &cells, &options, 0, blocks, &mut keep_best);
         best
     }
 
@@ -925,7 +1013,7 @@ mod tests {
         options: &[Vec<u8>],
         i: usize,
         blocks: BlockSet,
-        best: &mut Option<i32>,
+        found: &mut dyn FnMut(&Grid, i32),
     ) {
         if i == cells.len() {
             if rules_hold(g, trial, cells, blocks) {
@@ -934,7 +1022,7 @@ mod tests {
                     .flat_map(|b| CORNER_BLOCKS[b].iter().zip(BLOCK_COEF.iter()))
                     .map(|(&c, &k)| k * i32::from(trial.0[c]))
                     .sum();
-                *best = (*best).max(Some(value));
+                found(trial, value);
             }
             return;
         }
@@ -946,7 +1034,7 @@ mod tests {
             if !clash {
                 let old = trial.0[c];
                 trial.0[c] = d;
-                enumerate(g, trial, cells, options, i + 1, blocks, best);
+                enumerate(g, trial, cells, options, i + 1, blocks, found);
                 trial.0[c] = old;
             }
         }
@@ -1104,5 +1192,90 @@ mod tests {
                 None
             );
         }
+    }
+
+    #[test]
+    fn settling_hands_over_each_valid_block_assignment_once() {
+        // Dense boards (about 12 open corner-box cells) keep the brute force small.
+        let mut rng = Rng::new(4242);
+        let mut handed_total = 0;
+        for _ in 0..30 {
+            let mut relabel: Vec<u8> = (1..=9).collect();
+            rng.shuffle(&mut relabel);
+            let full: [u8; CELLS] =
+                std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
+            let mut g = Grid(full);
+            for c in 0..CELLS {
+                if rng.below(100) < 40 {
+                    g.0[c] = 0;
+                }
+            }
+            // Every valid assignment of the four corner boxes, by its block digits.
+            let cand = candidates_of(&g);
+            let cells: Vec<Cell> = CORNER_BOXES.iter().flatten().copied().collect();
+            let options: Vec<Vec<u8>> = cells
+                .iter()
+                .map(|&c| match g.0[c] {
+                    0 => cand(c).high_first().collect(),
+                    d => vec![d],
+                })
+                .collect();
+            let mut valid = std::collections::BTreeMap::new();
+            let mut trial = g;
+            let mut collect = |t: &Grid, value: i32| {
+                let key: Vec<u8> = CORNER_BLOCKS.iter().flatten().map(|&c| t.0[c]).collect();
+                valid.insert(key, value);
+            };
+            enumerate(
+                &g,
+                &mut trial,
+                &cells,
+                &options,
+                0,
+                ALL_BLOCKS,
+                &mut collect,
+            );
+            let best = *valid.values().max().unwrap();
+            // A bar that never moves: every valid assignment above it, once each.
+            for bar in [-1, best - 3] {
+                let mut handed = Vec::new();
+                settle_block_assignments(&g.0, candidates_of(&g), bar, &mut 0, &mut |a| {
+                    let mut key = vec![0u8; 16];
+                    for &(c, d) in a.iter() {
+                        let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
+                        key[k.unwrap()] = d;
+                    }
+                    handed.push(key);
+                    bar
+                });
+                let mut unique = handed.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(unique.len(), handed.len(), "handed over twice\n{}", g);
+                let want: Vec<Vec<u8>> = valid
+                    .iter()
+                    .filter(|&(_, &v)| v > bar)
+                    .map(|(k, _)| k.clone())
+                    .collect();
+                assert_eq!(unique, want, "{}", g);
+                handed_total += handed.len();
+            }
+            // A bar raised to each value handed over: ends at the best value.
+            let mut top = -1;
+            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, &mut |a| {
+                let value: i32 = a
+                    .iter()
+                    .map(|&(c, d)| {
+                        let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
+                        i32::from(d) * if corner { 2 } else { 1 }
+                    })
+                    .sum();
+                assert!(value > top);
+                top = value;
+                top
+            });
+            assert_eq!(top, best, "{}", g);
+        }
+        assert!(handed_total > 60, "{}", handed_total);
     }
 }

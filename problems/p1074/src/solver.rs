@@ -36,7 +36,10 @@
 //! bound on the objective, and once they are fixed it settles the centre with as few
 //! completion searches as it can (one when the board has no completion at all): only *one*
 //! completion of the rest is needed, not all of them. The identity is checked against the
-//! plain weighted sum in the tests.
+//! plain weighted sum in the tests. On sparse grids (whole-box bound), once at most
+//! [`SETTLE_AT_OPEN_BLOCKS`] block cells are open, one corner search enumerates the block
+//! assignments that could still beat the incumbent and each is settled directly, instead of
+//! one corner search per node below.
 //!
 //! The bound is the centre's largest candidate plus [`corner_bound`] (on grids with more than
 //! [`WHOLE_BOXES_UP_TO`] givens its cheaper 16-cell form): the best the 16 corner
@@ -46,7 +49,10 @@
 //! in those cells. It is tight at the root of the empty grid (2906) and, on the sparse grids
 //! where the 16-cell version was loose, usually at the root too.
 
-use crate::corners::{corner_bound_in, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
+use crate::corners::{
+    corner_bound_in, settle_block_assignments, BlockAssignment, ALL_BLOCKS, BLOCK_COEF,
+    CORNER_BLOCKS,
+};
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use crate::grid::{Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
@@ -259,25 +265,103 @@ impl Board {
         best
     }
 
-    /// Some completion of this board (digits tried high first), or `None` if there is none.
-    /// Counts its nodes in `nodes`. Exponential in the worst case, like any sudoku search.
-    fn complete(mut self, nodes: &mut u64) -> Option<Board> {
+    /// The missing digit of some unit with the fewest places there, if fewer than `below`:
+    /// (unit, digit). Requires a propagated board (every missing digit has 2 or more places).
+    /// O(81 + 27 * 9 * 9).
+    fn scarcest_digit(&self, below: u32) -> Option<(usize, Digit)> {
+        let mut cand = [Digits::NONE; CELLS];
+        for (c, m) in cand.iter_mut().enumerate() {
+            if self.digit[c] == 0 {
+                *m = self.candidates(c);
+            }
+        }
+        let (mut best, mut fewest) = (None, below);
+        for (u, unit) in UNITS.iter().enumerate() {
+            for d in self.used[u].complement().high_first() {
+                let n = unit
+                    .iter()
+                    .filter(|&&c| cand[c as usize].contains(d))
+                    .count() as u32;
+                if n < fewest {
+                    fewest = n;
+                    best = Some((u, d));
+                    if n <= 2 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Some completion of this board, or `None` if there is none. Counts its nodes in
+    /// `nodes`. Exponential in the worst case, like any sudoku search.
+    ///
+    /// Two searches: first branching on cells only (digits high first), which finds a
+    /// completion of a sparse board in a few dozen nodes but can take thousands to prove a
+    /// board dead; past [`Board::CELL_SEARCH_BUDGET`] nodes, a second one that also branches
+    /// on the places of a unit's digit when they are fewer than the best cell's candidates,
+    /// which proves dead boards in about a quarter of the nodes (but can wander long before
+    /// finding a completion of a nearly empty board).
+    fn complete(self, nodes: &mut u64) -> Option<Board> {
+        let mut budget = Self::CELL_SEARCH_BUDGET;
+        match self.search(false, nodes, &mut budget) {
+            Ok(found) => found,
+            Err(OutOfBudget) => {
+                let mut unlimited = u64::MAX;
+                // 2^64 nodes are never reached.
+                self.search(true, nodes, &mut unlimited).unwrap_or(None)
+            }
+        }
+    }
+
+    /// Nodes of [`Board::complete`]'s first search.
+    const CELL_SEARCH_BUDGET: u64 = 256;
+
+    /// The search of [`Board::complete`]: `Ok(Some)` a completion, `Ok(None)` none, `Err`
+    /// when it has visited `budget` nodes (each node takes one off).
+    fn search(
+        mut self,
+        by_places: bool,
+        nodes: &mut u64,
+        budget: &mut u64,
+    ) -> Result<Option<Board>, OutOfBudget> {
+        if *budget == 0 {
+            return Err(OutOfBudget);
+        }
+        *budget -= 1;
         *nodes += 1;
         if !self.propagate() {
-            return None;
+            return Ok(None);
         }
         let c = match self.most_constrained() {
-            None => return Some(self),
+            None => return Ok(Some(self)),
             Some(c) => c,
         };
+        let fewest = self.candidates(c).len();
+        if by_places && fewest > 2 {
+            if let Some((u, d)) = self.scarcest_digit(fewest) {
+                for &p in UNITS[u].iter() {
+                    let p = p as usize;
+                    if self.digit[p] == 0 && self.candidates(p).contains(d) {
+                        let mut child = self;
+                        child.place(p, d);
+                        if let Some(full) = child.search(by_places, nodes, budget)? {
+                            return Ok(Some(full));
+                        }
+                    }
+                }
+                return Ok(None);
+            }
+        }
         for d in self.candidates(c).high_first() {
             let mut child = self;
             child.place(c, d);
-            if let Some(full) = child.complete(nodes) {
-                return Some(full);
+            if let Some(full) = child.search(by_places, nodes, budget)? {
+                return Ok(Some(full));
             }
         }
-        None
+        Ok(None)
     }
 
     /// An upper bound on the objective of every completion: the centre's largest candidate
@@ -332,6 +416,9 @@ impl Board {
     }
 }
 
+/// A budgeted search ran out of nodes (see [`Board::search`]).
+struct OutOfBudget;
+
 /// A board's candidates laid out for unit-parallel folding (see [`Board::planes`]).
 struct Planes {
     cand: [[Digits; CELLS]; 3],
@@ -371,8 +458,21 @@ pub struct Stats {
 /// [`crate::corners::corner_bound_in`]); denser grids the 16-cell one, which decides as much
 /// there for less work per node. Measured with `examples/survey.rs`, 60 generated grids per
 /// range, total in-process ms whole-box / 16-cell: 4-5 givens 2.0 s / 4.6 s, 6-8 1.5 / 2.7,
-/// 9-11 0.97 / 1.22, 12-16 0.46 / 0.30, 17-23 0.12 / 0.07.
-pub const WHOLE_BOXES_UP_TO: usize = 11;
+/// 9-11 0.97 / 1.22, 12-16 0.46 / 0.30, 17-23 0.12 / 0.07; since whole-box searches settle
+/// their subtrees ([`SETTLE_AT_OPEN_BLOCKS`]) and the completion search proves dead boards
+/// faster, per number of givens (60 grids each, whole-box / 16-cell ms): 12 givens 260 /
+/// 311, 13 264 / 320, 14 196 / 222, 15 125 / 132, 16 121 / 140, 17 84 / 91, 18 105 / 75.
+pub const WHOLE_BOXES_UP_TO: usize = 16;
+
+/// With whole-box corner bounds, a branch and bound node with at most this many open corner
+/// block cells hands its whole subtree to one corner search ([`Search::settle_all`]) instead
+/// of branching further: the corner search of every node below would redo most of this
+/// one's. Above it, branching pays (propagating the board tightens the corner rules).
+/// Measured with `examples/survey.rs` (corner nodes summed over 60 grids per range, 0-3 /
+/// 4-5 / 6-8 / 9-11 givens): 16 (one search at the root) is worse than plain branching on
+/// the 4-5 givens tail; 12 gives 64k / 1.77M / 1.18M / 0.72M against 105k / 1.98M / 1.34M /
+/// 0.89M for plain branching.
+pub const SETTLE_AT_OPEN_BLOCKS: usize = 12;
 
 struct Search {
     /// Which corner bound (see [`WHOLE_BOXES_UP_TO`]).
@@ -426,6 +526,48 @@ impl Search {
         }
     }
 
+    /// The rest of the search below `root` (see [`SETTLE_AT_OPEN_BLOCKS`]): one corner
+    /// search on the propagated `root` ([`settle_block_assignments`]), which hands over every
+    /// block assignment that could beat the incumbent; each is placed on `root`, propagated,
+    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every completion's corner boxes obey
+    /// the corner rules, and the bar (incumbent minus the centre's largest candidate) only
+    /// drops assignments that cannot beat the incumbent with any centre.
+    fn settle_all(&mut self, mut root: Board) {
+        if !root.propagate() {
+            return;
+        }
+        let centre_max = i32::from(match root.digit[CENTRE] {
+            0 => root.candidates(CENTRE).highest(),
+            d => d,
+        });
+        let mut corner_nodes = 0;
+        let board = root;
+        settle_block_assignments(
+            &board.digit,
+            |c| board.candidates(c),
+            self.best_objective - centre_max,
+            &mut corner_nodes,
+            &mut |blocks: &BlockAssignment| {
+                self.stats.nodes += 1;
+                let mut leaf = root;
+                let placed = blocks.iter().all(|&(c, d)| {
+                    if leaf.digit[c] == 0 {
+                        if !leaf.candidates(c).contains(d) {
+                            return false;
+                        }
+                        leaf.place(c, d);
+                    }
+                    leaf.digit[c] == d
+                });
+                if placed && leaf.propagate() {
+                    self.settle_centre(&leaf);
+                }
+                self.best_objective - centre_max
+            },
+        );
+        self.stats.corner_nodes += corner_nodes;
+    }
+
     fn branch(&mut self, mut board: Board) {
         self.stats.nodes += 1;
         if !board.propagate() {
@@ -440,6 +582,17 @@ impl Search {
             Some(b) => b,
             None => return,
         };
+        if self.whole {
+            let open = CORNER_BLOCKS
+                .iter()
+                .flatten()
+                .filter(|&&c| board.digit[c] == 0)
+                .count();
+            if open <= SETTLE_AT_OPEN_BLOCKS {
+                self.settle_all(board);
+                return;
+            }
+        }
         match board.objective_cell(!self.whole) {
             // All 16 corner cells are fixed: settle the centre.
             None => self.settle_centre(&board),
