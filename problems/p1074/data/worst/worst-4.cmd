@@ -1,2 +1,2 @@
-# make worst P=p1074: rank 4, cpu 2.60 ms (median of 6) of 2000 ms; .out from p1074-ref
-cargo run --quiet --release -p p1074 --bin p1074-gen -- --givens 24..24 --seed 669 > worst-4.in
+# make worst P=p1074: rank 4, cpu 3.77 ms (median of 6) of 2000 ms; .out from p1074-ref
+cargo run --quiet --release -p p1074 --bin p1074-gen -- --givens 25..25 --seed 692 > worst-4.in
