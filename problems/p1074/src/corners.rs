@@ -886,6 +886,21 @@ mod tests {
     use crate::grid::{Grid, BOX, UNITS};
     use rng::Rng;
 
+    /// A valid full grid (a shifted pattern, digits relabelled at random), and the same grid
+    /// with each cell erased with probability `erase_percent`%.
+    fn random_board(rng: &mut Rng, erase_percent: usize) -> ([u8; CELLS], Grid) {
+        let mut relabel: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut relabel);
+        let full: [u8; CELLS] = std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
+        let mut g = Grid(full);
+        for c in 0..CELLS {
+            if rng.below(100) < erase_percent {
+                g.0[c] = 0;
+            }
+        }
+        (full, g)
+    }
+
     fn candidates_of(g: &Grid) -> impl Fn(Cell) -> Digits + '_ {
         move |c| {
             let mut used = Digits::NONE;
@@ -1099,16 +1114,7 @@ mod tests {
         let mut rng = Rng::new(12345);
         let mut checked = 0;
         for _ in 0..40 {
-            let mut relabel: Vec<u8> = (1..=9).collect();
-            rng.shuffle(&mut relabel);
-            let full: [u8; CELLS] =
-                std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
-            let mut g = Grid(full);
-            for c in 0..CELLS {
-                if rng.below(100) < 55 {
-                    g.0[c] = 0;
-                }
-            }
+            let (full, g) = random_board(&mut rng, 55);
             for blocks in [0b0001, 0b0011, 0b0101, 0b1100, 0b1010] {
                 let want = brute_force(&g, blocks);
                 assert_eq!(
@@ -1162,20 +1168,8 @@ mod tests {
         // With all four boxes the pair bound and the one-digit placement test join in: boards
         // with about 12 open corner-box cells keep the brute force small.
         let mut rng = Rng::new(777);
-        let mut next = |n: u64| rng.below(n as usize) as u64;
         for _ in 0..30 {
-            let mut relabel: Vec<u8> = (1..=9).collect();
-            for i in (1..9).rev() {
-                relabel.swap(i, next(i as u64 + 1) as usize);
-            }
-            let full: [u8; CELLS] =
-                std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
-            let mut g = Grid(full);
-            for c in 0..CELLS {
-                if next(100) < 33 {
-                    g.0[c] = 0;
-                }
-            }
+            let (_, g) = random_board(&mut rng, 33);
             let want = brute_force(&g, ALL_BLOCKS);
             assert_eq!(
                 corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0),
@@ -1200,16 +1194,7 @@ mod tests {
         let mut rng = Rng::new(4242);
         let mut handed_total = 0;
         for _ in 0..30 {
-            let mut relabel: Vec<u8> = (1..=9).collect();
-            rng.shuffle(&mut relabel);
-            let full: [u8; CELLS] =
-                std::array::from_fn(|c| relabel[(c / 9 * 3 + c / 27 + c % 9) % 9]);
-            let mut g = Grid(full);
-            for c in 0..CELLS {
-                if rng.below(100) < 40 {
-                    g.0[c] = 0;
-                }
-            }
+            let (_, g) = random_board(&mut rng, 40);
             // Every valid assignment of the four corner boxes, by its block digits.
             let cand = candidates_of(&g);
             let cells: Vec<Cell> = CORNER_BOXES.iter().flatten().copied().collect();
