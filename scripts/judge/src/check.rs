@@ -183,10 +183,10 @@ fn build_for<'a>(
         .find(|b| b.rustc.program == current.program && b.args == args)
 }
 
-/// Checks one problem: its counts and its summary line.
 /// Wall and CPU time columns of a row, in ms.
 type Times = (String, String);
 
+/// Checks one problem: its counts and its summary line.
 fn check_problem(
     root: &Path,
     problem: &Problem,

@@ -4,7 +4,7 @@
 //! The clock is honest: the caller blocks in the kernel until the child has exited (no
 //! polling, so no nap is added to the time), and a watchdog thread kills the child once the
 //! wall-clock budget is spent. What the tool itself adds to a run is the cost of a blocking
-//! spawn plus `wait4`, which `tests/clock.rs` pins against the same calls timed in the test:
+//! spawn plus `wait4`, which `tests/overhead.rs` pins against the same calls timed in the test:
 //!
 //! ```text
 //!  start  spawn()      child runs ...        exit   waitid(WNOWAIT) returns: wall = now - start
