@@ -75,26 +75,27 @@ struct Origin {
 impl Origin {
     /// `<name>-gen <args> --seed <seed> | swap A:B ...`, as shown in the table.
     fn command(&self, name: &str) -> String {
-        let mut parts = vec![format!("{}-gen", name)];
-        parts.extend(self.args.iter().map(|a| quote(a)));
-        parts.push(format!("--seed {}", self.seed));
-        if !self.swaps.is_empty() {
-            parts.push("| swap".to_string());
-            parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
-        }
-        parts.join(" ")
+        self.render(format!("{}-gen", name), "swap")
     }
 
     /// The shell command that regenerates the input, run from the workspace root.
     fn cargo_command(&self, name: &str) -> String {
-        let mut parts = vec![format!(
-            "cargo run --quiet --release -p {} --bin {}-gen --",
-            name, name
-        )];
+        self.render(
+            format!(
+                "cargo run --quiet --release -p {} --bin {}-gen --",
+                name, name
+            ),
+            "cargo run --quiet --release -p judge -- swap",
+        )
+    }
+
+    /// `<generator> <args> --seed <seed>`, then `| <swapper> A:B ...` when there are swaps.
+    fn render(&self, generator: String, swapper: &str) -> String {
+        let mut parts = vec![generator];
         parts.extend(self.args.iter().map(|a| quote(a)));
         parts.push(format!("--seed {}", self.seed));
         if !self.swaps.is_empty() {
-            parts.push("| cargo run --quiet --release -p judge -- swap".to_string());
+            parts.push(format!("| {}", swapper));
             parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
         }
         parts.join(" ")
