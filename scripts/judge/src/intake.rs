@@ -154,13 +154,8 @@ impl Task {
                 }
             }
         }
-        let (site, id, name) = identify(&url).or_else(|e| refuse(e, &batch))?;
-        // The judge table decides by host; a mirror it does not list (codeforc.es) keeps the
-        // judge its URL pattern names when the table knows that judge.
-        let judge = match judges::by_host(&url) {
-            j if j.key != judges::GENERIC => j.key,
-            _ => judges::by_key(&site).map_or(judges::GENERIC, |j| j.key),
-        };
+        let (_, id, name) = identify(&url).or_else(|e| refuse(e, &batch))?;
+        let judge = judges::by_host(&url).key;
         Ok(Task {
             title,
             url,
@@ -196,20 +191,8 @@ pub fn identify(url: &str) -> Result<(String, String, String), String> {
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
         .ok_or_else(|| format!("`url` is not an http(s) URL: {}", shown(url)))?;
-    let (authority, rest) = rest.split_at(rest.find(['/', '?', '#']).unwrap_or(rest.len()));
-    let host = authority
-        .rsplit('@')
-        .next()
-        .unwrap_or("")
-        .split(':')
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    let host = host
-        .strip_prefix("www.")
-        .or_else(|| host.strip_prefix("m."))
-        .unwrap_or(&host)
-        .to_string();
+    let path_start = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (host, rest) = (judges::host_of(url), &rest[path_start..]);
     let rest = rest.split('#').next().unwrap_or("");
     let (path, query) = match rest.find('?') {
         Some(i) => (&rest[..i], &rest[i + 1..]),
@@ -229,28 +212,28 @@ pub fn identify(url: &str) -> Result<(String, String, String), String> {
         Ok(None)
     };
     let seg = |i: usize| segments.get(i).map(String::as_str);
-    let (judge, id, prefix): (&str, String, &str) = match host.as_str() {
-        "luogu.com.cn" | "luogu.org" => match (seg(0), seg(1)) {
+    // The judge table decides which judge serves the host (mirrors included); its key picks
+    // the judge's URL pattern.
+    let (judge, id, prefix): (&str, String, &str) = match judges::by_host(url).key {
+        "luogu" => match (seg(0), seg(1)) {
             (Some("problem"), Some(id)) => ("luogu", id.to_string(), ""),
             _ => return Err(unknown_page(url)),
         },
-        "poj.org" => match param("id")? {
+        "poj" => match param("id")? {
             Some(id) => ("poj", id, "poj"),
             None => return Err(unknown_page(url)),
         },
-        "codeforces.com" | "codeforc.es" | "codeforces.ml" => {
-            match (seg(0), seg(1), seg(2), seg(3)) {
-                (Some("problemset"), Some("problem"), Some(c), Some(i))
-                | (Some("contest"), Some(c), Some("problem"), Some(i)) => {
-                    ("codeforces", format!("{}{}", c, i), "cf")
-                }
-                (Some("gym"), Some(c), Some("problem"), Some(i)) => {
-                    ("codeforces", format!("{}{}", c, i), "cfgym")
-                }
-                _ => return Err(unknown_page(url)),
+        "codeforces" => match (seg(0), seg(1), seg(2), seg(3)) {
+            (Some("problemset"), Some("problem"), Some(c), Some(i))
+            | (Some("contest"), Some(c), Some("problem"), Some(i)) => {
+                ("codeforces", format!("{}{}", c, i), "cf")
             }
-        }
-        "atcoder.jp" => match (seg(0), seg(2), seg(3)) {
+            (Some("gym"), Some(c), Some("problem"), Some(i)) => {
+                ("codeforces", format!("{}{}", c, i), "cfgym")
+            }
+            _ => return Err(unknown_page(url)),
+        },
+        "atcoder" => match (seg(0), seg(2), seg(3)) {
             (Some("contests"), Some("tasks"), Some(task)) => ("atcoder", task.to_string(), ""),
             _ => return Err(unknown_page(url)),
         },
@@ -504,6 +487,19 @@ mod tests {
                 "cf1900a",
             ),
             ("http://poj.org/problem?id=2676", "poj", "2676", "poj2676"),
+            // Mirrors and other host forms are the judge table's hosts.
+            (
+                "https://www.luogu.org/problem/P1074",
+                "luogu",
+                "P1074",
+                "p1074",
+            ),
+            (
+                "https://codeforc.es/contest/1900/problem/A",
+                "codeforces",
+                "1900A",
+                "cf1900a",
+            ),
             (
                 "https://codeforces.com/problemset/problem/1900/A",
                 "codeforces",

@@ -34,7 +34,8 @@ pub struct Judge {
     pub key: &'static str,
     /// Display name (`Luogu`).
     pub name: &'static str,
-    /// URL hosts it serves, lower case, compared exactly (`www.luogu.com.cn`).
+    /// URL hosts it serves, lower case, without a `www.` or `m.` in front (those forms are
+    /// served too, see [`by_host`]); mirrors included (`luogu.org`, `codeforc.es`).
     pub hosts: &'static [&'static str],
     /// Whether a Rust file can be submitted there at all.
     pub takes_rust: bool,
@@ -92,7 +93,7 @@ pub const JUDGES: &[Judge] = &[
     Judge {
         key: "poj",
         name: "POJ",
-        hosts: &["poj.org", "www.poj.org"],
+        hosts: &["poj.org"],
         takes_rust: false,
         command_known: true,
         profiles: &[],
@@ -101,12 +102,7 @@ pub const JUDGES: &[Judge] = &[
     Judge {
         key: "luogu",
         name: "Luogu",
-        hosts: &[
-            "luogu.com.cn",
-            "www.luogu.com.cn",
-            "luogu.com",
-            "www.luogu.com",
-        ],
+        hosts: &["luogu.com.cn", "luogu.com", "luogu.org"],
         takes_rust: true,
         command_known: true,
         profiles: &[
@@ -131,7 +127,7 @@ pub const JUDGES: &[Judge] = &[
     Judge {
         key: "spoj",
         name: "SPOJ",
-        hosts: &["spoj.com", "www.spoj.com"],
+        hosts: &["spoj.com"],
         takes_rust: true,
         command_known: false,
         profiles: STAND_IN,
@@ -140,7 +136,12 @@ pub const JUDGES: &[Judge] = &[
     Judge {
         key: "codeforces",
         name: "Codeforces",
-        hosts: &["codeforces.com", "www.codeforces.com", "m1.codeforces.com"],
+        hosts: &[
+            "codeforces.com",
+            "m1.codeforces.com",
+            "codeforc.es",
+            "codeforces.ml",
+        ],
         takes_rust: true,
         command_known: true,
         profiles: &[
@@ -162,7 +163,7 @@ pub const JUDGES: &[Judge] = &[
     Judge {
         key: "atcoder",
         name: "AtCoder",
-        hosts: &["atcoder.jp", "www.atcoder.jp"],
+        hosts: &["atcoder.jp"],
         takes_rust: true,
         command_known: true,
         profiles: &[
@@ -209,14 +210,28 @@ pub fn by_key(key: &str) -> Result<&'static Judge, String> {
     })
 }
 
-/// The judge serving `host`, which may also be a whole URL (`https://www.luogu.com.cn/p/1`);
-/// case and a port are ignored. Unknown hosts get the generic fallback ([`GENERIC`]).
-pub fn by_host(host: &str) -> &'static Judge {
-    let host = host.trim();
+/// The host of `url` (or `url` itself when it is a bare host), lower case, without scheme,
+/// user, port, path, query or fragment, and without a leading `www.` or `m.`:
+/// `https://user@WWW.Luogu.com.cn:443/p/1?x#y` gives `luogu.com.cn`.
+pub fn host_of(url: &str) -> String {
+    let host = url.trim();
     let host = host.split_once("://").map_or(host, |(_, rest)| rest);
     let host = host.split(['/', '?', '#']).next().unwrap_or("");
     let host = host.rsplit('@').next().unwrap_or(host);
     let host = host.split(':').next().unwrap_or("").to_ascii_lowercase();
+    match host
+        .strip_prefix("www.")
+        .or_else(|| host.strip_prefix("m."))
+    {
+        Some(bare) => bare.to_string(),
+        None => host,
+    }
+}
+
+/// The judge serving `host`, which may also be a whole URL (`https://www.luogu.com.cn/p/1`),
+/// read by [`host_of`]. Unknown hosts get the generic fallback ([`GENERIC`]).
+pub fn by_host(host: &str) -> &'static Judge {
+    let host = host_of(host);
     JUDGES
         .iter()
         .find(|j| j.hosts.contains(&host.as_str()))
@@ -254,6 +269,15 @@ mod tests {
         assert_eq!(by_host("codeforces.com").key, "codeforces");
         assert_eq!(by_host("https://example.com/x").key, GENERIC);
         assert_eq!(by_host("").key, GENERIC);
+        assert_eq!(
+            by_host("https://codeforc.es/contest/1/problem/A").key,
+            "codeforces"
+        );
+        assert_eq!(by_host("https://m.luogu.com.cn/problem/P1").key, "luogu");
+        assert_eq!(
+            host_of("https://user@WWW.Luogu.com.cn:443/p/1?x#y"),
+            "luogu.com.cn"
+        );
     }
 
     #[test]
