@@ -11,6 +11,7 @@
 pub mod corners;
 pub mod grid;
 pub mod parse;
+pub mod patterns;
 pub mod solver;
 
 pub use grid::{Cell, Clash, Digit, Grid};

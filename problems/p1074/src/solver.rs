@@ -568,6 +568,55 @@ impl Search {
         self.stats.corner_nodes += corner_nodes;
     }
 
+    /// Sparse grids: the digit-pattern relaxation ([`crate::patterns`]) on the propagated
+    /// root, each objective assignment that could beat the incumbent checked by one
+    /// completion search.
+    fn settle_by_patterns(&mut self, mut root: Board) {
+        if !root.propagate() {
+            return;
+        }
+        let board = root;
+        let mut pattern_nodes = 0;
+        crate::patterns::settle_objective_assignments(
+            &board.digit,
+            |x| board.candidates(x),
+            self.best_objective,
+            &mut pattern_nodes,
+            &mut |blocks: &BlockAssignment, centre: Digit| {
+                self.stats.nodes += 1;
+                let mut leaf = board;
+                let mut value = 0;
+                let centre = (CENTRE, centre);
+                let placed = blocks
+                    .iter()
+                    .zip(BLOCK_COEF.iter().cycle())
+                    .chain(std::iter::once((&centre, &1)))
+                    .all(|(&(x, d), &k)| {
+                        value += i32::from(d) * k;
+                        if leaf.digit[x] == 0 {
+                            if !leaf.candidates(x).contains(d) {
+                                return false;
+                            }
+                            leaf.place(x, d);
+                        }
+                        leaf.digit[x] == d
+                    });
+                if placed && leaf.propagate() && value > self.best_objective {
+                    self.stats.completions += 1;
+                    match leaf.complete(&mut self.stats.completion_nodes) {
+                        Some(full) => {
+                            self.best_objective = value;
+                            self.best = full;
+                        }
+                        None => self.stats.dead_ends += 1,
+                    }
+                }
+                self.best_objective
+            },
+        );
+        self.stats.corner_nodes += pattern_nodes;
+    }
+
     fn branch(&mut self, mut board: Board) {
         self.stats.nodes += 1;
         if !board.propagate() {
@@ -636,13 +685,18 @@ pub fn solve(givens: &Grid) -> Option<Solution> {
         ..Stats::default()
     };
     let first = root.complete(&mut stats.completion_nodes)?;
+    let patterns = std::env::var("P1074_PAT").is_ok();
     let mut search = Search {
         whole: givens.givens() <= WHOLE_BOXES_UP_TO,
         best_objective: objective(&Grid(first.digit)) as i32,
         best: first,
         stats,
     };
-    search.branch(root);
+    if patterns {
+        search.settle_by_patterns(root);
+    } else {
+        search.branch(root);
+    }
     let grid = Grid(search.best.digit);
     let score = grid.score();
     debug_assert_eq!(score, SCORE_BASE + objective(&grid));

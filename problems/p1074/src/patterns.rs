@@ -1,0 +1,596 @@
+//! The objective's relaxation searched digit by digit: each digit's places in the corner boxes.
+//!
+//! Every digit sits once in each corner box. Its four places there (one *slot* per box), plus
+//! whether it takes the centre cell, are its *pattern*; every cell the objective counts is a
+//! corner-box slot or the centre, so the objective is `sum over digits of digit *
+//! weight(pattern)`: the 21 units of weight (4 corners of 2, 12 block neighbours and the
+//! centre of 1) go mostly to the high digits. Slots, weights and middle lines:
+//!
+//! ```text
+//!   slot s of a corner box: row s / 3, column s % 3        weight of each slot
+//!     0 1 2                                                  TL     TR     BL     BR
+//!     3 4 5                                                 2 1 .  . 1 2  . . .  . . .
+//!     6 7 8                                                 1 1 .  . 1 1  1 1 .  . 1 1
+//!                                                           . . .  . . .  2 1 .  . 1 2
+//!   Pattern::slots: bit 9 * box + slot (boxes TL 0, TR 1, BL 2, BR 3), bit 36 the centre
+//!
+//!   the middle line a pattern puts its digit on, per middle box (TM, BM, ML, MR):
+//!     TM row    = 3 - row(TL) - row(TR)     the two corner boxes of a band hold the digit on
+//!     BM row    = 3 - row(BL) - row(BR)     two of the band's rows, so its middle box holds
+//!     ML column = 3 - col(TL) - col(BL)     it on the third; each line has 3 cells, so at
+//!     MR column = 3 - col(TR) - col(BR)     most 3 digits go to one line
+//!   Pattern::mid[m] = 8 * line + cells: the line and which of its 3 cells (bit 0 = left or
+//!   top) can take the digit; a digit on the centre cannot use the middle cell of any line
+//! ```
+//!
+//! The relaxation: each digit takes a pattern its candidates allow, the patterns are disjoint
+//! (every corner-box cell and the centre hold one digit), and the digits sent to a middle line
+//! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells). Every
+//! completion of the board satisfies it, so its optimum bounds the objective, and the best
+//! completion's block assignment is among its solutions.
+//!
+//! The search takes digits high first while weight is left, each digit's patterns heaviest
+//! first, and bounds the rest two ways, keeping the smaller: a fractional knapsack (the weight
+//! left goes to the digits left, largest first, each up to its heaviest pattern still
+//! possible), and [`resource_table`], which knows that only 3 digits fit each middle box's
+//! inner line (the only way to weigh 5 or 6) and that a digit gets 2 corners only on a
+//! diagonal. Once all the weight is placed the objective is fixed, and one way to place the
+//! remaining digits suffices (fewest patterns first). Lists are filtered at every node, so a
+//! digit without patterns, or a cell no digit can take, ends the branch at once.
+
+use crate::corners::{BlockAssignment, CORNER_BLOCKS};
+use crate::grid::{CellIndex as Cell, DigitValue as Digit};
+use crate::grid::{Digits, CELLS};
+use std::collections::HashSet;
+
+/// Top-left cell of each corner box: TL, TR, BL, BR.
+const BOX_ORIGIN: [(usize, usize); 4] = [(0, 0), (0, 6), (6, 0), (6, 6)];
+
+/// The centre cell.
+const CENTRE: Cell = 40;
+
+/// The centre's bit in [`Pattern::slots`].
+const CENTRE_SLOT: u64 = 1 << 36;
+
+/// Every slot and the centre.
+const ALL_SLOTS: u64 = (1 << 37) - 1;
+
+/// Weight of each slot of each corner box in the objective (see the module diagram).
+const SLOT_WEIGHT: [[u8; 9]; 4] = [
+    [2, 1, 0, 1, 1, 0, 0, 0, 0],
+    [0, 1, 2, 0, 1, 1, 0, 0, 0],
+    [0, 0, 0, 1, 1, 0, 2, 1, 0],
+    [0, 0, 0, 0, 1, 1, 0, 1, 2],
+];
+
+/// The corner slots, as bits of [`Pattern::slots`].
+const CORNER_SLOTS: u64 = 1 | 1 << (9 + 2) | 1 << (18 + 6) | 1 << (27 + 8);
+
+/// Total weight: 16 block cells (4 of them corners, weight 2) and the centre.
+const TOTAL_WEIGHT: u8 = 21;
+
+/// The inner line of each middle box (TM row 2, BM row 6, ML column 2, MR column 6): the
+/// `line` index a pattern must use to hold both corner boxes' block cells of that band or
+/// stack.
+const INNER_LINE: [u8; 4] = [2, 0, 2, 0];
+
+/// Inner-line places in all: 4 middle boxes, 3 cells each.
+const INNER_PLACES: u8 = 12;
+
+/// The 3 cells of line `l` of middle box `m` (TM rows 0..3, BM rows 6..9, ML columns 0..3, MR
+/// columns 6..9), left to right or top to bottom: the middle one is on row 4 or column 4.
+fn middle_line(m: usize, l: usize) -> [Cell; 3] {
+    let at = |r: usize, c: usize| 9 * r + c;
+    match m {
+        0 => [at(l, 3), at(l, 4), at(l, 5)],
+        1 => [at(6 + l, 3), at(6 + l, 4), at(6 + l, 5)],
+        2 => [at(3, l), at(4, l), at(5, l)],
+        _ => [at(3, 6 + l), at(4, 6 + l), at(5, 6 + l)],
+    }
+}
+
+/// The cell of slot `s` of corner box `b`.
+fn slot_cell(b: usize, s: usize) -> Cell {
+    let (r, c) = BOX_ORIGIN[b];
+    9 * (r + s / 3) + c + s % 3
+}
+
+/// One digit's places in the four corner boxes and maybe the centre (see the module diagram).
+#[derive(Clone, Copy, Debug)]
+struct Pattern {
+    /// Bit `9 * box + slot` per corner box, and bit 36 if it takes the centre.
+    slots: u64,
+    /// Per middle box, `8 * line + cells` (see the module diagram).
+    mid: [u8; 4],
+    /// Sum of the slots' weights, `0..=7`.
+    weight: u8,
+    /// How many inner lines it uses, `0..=4`.
+    inner: u8,
+    /// How many corner slots it takes, `0..=2`.
+    corners: u8,
+    /// How many patterns from this one on, in its digit's root list, share its weight, inner
+    /// lines and corners (the list is sorted by them).
+    kind_left: u16,
+}
+
+/// The patterns digit `d` can take on the board, heaviest first. O(9^4).
+fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern> {
+    let mut slot_ok = [0u16; 4];
+    for (b, ok) in slot_ok.iter_mut().enumerate() {
+        for s in 0..9 {
+            if can_take(slot_cell(b, s), d) {
+                *ok |= 1 << s;
+            }
+        }
+    }
+    let mut line_cells = [[0u8; 3]; 4];
+    for (m, cells) in line_cells.iter_mut().enumerate() {
+        for (l, mask) in cells.iter_mut().enumerate() {
+            for (i, &c) in middle_line(m, l).iter().enumerate() {
+                if can_take(c, d) {
+                    *mask |= 1 << i;
+                }
+            }
+        }
+    }
+    let centre_ok = can_take(CENTRE, d);
+    // Bucketed by kind, heaviest first: index (7 - weight) * 15 + inner * 3 + corners.
+    let mut by_kind: Vec<Vec<Pattern>> = vec![Vec::new(); 120];
+    let bucket = |p: &Pattern| usize::from(7 - p.weight) * 15 + usize::from(p.inner) * 3 + usize::from(p.corners);
+    let ones = |m: u16| (0..9usize).filter(move |&s| m >> s & 1 == 1);
+    for s0 in ones(slot_ok[0]) {
+        for s1 in ones(slot_ok[1]).filter(|&s| s / 3 != s0 / 3) {
+            for s2 in ones(slot_ok[2]).filter(|&s| s % 3 != s0 % 3) {
+                for s3 in ones(slot_ok[3]).filter(|&s| s / 3 != s2 / 3 && s % 3 != s1 % 3) {
+                    let lines = [
+                        3 - s0 / 3 - s1 / 3,
+                        3 - s2 / 3 - s3 / 3,
+                        3 - s0 % 3 - s2 % 3,
+                        3 - s1 % 3 - s3 % 3,
+                    ];
+                    let mut mid = [0u8; 4];
+                    let mut inner = 0;
+                    for m in 0..4 {
+                        mid[m] = 8 * lines[m] as u8 + line_cells[m][lines[m]];
+                        inner += u8::from(lines[m] as u8 == INNER_LINE[m]);
+                    }
+                    if mid.iter().any(|&x| x % 8 == 0) {
+                        continue;
+                    }
+                    let chosen = [s0, s1, s2, s3];
+                    let slots = (0..4).fold(0u64, |m, b| m | 1 << (9 * b + chosen[b]));
+                    let weight = (0..4).map(|b| SLOT_WEIGHT[b][chosen[b]]).sum::<u8>();
+                    let p = Pattern {
+                        slots,
+                        mid,
+                        weight,
+                        inner,
+                        corners: (slots & CORNER_SLOTS).count_ones() as u8,
+                        kind_left: 0,
+                    };
+                    by_kind[bucket(&p)].push(p);
+                    // On the centre, the digit leaves row 4 and column 4 to it.
+                    if centre_ok && mid.iter().all(|&x| x % 8 & !2 != 0) {
+                        let mut q = p;
+                        q.slots |= CENTRE_SLOT;
+                        q.weight += 1;
+                        for x in q.mid.iter_mut() {
+                            *x &= !2;
+                        }
+                        by_kind[bucket(&q)].push(q);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for kind in by_kind.iter() {
+        for (i, p) in kind.iter().enumerate() {
+            out.push(Pattern {
+                kind_left: (kind.len() - i) as u16,
+                ..*p
+            });
+        }
+    }
+    out
+}
+
+/// A pattern's kind: what the bounds see of it.
+fn kind(p: &Pattern) -> (u8, u8, u8) {
+    (p.weight, p.inner, p.corners)
+}
+
+/// Index of the state (weight `w`, inner places `c`, corners `k`) in a [`resource_table`] row.
+fn state(w: u8, c: u8, k: u8) -> usize {
+    (usize::from(w) * (usize::from(INNER_PLACES) + 1) + usize::from(c)) * 5 + usize::from(k)
+}
+
+/// States per [`resource_table`] row.
+const STATES: usize = (TOTAL_WEIGHT as usize + 1) * (INNER_PLACES as usize + 1) * 5;
+
+/// Row `j`: for digits `1..=j`, each taking one of its pattern kinds `(weight, inner lines,
+/// corners)` from `kinds[d]`, the largest `sum digit * weight` when they take exactly `W`
+/// weight and `K` corners and at most `C` inner-line places (`i16::MIN`: impossible). The
+/// kinds are the root's, so this bounds every node below it. O(9 * STATES * kinds).
+fn resource_table(kinds: &[Vec<(u8, u8, u8)>; 10]) -> Vec<[i16; STATES]> {
+    let mut t = vec![[i16::MIN; STATES]; 10];
+    for c in 0..=INNER_PLACES {
+        t[0][state(0, c, 0)] = 0;
+    }
+    for j in 1..10 {
+        let (done, rest) = t.split_at_mut(j);
+        let (prev, row) = (&done[j - 1], &mut rest[0]);
+        for &(kw, kc, kk) in &kinds[j] {
+            let gain = j as i16 * i16::from(kw);
+            for w in kw..=TOTAL_WEIGHT {
+                for c in kc..=INNER_PLACES {
+                    for k in kk..5 {
+                        let p = prev[state(w - kw, c - kc, k - kk)];
+                        let here = &mut row[state(w, c, k)];
+                        if p != i16::MIN && p + gain > *here {
+                            *here = p + gain;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+/// The largest `sum digit * weight` when `weight` units go to the digits of `remaining`,
+/// largest first, each up to `cap[d]`; `None` if the caps cannot take it all. O(9).
+fn knapsack(remaining: u16, cap: &[u8; 10], mut weight: u8) -> Option<i32> {
+    let mut sum = 0;
+    let mut digits = remaining;
+    while weight > 0 {
+        if digits == 0 {
+            return None;
+        }
+        let d = 15 - digits.leading_zeros() as usize;
+        digits &= !(1 << d);
+        let take = cap[d].min(weight);
+        sum += d as i32 * i32::from(take);
+        weight -= take;
+    }
+    Some(sum)
+}
+
+/// Bit `x` (for `x` in `1..8`) set when a digit that can take the cells `x` of a middle line
+/// can join the digits already on it (`placed`, their cell masks) with every digit keeping a
+/// cell of its own (Hall's condition). O(2^3 * 2^3).
+fn line_fits(placed: &[u8]) -> u32 {
+    if placed.len() >= 3 {
+        return 0;
+    }
+    let n = placed.len() + 1;
+    let mut out = 0;
+    for x in 1..8u8 {
+        let mut all = [x; 3];
+        all[..placed.len()].copy_from_slice(placed);
+        let hall = (1..1u32 << n).all(|subset| {
+            let union = (0..n)
+                .filter(|&i| subset >> i & 1 == 1)
+                .fold(0u8, |u, i| u | all[i]);
+            union.count_ones() >= subset.count_ones()
+        });
+        if hall {
+            out |= 1 << x;
+        }
+    }
+    out
+}
+
+/// A digit's current pattern list: `arena[start..start + len]`.
+#[derive(Clone, Copy, Default)]
+struct List {
+    start: usize,
+    len: usize,
+}
+
+/// The search state. Lines are numbered `3 * middle box + line`.
+struct PatternSearch<'a> {
+    /// See [`resource_table`].
+    table: Vec<[i16; STATES]>,
+    /// Inner-line places and corners still free.
+    inner_left: u8,
+    corners_left: u8,
+    /// Filtered pattern lists, a stack: a node's lists sit above its parent's.
+    arena: Vec<Pattern>,
+    /// Slots taken.
+    occupied: u64,
+    /// Per line, the cell masks of the digits on it, and how many there are.
+    line_digits: [[u8; 3]; 12],
+    line_count: [u8; 12],
+    /// Per middle box, bit `8 * line + cells` set when a digit whose places on that line are
+    /// `cells` can still join it.
+    fits: [u32; 4],
+    /// [`line_fits`] of no digit (`[0][0]`), of one with cells `a` (`[a][0]`) and of two
+    /// (`[a][b]`).
+    line_table: [[u32; 8]; 8],
+    /// The digit in each slot (0 = open).
+    digit_at: [Digit; 37],
+    bar: i32,
+    /// Assignments already handed over: 16 block digits and the centre, as nibbles.
+    seen: HashSet<u128>,
+    settle: &'a mut dyn FnMut(&BlockAssignment, Digit) -> i32,
+    nodes: u64,
+    feas: u64,
+}
+
+impl PatternSearch<'_> {
+    /// Whether pattern `p` fits the middle lines as they are.
+    #[inline(always)]
+    fn fits(&self, p: &Pattern) -> bool {
+        (0..4).all(|m| self.fits[m] >> p.mid[m] & 1 == 1)
+    }
+
+    /// Places (`on`) or removes digit `d`'s pattern `p`.
+    fn apply(&mut self, d: Digit, p: &Pattern, on: bool) {
+        self.occupied ^= p.slots;
+        if on {
+            self.inner_left -= p.inner;
+            self.corners_left -= p.corners;
+        } else {
+            self.inner_left += p.inner;
+            self.corners_left += p.corners;
+        }
+        for k in bits::ones(p.slots) {
+            self.digit_at[k as usize] = if on { d } else { 0 };
+        }
+        for (m, &x) in p.mid.iter().enumerate() {
+            let k = 3 * m + usize::from(x / 8);
+            if on {
+                self.line_digits[k][usize::from(self.line_count[k])] = x % 8;
+                self.line_count[k] += 1;
+            } else {
+                self.line_count[k] -= 1;
+            }
+            let shift = 8 * (k % 3);
+            let on_line = &self.line_digits[k];
+            let fit = match self.line_count[k] {
+                0 => self.line_table[0][0],
+                1 => self.line_table[usize::from(on_line[0])][0],
+                2 => self.line_table[usize::from(on_line[0])][usize::from(on_line[1])],
+                _ => 0,
+            };
+            self.fits[m] = self.fits[m] & !(0xff << shift) | fit << shift;
+        }
+    }
+
+    /// The 16 block cells' digits, and all 17 objective digits as a key.
+    fn assignment(&self) -> (u128, BlockAssignment) {
+        let mut key = u128::from(self.digit_at[36]);
+        let mut out = [(0, 0); 16];
+        for (b, block) in CORNER_BLOCKS.iter().enumerate() {
+            for (i, &c) in block.iter().enumerate() {
+                let (r0, c0) = BOX_ORIGIN[b];
+                let d = self.digit_at[9 * b + (c / 9 - r0) * 3 + (c % 9 - c0)];
+                key = key << 4 | u128::from(d);
+                out[4 * b + i] = (c, d);
+            }
+        }
+        (key, out)
+    }
+
+    /// Searches below a node: `lists[d]` for each digit `d` in `remaining`, `value` the
+    /// placed digits' part of the objective, `left` the weight still open. Returns whether
+    /// a full solution of the relaxation was found below (used once the value is fixed).
+    fn search(&mut self, lists: &[List; 10], remaining: u16, value: i32, left: u8) -> bool {
+        self.nodes += 1;
+        if left == 0 { self.feas += 1; }
+        if remaining == 0 {
+            let (key, blocks) = self.assignment();
+            if value > self.bar && self.seen.insert(key) {
+                let bar = (self.settle)(&blocks, self.digit_at[36]);
+                self.bar = self.bar.max(bar);
+            }
+            return true;
+        }
+        // While weight is left the lists are not filtered (see `descend`): the heaviest
+        // pattern that still fits is the first one that fits, and the ones before it never
+        // fit again below this node, so the lists handed down start there.
+        let mut lists = *lists;
+        let mut cap = [0u8; 10];
+        for d in bits::ones(remaining) {
+            let l = &mut lists[d as usize];
+            let arena = &self.arena[l.start..l.start + l.len];
+            match arena
+                .iter()
+                .position(|q| q.slots & self.occupied == 0 && self.fits(q))
+            {
+                Some(i) => {
+                    cap[d as usize] = arena[i].weight;
+                    if left > 0 {
+                        l.start += i;
+                        l.len -= i;
+                    }
+                }
+                None => return false,
+            }
+        }
+        let d = if left > 0 {
+            // Digits go high first while weight is left: `remaining` is 1..=top.
+            let top = 15 - remaining.leading_zeros() as usize;
+            let t = self.table[top][state(left, self.inner_left, self.corners_left)];
+            match knapsack(remaining, &cap, left) {
+                Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => top,
+                _ => return false,
+            }
+        } else {
+            if value <= self.bar {
+                return false;
+            }
+            bits::ones(remaining)
+                .map(|d| d as usize)
+                .min_by_key(|&d| lists[d].len)
+                .unwrap_or(0)
+        };
+        let rest = remaining & !(1 << d);
+        let list = lists[d];
+        let mut i = list.start;
+        while i < list.start + list.len {
+            let p = self.arena[i];
+            if left > 0 {
+                // A whole kind of patterns at once: same weight, inner lines and corners.
+                let skip = i + usize::from(p.kind_left);
+                let after = left - p.weight;
+                let gain = d as i32 * i32::from(p.weight);
+                // Lighter patterns only bound lower: the knapsack's slope is below `d`.
+                match knapsack(rest, &cap, after) {
+                    Some(b) if value + gain + b > self.bar => {}
+                    Some(_) => break,
+                    None => {
+                        i = skip;
+                        continue;
+                    }
+                }
+                let t = if p.inner > self.inner_left || p.corners > self.corners_left {
+                    i16::MIN
+                } else {
+                    self.table[d - 1][state(
+                        after,
+                        self.inner_left - p.inner,
+                        self.corners_left - p.corners,
+                    )]
+                };
+                if t == i16::MIN || value + gain + i32::from(t) <= self.bar {
+                    i = skip;
+                    continue;
+                }
+                // The kind passes: try each of its patterns that fits.
+                for j in i..skip {
+                    let q = self.arena[j];
+                    if q.slots & self.occupied != 0 || !self.fits(&q) {
+                        continue;
+                    }
+                    self.apply(d as Digit, &q, true);
+                    let _ = self.descend(&lists, rest, value + gain, after);
+                    self.apply(d as Digit, &q, false);
+                    // The bar may have risen: re-check the kind's bound.
+                    if value + gain + i32::from(t) <= self.bar {
+                        break;
+                    }
+                }
+                i = skip;
+                continue;
+            }
+            i += 1;
+            if p.slots & self.occupied != 0 || !self.fits(&p) {
+                continue;
+            }
+            self.apply(d as Digit, &p, true);
+            let found = self.descend(&lists, rest, value, 0);
+            self.apply(d as Digit, &p, false);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Filters the lists of the digits in `rest` against the patterns placed, and searches
+    /// on if every digit keeps a pattern and every open slot a digit. While weight is left
+    /// only the next digit's list is filtered (the others are scanned lazily, which costs
+    /// far less near the root, where lists are long and nodes many).
+    fn descend(&mut self, lists: &[List; 10], rest: u16, value: i32, left: u8) -> bool {
+        let mark = self.arena.len();
+        let mut child = *lists;
+        let mut cover = 0u64;
+        let filter = if left > 0 { 0 } else { rest };
+        for e in bits::ones(filter) {
+            let e = e as usize;
+            let from = lists[e];
+            let start = self.arena.len();
+            for j in from.start..from.start + from.len {
+                let q = self.arena[j];
+                if q.slots & self.occupied == 0 && self.fits(&q) {
+                    self.arena.push(q);
+                    cover |= q.slots;
+                }
+            }
+            child[e] = List {
+                start,
+                len: self.arena.len() - start,
+            };
+            if child[e].len == 0 {
+                self.arena.truncate(mark);
+                return false;
+            }
+        }
+        let open = ALL_SLOTS & !self.occupied;
+        let covered = filter != rest || cover & open == open;
+        let found = covered && self.search(&child, rest, value, left);
+        self.arena.truncate(mark);
+        found
+    }
+}
+
+/// Enumerates, once each, every assignment of the 16 corner block cells and the centre that
+/// the relaxation allows (see the module docs) with an objective above the bar, and hands it
+/// to `settle` with the centre digit; `settle` returns the new bar (at least the old one).
+/// Adds its node count to `nodes`. `digit[c]` is the digit of cell `c` (0 = empty),
+/// `candidates(c)` the digits an empty cell may take.
+///
+/// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
+/// whose nodes filter the remaining digits' pattern lists; exponential in the worst case.
+pub fn settle_objective_assignments<F: Fn(Cell) -> Digits>(
+    digit: &[Digit; CELLS],
+    candidates: F,
+    bar: i32,
+    nodes: &mut u64,
+    settle: &mut dyn FnMut(&BlockAssignment, Digit) -> i32,
+) {
+    let can_take =
+        |c: Cell, d: Digit| digit[c] == d || (digit[c] == 0 && candidates(c).contains(d));
+    let mut arena = Vec::with_capacity(1 << 15);
+    let mut lists = [List::default(); 10];
+    let mut kinds: [Vec<(u8, u8, u8)>; 10] = Default::default();
+    for d in 1..=9u8 {
+        let start = arena.len();
+        arena.extend(patterns_of(d, &can_take));
+        let list = List {
+            start,
+            len: arena.len() - start,
+        };
+        if list.len == 0 {
+            return;
+        }
+        lists[usize::from(d)] = list;
+        let mut i = start;
+        while i < arena.len() {
+            kinds[usize::from(d)].push(kind(&arena[i]));
+            i += usize::from(arena[i].kind_left);
+        }
+    }
+    let mut s = PatternSearch {
+        table: resource_table(&kinds),
+        inner_left: INNER_PLACES,
+        corners_left: 4,
+        arena,
+        occupied: 0,
+        line_digits: [[0; 3]; 12],
+        line_count: [0; 12],
+        fits: [line_fits(&[]) * 0x01_0101; 4],
+        line_table: {
+            let mut t = [[0; 8]; 8];
+            t[0][0] = line_fits(&[]);
+            for a in 1..8u8 {
+                t[usize::from(a)][0] = line_fits(&[a]);
+                for b in 1..8u8 {
+                    t[usize::from(a)][usize::from(b)] = line_fits(&[a, b]);
+                }
+            }
+            t
+        },
+        digit_at: [0; 37],
+        bar,
+        seen: HashSet::new(),
+        settle,
+        nodes: 0,
+        feas: 0,
+    };
+    s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
+    *nodes += s.nodes;
+    if std::env::var("P1074_DBG").is_ok() { eprintln!("nodes {} feas {}", s.nodes, s.feas); }
+}
