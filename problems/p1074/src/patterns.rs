@@ -281,6 +281,23 @@ fn line_fits(placed: &[u8]) -> u32 {
     out
 }
 
+/// A board the search keeps beside the patterns: each placed pattern goes on it, and its
+/// propagation catches what the relaxation misses, early.
+pub trait PatternBoard: Copy {
+    /// Writes digit `d` into `cells` (each empty and able to take it, or holding it already),
+    /// then propagates. `false` on a contradiction.
+    fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool;
+}
+
+/// The cell of each bit of [`Pattern::slots`].
+fn slot_cells() -> [Cell; 37] {
+    let mut out = [CENTRE; 37];
+    for (k, c) in out.iter_mut().enumerate().take(36) {
+        *c = slot_cell(k / 9, k % 9);
+    }
+    out
+}
+
 /// A digit's current pattern list: `arena[start..start + len]`.
 #[derive(Clone, Copy, Default)]
 struct List {
@@ -289,7 +306,10 @@ struct List {
 }
 
 /// The search state. Lines are numbered `3 * middle box + line`.
-struct PatternSearch<'a> {
+struct PatternSearch<'a, B: PatternBoard> {
+    /// The board after each number of placed digits.
+    boards: [B; 10],
+    cells: [Cell; 37],
     /// See [`resource_table`].
     table: Vec<[i16; STATES]>,
     /// Inner-line places and corners still free.
@@ -313,12 +333,12 @@ struct PatternSearch<'a> {
     bar: i32,
     /// Assignments already handed over: 16 block digits and the centre, as nibbles.
     seen: HashSet<u128>,
-    settle: &'a mut dyn FnMut(&BlockAssignment, Digit) -> i32,
+    settle: &'a mut dyn FnMut(&B, i32) -> i32,
     nodes: u64,
     feas: u64,
 }
 
-impl PatternSearch<'_> {
+impl<B: PatternBoard> PatternSearch<'_, B> {
     /// Whether pattern `p` fits the middle lines as they are.
     #[inline(always)]
     fn fits(&self, p: &Pattern) -> bool {
@@ -380,9 +400,9 @@ impl PatternSearch<'_> {
         self.nodes += 1;
         if left == 0 { self.feas += 1; }
         if remaining == 0 {
-            let (key, blocks) = self.assignment();
+            let (key, _) = self.assignment();
             if value > self.bar && self.seen.insert(key) {
-                let bar = (self.settle)(&blocks, self.digit_at[36]);
+                let bar = (self.settle)(&self.boards[9], value);
                 self.bar = self.bar.max(bar);
             }
             return true;
@@ -465,7 +485,7 @@ impl PatternSearch<'_> {
                         continue;
                     }
                     self.apply(d as Digit, &q, true);
-                    let _ = self.descend(&lists, rest, value + gain, after);
+                    let _ = self.descend(&lists, rest, value + gain, after, d as Digit, &q);
                     self.apply(d as Digit, &q, false);
                     // The bar may have risen: re-check the kind's bound.
                     if value + gain + i32::from(t) <= self.bar {
@@ -480,7 +500,7 @@ impl PatternSearch<'_> {
                 continue;
             }
             self.apply(d as Digit, &p, true);
-            let found = self.descend(&lists, rest, value, 0);
+            let found = self.descend(&lists, rest, value, 0, d as Digit, &p);
             self.apply(d as Digit, &p, false);
             if found {
                 return true;
@@ -493,7 +513,27 @@ impl PatternSearch<'_> {
     /// on if every digit keeps a pattern and every open slot a digit. While weight is left
     /// only the next digit's list is filtered (the others are scanned lazily, which costs
     /// far less near the root, where lists are long and nodes many).
-    fn descend(&mut self, lists: &[List; 10], rest: u16, value: i32, left: u8) -> bool {
+    fn descend(
+        &mut self,
+        lists: &[List; 10],
+        rest: u16,
+        value: i32,
+        left: u8,
+        d: Digit,
+        p: &Pattern,
+    ) -> bool {
+        let depth = 9 - rest.count_ones() as usize;
+        let mut board = self.boards[depth - 1];
+        let mut cells = [0; 5];
+        let mut n = 0;
+        for k in bits::ones(p.slots) {
+            cells[n] = self.cells[k as usize];
+            n += 1;
+        }
+        if !board.place_all(&cells[..n], d) {
+            return false;
+        }
+        self.boards[depth] = board;
         let mark = self.arena.len();
         let mut child = *lists;
         let mut cover = 0u64;
@@ -534,12 +574,13 @@ impl PatternSearch<'_> {
 ///
 /// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
 /// whose nodes filter the remaining digits' pattern lists; exponential in the worst case.
-pub fn settle_objective_assignments<F: Fn(Cell) -> Digits>(
+pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
+    root: &B,
     digit: &[Digit; CELLS],
     candidates: F,
     bar: i32,
     nodes: &mut u64,
-    settle: &mut dyn FnMut(&BlockAssignment, Digit) -> i32,
+    settle: &mut dyn FnMut(&B, i32) -> i32,
 ) {
     let can_take =
         |c: Cell, d: Digit| digit[c] == d || (digit[c] == 0 && candidates(c).contains(d));
@@ -564,6 +605,8 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits>(
         }
     }
     let mut s = PatternSearch {
+        boards: [*root; 10],
+        cells: slot_cells(),
         table: resource_table(&kinds),
         inner_left: INNER_PLACES,
         corners_left: 4,

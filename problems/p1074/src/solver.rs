@@ -416,6 +416,22 @@ impl Board {
     }
 }
 
+impl crate::patterns::PatternBoard for Board {
+    fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
+        for &c in cells {
+            if self.digit[c] == 0 {
+                if !self.candidates(c).contains(d) {
+                    return false;
+                }
+                self.place(c, d);
+            } else if self.digit[c] != d {
+                return false;
+            }
+        }
+        self.propagate()
+    }
+}
+
 /// A budgeted search ran out of nodes (see [`Board::search`]).
 struct OutOfBudget;
 
@@ -578,30 +594,14 @@ impl Search {
         let board = root;
         let mut pattern_nodes = 0;
         crate::patterns::settle_objective_assignments(
+            &board,
             &board.digit,
             |x| board.candidates(x),
             self.best_objective,
             &mut pattern_nodes,
-            &mut |blocks: &BlockAssignment, centre: Digit| {
+            &mut |leaf: &Board, value: i32| {
                 self.stats.nodes += 1;
-                let mut leaf = board;
-                let mut value = 0;
-                let centre = (CENTRE, centre);
-                let placed = blocks
-                    .iter()
-                    .zip(BLOCK_COEF.iter().cycle())
-                    .chain(std::iter::once((&centre, &1)))
-                    .all(|(&(x, d), &k)| {
-                        value += i32::from(d) * k;
-                        if leaf.digit[x] == 0 {
-                            if !leaf.candidates(x).contains(d) {
-                                return false;
-                            }
-                            leaf.place(x, d);
-                        }
-                        leaf.digit[x] == d
-                    });
-                if placed && leaf.propagate() && value > self.best_objective {
+                if value > self.best_objective {
                     self.stats.completions += 1;
                     match leaf.complete(&mut self.stats.completion_nodes) {
                         Some(full) => {
