@@ -6,7 +6,9 @@
 //! - [`parse`]: the input parser, 81 numbers, a `fastio::InputError` for anything else;
 //! - [`solver`]: [`solve`], the exact branch and bound over the 16 corner block cells the
 //!   score depends on (and the centre);
-//! - [`corners`]: that search's upper bound on the four corner boxes.
+//! - [`corners`]: that search's upper bound on the four corner boxes;
+//! - [`patterns`]: the search for sparse grids, digit by digit over each digit's places in
+//!   the corner boxes and the centre.
 
 pub mod corners;
 pub mod grid;
@@ -16,4 +18,4 @@ pub mod solver;
 
 pub use grid::{Cell, Clash, Digit, Grid};
 pub use parse::parse;
-pub use solver::{solve, Solution};
+pub use solver::{solve, solve_with, Method, Solution};

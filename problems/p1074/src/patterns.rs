@@ -38,7 +38,6 @@
 //! remaining digits suffices (fewest patterns first). Lists are filtered at every node, so a
 //! digit without patterns, or a cell no digit can take, ends the branch at once.
 
-use crate::corners::{BlockAssignment, CORNER_BLOCKS};
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use crate::grid::{Digits, CELLS};
 use std::collections::HashSet;
@@ -136,7 +135,9 @@ fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern>
     let centre_ok = can_take(CENTRE, d);
     // Bucketed by kind, heaviest first: index (7 - weight) * 15 + inner * 3 + corners.
     let mut by_kind: Vec<Vec<Pattern>> = vec![Vec::new(); 120];
-    let bucket = |p: &Pattern| usize::from(7 - p.weight) * 15 + usize::from(p.inner) * 3 + usize::from(p.corners);
+    let bucket = |p: &Pattern| {
+        usize::from(7 - p.weight) * 15 + usize::from(p.inner) * 3 + usize::from(p.corners)
+    };
     let ones = |m: u16| (0..9usize).filter(move |&s| m >> s & 1 == 1);
     for s0 in ones(slot_ok[0]) {
         for s1 in ones(slot_ok[1]).filter(|&s| s / 3 != s0 / 3) {
@@ -170,7 +171,7 @@ fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern>
                     };
                     by_kind[bucket(&p)].push(p);
                     // On the centre, the digit leaves row 4 and column 4 to it.
-                    if centre_ok && mid.iter().all(|&x| x % 8 & !2 != 0) {
+                    if centre_ok && mid.iter().all(|&x| (x % 8) & !2 != 0) {
                         let mut q = p;
                         q.slots |= CENTRE_SLOT;
                         q.weight += 1;
@@ -330,12 +331,13 @@ struct PatternSearch<'a, B: PatternBoard> {
     line_table: [[u32; 8]; 8],
     /// The digit in each slot (0 = open).
     digit_at: [Digit; 37],
+    /// The slots of weight 1 or 2.
+    block_slots: u64,
     bar: i32,
     /// Assignments already handed over: 16 block digits and the centre, as nibbles.
     seen: HashSet<u128>,
     settle: &'a mut dyn FnMut(&B, i32) -> i32,
     nodes: u64,
-    feas: u64,
 }
 
 impl<B: PatternBoard> PatternSearch<'_, B> {
@@ -378,19 +380,10 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         }
     }
 
-    /// The 16 block cells' digits, and all 17 objective digits as a key.
-    fn assignment(&self) -> (u128, BlockAssignment) {
-        let mut key = u128::from(self.digit_at[36]);
-        let mut out = [(0, 0); 16];
-        for (b, block) in CORNER_BLOCKS.iter().enumerate() {
-            for (i, &c) in block.iter().enumerate() {
-                let (r0, c0) = BOX_ORIGIN[b];
-                let d = self.digit_at[9 * b + (c / 9 - r0) * 3 + (c % 9 - c0)];
-                key = key << 4 | u128::from(d);
-                out[4 * b + i] = (c, d);
-            }
-        }
-        (key, out)
+    /// The 17 objective cells' digits (16 block cells and the centre) as a key.
+    fn assignment_key(&self) -> u128 {
+        let objective = self.block_slots | CENTRE_SLOT;
+        bits::ones(objective).fold(0u128, |k, i| k << 4 | u128::from(self.digit_at[i as usize]))
     }
 
     /// Searches below a node: `lists[d]` for each digit `d` in `remaining`, `value` the
@@ -398,11 +391,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// a full solution of the relaxation was found below (used once the value is fixed).
     fn search(&mut self, lists: &[List; 10], remaining: u16, value: i32, left: u8) -> bool {
         self.nodes += 1;
-        if left == 0 { self.feas += 1; }
-        if remaining == 0 {
-            let (key, _) = self.assignment();
-            if value > self.bar && self.seen.insert(key) {
-                let bar = (self.settle)(&self.boards[9], value);
+        if left == 0 {
+            // The objective is fixed: the board's own completion search decides the rest.
+            if value > self.bar && self.seen.insert(self.assignment_key()) {
+                let depth = 9 - remaining.count_ones() as usize;
+                let bar = (self.settle)(&self.boards[depth], value);
                 self.bar = self.bar.max(bar);
             }
             return true;
@@ -627,13 +620,14 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
             t
         },
         digit_at: [0; 37],
+        block_slots: (0..36)
+            .filter(|&k| SLOT_WEIGHT[k / 9][k % 9] > 0)
+            .fold(0, |m, k| m | 1 << k),
         bar,
         seen: HashSet::new(),
         settle,
         nodes: 0,
-        feas: 0,
     };
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;
-    if std::env::var("P1074_DBG").is_ok() { eprintln!("nodes {} feas {}", s.nodes, s.feas); }
 }

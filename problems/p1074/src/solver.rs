@@ -31,28 +31,22 @@
 //!     2 1 . . . . . 1 2
 //! ```
 //!
-//! So the search maximises a small linear objective: it branches on the 16 corner block cells
-//! (corners first, digits high first, singles propagated at every node), prunes with an upper
-//! bound on the objective, and once they are fixed it settles the centre with as few
-//! completion searches as it can (one when the board has no completion at all): only *one*
-//! completion of the rest is needed, not all of them. The identity is checked against the
-//! plain weighted sum in the tests. On sparse grids (whole-box bound), once at most
-//! [`SETTLE_AT_OPEN_BLOCKS`] block cells are open, one corner search enumerates the block
-//! assignments that could still beat the incumbent and each is settled directly, instead of
-//! one corner search per node below.
+//! So the search maximises a small linear objective over 17 cells, two ways:
 //!
-//! The bound is the centre's largest candidate plus [`corner_bound`] (on grids with more than
-//! [`WHOLE_BOXES_UP_TO`] givens its cheaper 16-cell form): the best the 16 corner
-//! block cells can do while the four corner boxes (36 cells) are filled under their
-//! candidates, with distinct digits per box, row and column, exactly 3 digits shared by the
-//! outer-line regions of two boxes of one band or stack, and the digits a unit can only place
-//! in those cells. It is tight at the root of the empty grid (2906) and, on the sparse grids
-//! where the 16-cell version was loose, usually at the root too.
+//! - grids with at most [`PATTERNS_UP_TO`] givens: the digit-pattern search of
+//!   [`crate::patterns`] (each digit's places in the corner boxes and the centre, high digits
+//!   first), with the board propagated beside it; each objective assignment that could beat
+//!   the incumbent gets one completion search;
+//! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
+//!   first, digits high first, singles propagated at every node), pruned by the centre's
+//!   largest candidate plus [`corner_bound`](crate::corners::corner_bound) in its 16-cell form; once they are fixed it
+//!   settles the centre with as few completion searches as it can (one when the board has no
+//!   completion at all): only *one* completion of the rest is needed, not all of them.
+//!
+//! The identity is checked against the plain weighted sum in the tests, and the two searches
+//! against each other on sparse grids (`tests/sparse.rs`).
 
-use crate::corners::{
-    corner_bound_in, settle_block_assignments, BlockAssignment, ALL_BLOCKS, BLOCK_COEF,
-    CORNER_BLOCKS,
-};
+use crate::corners::{corner_bound_in, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use crate::grid::{Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
@@ -365,9 +359,9 @@ impl Board {
     }
 
     /// An upper bound on the objective of every completion: the centre's largest candidate
-    /// plus [`corner_bound`] of the four corner blocks. `None` if the corner blocks cannot be
+    /// plus [`corner_bound`](crate::corners::corner_bound) of the four corner blocks. `None` if the corner blocks cannot be
     /// filled at all or cannot beat `beat`; with `exact` false a looser bound when it can (see
-    /// [`corner_bound`]). Requires a propagated board (no empty cell without candidates).
+    /// [`corner_bound`](crate::corners::corner_bound)). Requires a propagated board (no empty cell without candidates).
     fn objective_bound(&self, beat: i32, whole: bool, exact: bool, nodes: &mut u64) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
@@ -480,19 +474,15 @@ pub struct Stats {
 /// 311, 13 264 / 320, 14 196 / 222, 15 125 / 132, 16 121 / 140, 17 84 / 91, 18 105 / 75.
 pub const WHOLE_BOXES_UP_TO: usize = 16;
 
-/// With whole-box corner bounds, a branch and bound node with at most this many open corner
-/// block cells hands its whole subtree to one corner search ([`Search::settle_all`]) instead
-/// of branching further: the corner search of every node below would redo most of this
-/// one's. Above it, branching pays (propagating the board tightens the corner rules).
-/// Measured with `examples/survey.rs` (corner nodes summed over 60 grids per range, 0-3 /
-/// 4-5 / 6-8 / 9-11 givens): 16 (one search at the root) is worse than plain branching on
-/// the 4-5 givens tail; 12 gives 64k / 1.77M / 1.18M / 0.72M against 105k / 1.98M / 1.34M /
-/// 0.89M for plain branching.
-pub const SETTLE_AT_OPEN_BLOCKS: usize = 12;
+/// Grids with at most this many givens are solved by the digit-pattern search
+/// ([`crate::patterns`]); denser ones by the branch and bound over the block cells, whose
+/// 16-cell corner bound decides more there for less work. Measured with `examples/ab.rs`
+/// (30 generated grids per count, in-process totals, branch and bound / patterns, ms):
+/// 1 given 112 / 46, 3: 279 / 39, 4: 192 / 28, 8: 195 / 27, 12: 67 / 49, 16: 64 / 28,
+/// 18: 22 / 35, 20: 14 / 30, 24: 7 / 19.
+pub const PATTERNS_UP_TO: usize = 16;
 
 struct Search {
-    /// Which corner bound (see [`WHOLE_BOXES_UP_TO`]).
-    whole: bool,
     best_objective: i32,
     best: Board,
     stats: Stats,
@@ -542,48 +532,6 @@ impl Search {
         }
     }
 
-    /// The rest of the search below `root` (see [`SETTLE_AT_OPEN_BLOCKS`]): one corner
-    /// search on the propagated `root` ([`settle_block_assignments`]), which hands over every
-    /// block assignment that could beat the incumbent; each is placed on `root`, propagated,
-    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every completion's corner boxes obey
-    /// the corner rules, and the bar (incumbent minus the centre's largest candidate) only
-    /// drops assignments that cannot beat the incumbent with any centre.
-    fn settle_all(&mut self, mut root: Board) {
-        if !root.propagate() {
-            return;
-        }
-        let centre_max = i32::from(match root.digit[CENTRE] {
-            0 => root.candidates(CENTRE).highest(),
-            d => d,
-        });
-        let mut corner_nodes = 0;
-        let board = root;
-        settle_block_assignments(
-            &board.digit,
-            |c| board.candidates(c),
-            self.best_objective - centre_max,
-            &mut corner_nodes,
-            &mut |blocks: &BlockAssignment| {
-                self.stats.nodes += 1;
-                let mut leaf = root;
-                let placed = blocks.iter().all(|&(c, d)| {
-                    if leaf.digit[c] == 0 {
-                        if !leaf.candidates(c).contains(d) {
-                            return false;
-                        }
-                        leaf.place(c, d);
-                    }
-                    leaf.digit[c] == d
-                });
-                if placed && leaf.propagate() {
-                    self.settle_centre(&leaf);
-                }
-                self.best_objective - centre_max
-            },
-        );
-        self.stats.corner_nodes += corner_nodes;
-    }
-
     /// Sparse grids: the digit-pattern relaxation ([`crate::patterns`]) on the propagated
     /// root, each objective assignment that could beat the incumbent checked by one
     /// completion search.
@@ -624,25 +572,14 @@ impl Search {
         }
         let bound = match board.objective_bound(
             self.best_objective,
-            self.whole,
+            false,
             false,
             &mut self.stats.corner_nodes,
         ) {
             Some(b) => b,
             None => return,
         };
-        if self.whole {
-            let open = CORNER_BLOCKS
-                .iter()
-                .flatten()
-                .filter(|&&c| board.digit[c] == 0)
-                .count();
-            if open <= SETTLE_AT_OPEN_BLOCKS {
-                self.settle_all(board);
-                return;
-            }
-        }
-        match board.objective_cell(!self.whole) {
+        match board.objective_cell(true) {
             // All 16 corner cells are fixed: settle the centre.
             None => self.settle_centre(&board),
             Some(c) => {
@@ -679,18 +616,37 @@ pub fn root_bound(givens: &Grid) -> Option<u32> {
 /// with one completion search per surviving assignment; exponential in the worst case, typically
 /// well under a millisecond with 24 or more givens.
 pub fn solve(givens: &Grid) -> Option<Solution> {
+    solve_with(givens, Method::Auto)
+}
+
+/// Which search [`solve_with`] runs; both are exact, each is fast on its own range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// By the number of givens (see [`PATTERNS_UP_TO`]): what [`solve`] does.
+    Auto,
+    /// The digit-pattern search ([`crate::patterns`]).
+    Patterns,
+    /// The branch and bound over the 16 corner block cells and the centre.
+    BranchAndBound,
+}
+
+/// [`solve`] with a chosen search: for diagnostics and for checking one against the other.
+pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
     let root = Board::new(givens)?;
     let mut stats = Stats {
         completions: 1,
         ..Stats::default()
     };
     let first = root.complete(&mut stats.completion_nodes)?;
-    let patterns = std::env::var("P1074_PAT").is_ok();
     let mut search = Search {
-        whole: givens.givens() <= WHOLE_BOXES_UP_TO,
         best_objective: objective(&Grid(first.digit)) as i32,
         best: first,
         stats,
+    };
+    let patterns = match method {
+        Method::Auto => givens.givens() <= PATTERNS_UP_TO,
+        Method::Patterns => true,
+        Method::BranchAndBound => false,
     };
     if patterns {
         search.settle_by_patterns(root);
