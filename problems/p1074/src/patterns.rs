@@ -338,6 +338,8 @@ struct PatternSearch<'a, B: PatternBoard> {
     seen: HashSet<u128>,
     settle: &'a mut dyn FnMut(&B, i32) -> i32,
     nodes: u64,
+    /// Nodes allowed; past them the search unwinds.
+    budget: u64,
 }
 
 impl<B: PatternBoard> PatternSearch<'_, B> {
@@ -391,6 +393,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// a full solution of the relaxation was found below (used once the value is fixed).
     fn search(&mut self, lists: &[List; 10], remaining: u16, value: i32, left: u8) -> bool {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            // Out of nodes: everything left is pruned (the caller falls back).
+            self.bar = i32::MAX;
+            return false;
+        }
         if left == 0 {
             // The objective is fixed: the board's own completion search decides the rest.
             if value > self.bar && self.seen.insert(self.assignment_key()) {
@@ -562,7 +569,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 /// Enumerates, once each, every assignment of the 16 corner block cells and the centre that
 /// the relaxation allows (see the module docs) with an objective above the bar, and hands it
 /// to `settle` with the centre digit; `settle` returns the new bar (at least the old one).
-/// Adds its node count to `nodes`. `digit[c]` is the digit of cell `c` (0 = empty),
+/// Stops after `budget` nodes (then `nodes` grows past it by one). Adds its node count to
+/// `nodes`. `digit[c]` is the digit of cell `c` (0 = empty),
 /// `candidates(c)` the digits an empty cell may take.
 ///
 /// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
@@ -572,6 +580,7 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
     digit: &[Digit; CELLS],
     candidates: F,
     bar: i32,
+    budget: u64,
     nodes: &mut u64,
     settle: &mut dyn FnMut(&B, i32) -> i32,
 ) {
@@ -627,6 +636,7 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
         seen: HashSet::new(),
         settle,
         nodes: 0,
+        budget,
     };
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;

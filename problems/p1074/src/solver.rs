@@ -36,17 +36,23 @@
 //! - grids with at most [`PATTERNS_UP_TO`] givens: the digit-pattern search of
 //!   [`crate::patterns`] (each digit's places in the corner boxes and the centre, high digits
 //!   first), with the board propagated beside it; each objective assignment that could beat
-//!   the incumbent gets one completion search;
+//!   the incumbent gets one completion search; past [`PATTERN_BUDGET`] nodes the grid goes
+//!   to the branch and bound below with the incumbent found so far;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
 //!   first, digits high first, singles propagated at every node), pruned by the centre's
 //!   largest candidate plus [`corner_bound`](crate::corners::corner_bound) in its 16-cell form; once they are fixed it
 //!   settles the centre with as few completion searches as it can (one when the board has no
-//!   completion at all): only *one* completion of the rest is needed, not all of them.
+//!   completion at all): only *one* completion of the rest is needed, not all of them. With
+//!   at most [`WHOLE_BOXES_UP_TO`] givens the bound covers the whole corner boxes and, with
+//!   [`SETTLE_AT_OPEN_BLOCKS`] block cells open, one corner search settles the subtree.
 //!
 //! The identity is checked against the plain weighted sum in the tests, and the two searches
 //! against each other on sparse grids (`tests/sparse.rs`).
 
-use crate::corners::{corner_bound_in, ALL_BLOCKS, BLOCK_COEF, CORNER_BLOCKS};
+use crate::corners::{
+    corner_bound_in, settle_block_assignments, BlockAssignment, ALL_BLOCKS, BLOCK_COEF,
+    CORNER_BLOCKS,
+};
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use crate::grid::{Digits, Grid, BOX, CELLS, COL, ROW, UNITS};
@@ -482,7 +488,26 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 /// 18: 22 / 35, 20: 14 / 30, 24: 7 / 19.
 pub const PATTERNS_UP_TO: usize = 16;
 
+/// Nodes the digit-pattern search may take before [`solve`] hands the grid to the branch and
+/// bound (keeping the incumbent): on most sparse grids it ends in a few thousand nodes, but
+/// where the relaxation's optimum is far from feasible (every assignment at the bound fails
+/// on the board) it can take millions, and the branch and bound's whole-box bound does
+/// better there.
+pub const PATTERN_BUDGET: u64 = 20_000;
+
+/// With whole-box corner bounds, a branch and bound node with at most this many open corner
+/// block cells hands its whole subtree to one corner search ([`Search::settle_all`]) instead
+/// of branching further: the corner search of every node below would redo most of this
+/// one's. Above it, branching pays (propagating the board tightens the corner rules).
+/// Measured with `examples/survey.rs` (corner nodes summed over 60 grids per range, 0-3 /
+/// 4-5 / 6-8 / 9-11 givens): 16 (one search at the root) is worse than plain branching on
+/// the 4-5 givens tail; 12 gives 64k / 1.77M / 1.18M / 0.72M against 105k / 1.98M / 1.34M /
+/// 0.89M for plain branching.
+pub const SETTLE_AT_OPEN_BLOCKS: usize = 12;
+
 struct Search {
+    /// Which corner bound (see [`WHOLE_BOXES_UP_TO`]).
+    whole: bool,
     best_objective: i32,
     best: Board,
     stats: Stats,
@@ -535,9 +560,10 @@ impl Search {
     /// Sparse grids: the digit-pattern relaxation ([`crate::patterns`]) on the propagated
     /// root, each objective assignment that could beat the incumbent checked by one
     /// completion search.
-    fn settle_by_patterns(&mut self, mut root: Board) {
+    /// `false` if it ran out of `budget` nodes (the incumbent is kept).
+    fn settle_by_patterns(&mut self, mut root: Board, budget: u64) -> bool {
         if !root.propagate() {
-            return;
+            return true;
         }
         let board = root;
         let mut pattern_nodes = 0;
@@ -546,6 +572,7 @@ impl Search {
             &board.digit,
             |x| board.candidates(x),
             self.best_objective,
+            budget,
             &mut pattern_nodes,
             &mut |leaf: &Board, value: i32| {
                 self.stats.nodes += 1;
@@ -563,6 +590,49 @@ impl Search {
             },
         );
         self.stats.corner_nodes += pattern_nodes;
+        pattern_nodes <= budget
+    }
+
+    /// The rest of the search below `root` (see [`SETTLE_AT_OPEN_BLOCKS`]): one corner
+    /// search on the propagated `root` ([`settle_block_assignments`]), which hands over every
+    /// block assignment that could beat the incumbent; each is placed on `root`, propagated,
+    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every completion's corner boxes obey
+    /// the corner rules, and the bar (incumbent minus the centre's largest candidate) only
+    /// drops assignments that cannot beat the incumbent with any centre.
+    fn settle_all(&mut self, mut root: Board) {
+        if !root.propagate() {
+            return;
+        }
+        let centre_max = i32::from(match root.digit[CENTRE] {
+            0 => root.candidates(CENTRE).highest(),
+            d => d,
+        });
+        let mut corner_nodes = 0;
+        let board = root;
+        settle_block_assignments(
+            &board.digit,
+            |c| board.candidates(c),
+            self.best_objective - centre_max,
+            &mut corner_nodes,
+            &mut |blocks: &BlockAssignment| {
+                self.stats.nodes += 1;
+                let mut leaf = root;
+                let placed = blocks.iter().all(|&(c, d)| {
+                    if leaf.digit[c] == 0 {
+                        if !leaf.candidates(c).contains(d) {
+                            return false;
+                        }
+                        leaf.place(c, d);
+                    }
+                    leaf.digit[c] == d
+                });
+                if placed && leaf.propagate() {
+                    self.settle_centre(&leaf);
+                }
+                self.best_objective - centre_max
+            },
+        );
+        self.stats.corner_nodes += corner_nodes;
     }
 
     fn branch(&mut self, mut board: Board) {
@@ -572,14 +642,25 @@ impl Search {
         }
         let bound = match board.objective_bound(
             self.best_objective,
-            false,
+            self.whole,
             false,
             &mut self.stats.corner_nodes,
         ) {
             Some(b) => b,
             None => return,
         };
-        match board.objective_cell(true) {
+        if self.whole {
+            let open = CORNER_BLOCKS
+                .iter()
+                .flatten()
+                .filter(|&&c| board.digit[c] == 0)
+                .count();
+            if open <= SETTLE_AT_OPEN_BLOCKS {
+                self.settle_all(board);
+                return;
+            }
+        }
+        match board.objective_cell(!self.whole) {
             // All 16 corner cells are fixed: settle the centre.
             None => self.settle_centre(&board),
             Some(c) => {
@@ -639,6 +720,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
     };
     let first = root.complete(&mut stats.completion_nodes)?;
     let mut search = Search {
+        whole: givens.givens() <= WHOLE_BOXES_UP_TO,
         best_objective: objective(&Grid(first.digit)) as i32,
         best: first,
         stats,
@@ -648,9 +730,11 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
         Method::Patterns => true,
         Method::BranchAndBound => false,
     };
-    if patterns {
-        search.settle_by_patterns(root);
-    } else {
+    let budget = match method {
+        Method::Patterns => u64::MAX,
+        _ => PATTERN_BUDGET,
+    };
+    if !patterns || !search.settle_by_patterns(root, budget) {
         search.branch(root);
     }
     let grid = Grid(search.best.digit);
