@@ -95,19 +95,18 @@ impl Board {
             }
         }
         for (unit, &placed) in used.iter().enumerate() {
-            let mut places = [0 as PlaceSet; SIDE];
-            for pos in 0..SIDE as u32 {
-                for d in ones(b.cand[unit_cell(unit, pos).index()]) {
-                    places[d as usize] |= 1 << pos;
-                }
+            let mut cands = [0 as DigitSet; SIDE];
+            for (pos, c) in cands.iter_mut().enumerate() {
+                *c = b.cand[unit_cell(unit, pos as u32).index()];
             }
-            for (d, &p) in places.iter().enumerate() {
-                if p == 0 {
-                    return None;
-                }
-                if p.is_single() && placed & (1 << d) == 0 {
-                    q.push(unit_cell(unit, p.lowest_index()).index(), d as u32);
-                }
+            let places = transpose16(&cands);
+            let (empty, single) = empty_and_single(&places);
+            if empty != 0 {
+                return None;
+            }
+            for d in ones(single & !placed) {
+                let p = places[d as usize];
+                q.push(unit_cell(unit, p.lowest_index()).index(), d);
             }
             b.places[unit] = places;
             b.placed[unit] = placed;
@@ -127,6 +126,68 @@ impl Board {
         }
         g
     }
+}
+
+/// The 16x16 bit matrix `rows` transposed: bit `j` of `out[i]` is bit `i` of `rows[j]`.
+/// A unit's cells' letter sets in, the unit's place sets per letter out. O(1): 32 byte-mask
+/// extractions with SSE2 (always there on x86_64), else [`transpose16_scalar`].
+///
+/// ```text
+///   rows[j] (cell j's letters)    lo = low bytes of rows 0..15, hi = high bytes
+///   out[7]  = movemask(lo)        (bit 7 of every byte: letter 7's places)
+///   out[6]  = movemask(lo + lo)   (each byte doubled: bit 6 moves up to bit 7) ...
+/// ```
+#[inline]
+fn transpose16(rows: &[u16; SIDE]) -> [u16; SIDE] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `rows`.
+        unsafe {
+            use std::arch::x86_64::*;
+            let a = _mm_loadu_si128(rows.as_ptr() as *const __m128i);
+            let b = _mm_loadu_si128(rows.as_ptr().add(8) as *const __m128i);
+            let low = _mm_set1_epi16(0xff);
+            let mut lo = _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
+            let mut hi = _mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
+            let mut out = [0u16; SIDE];
+            for k in (0..8).rev() {
+                out[k] = _mm_movemask_epi8(lo) as u16;
+                out[k + 8] = _mm_movemask_epi8(hi) as u16;
+                lo = _mm_add_epi8(lo, lo);
+                hi = _mm_add_epi8(hi, hi);
+            }
+            out
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        transpose16_scalar(rows)
+    }
+}
+
+/// [`transpose16`] one set bit at a time: the twin the SIMD one is tested against.
+/// O(set bits).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn transpose16_scalar(rows: &[u16; SIDE]) -> [u16; SIDE] {
+    let mut out = [0u16; SIDE];
+    for (j, &r) in rows.iter().enumerate() {
+        for i in ones(r) {
+            out[i as usize] |= 1 << j;
+        }
+    }
+    out
+}
+
+/// Which of 16 sets are empty and which hold exactly one element, as two masks
+/// (bit `i` for `sets[i]`). O(1), vectorized by the compiler.
+#[inline]
+fn empty_and_single(sets: &[u16; SIDE]) -> (u16, u16) {
+    let (mut empty, mut single) = (0u16, 0u16);
+    for (i, &p) in sets.iter().enumerate() {
+        empty |= u16::from(p == 0) << i;
+        single |= u16::from(p != 0 && p & p.wrapping_sub(1) == 0) << i;
+    }
+    (empty, single)
 }
 
 /// Most pending assignments: each cell becomes single once and each (unit, letter) place
@@ -167,10 +228,10 @@ struct Contradiction;
 type Step = Result<(), Contradiction>;
 
 /// Removes letter `d` from open cell `cell`, updating the places of its units except its
-/// unit of kind `skip` (0 row, 1 column, 2 box; 3 = none), whose places the caller sets.
-/// O(1).
+/// unit of kind `SKIP` (0 row, 1 column, 2 box; 3 = none), whose places the caller sets.
+/// (A constant, so each caller's copy has no test for it.) O(1).
 #[inline(always)]
-fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32, skip: usize) -> Step {
+fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     let bit = 1 << d;
     if b.cand[cell] & bit == 0 {
         return Ok(());
@@ -184,7 +245,7 @@ fn remove(b: &mut Board, q: &mut Queue, cell: usize, d: u32, skip: usize) -> Ste
         q.push(cell, left.trailing_zeros());
     }
     for (k, &(unit, pos)) in Cell::from_index(cell).units().iter().enumerate() {
-        if k == skip {
+        if k == SKIP {
             continue;
         }
         b.dirty[unit] |= bit;
@@ -238,16 +299,25 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     // The letter leaves the cell's peers, visiting only peers that still allow it (box
     // peers in the cell's row or column are done by then). A peer's own unit shared with the
     // cell needs no update: its places for `d` become the cell alone.
-    for (k, &(unit, pos)) in units.iter().enumerate() {
-        let mut peers = b.places[unit][d as usize] & !(1 << pos);
-        if k == 2 {
-            peers &= !((0xf << (pos & !3)) | (0x1111 << (pos & 3)));
-        }
-        b.placed[unit] |= bit;
-        b.places[unit][d as usize] = 1 << pos;
-        for i in ones(peers) {
-            remove(b, q, unit_cell(unit, i).index(), d, k)?;
-        }
+    let [(row, rpos), (col, cpos), (bx, bpos)] = units;
+    let row_peers = b.places[row][d as usize] & !(1 << rpos);
+    b.placed[row] |= bit;
+    b.places[row][d as usize] = 1 << rpos;
+    for i in ones(row_peers) {
+        remove::<0>(b, q, unit_cell(row, i).index(), d)?;
+    }
+    let col_peers = b.places[col][d as usize] & !(1 << cpos);
+    b.placed[col] |= bit;
+    b.places[col][d as usize] = 1 << cpos;
+    for i in ones(col_peers) {
+        remove::<1>(b, q, unit_cell(col, i).index(), d)?;
+    }
+    let box_peers =
+        b.places[bx][d as usize] & !(1 << bpos) & !((0xf << (bpos & !3)) | (0x1111 << (bpos & 3)));
+    b.placed[bx] |= bit;
+    b.places[bx][d as usize] = 1 << bpos;
+    for i in ones(box_peers) {
+        remove::<2>(b, q, unit_cell(bx, i).index(), d)?;
     }
     Ok(())
 }
@@ -286,7 +356,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                 };
                 let out = b.places[2 * SIDE + bx][d as usize] & !mask;
                 for i in ones(out) {
-                    remove(b, q, unit_cell(2 * SIDE + bx, i).index(), d, 3)?;
+                    remove::<3>(b, q, unit_cell(2 * SIDE + bx, i).index(), d)?;
                     changed = true;
                 }
             } else {
@@ -298,7 +368,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                     let row = band * 4 + r as usize;
                     let out = b.places[row][d as usize] & !(0xf << (4 * stack));
                     for col in ones(out) {
-                        remove(b, q, row * SIDE + col as usize, d, 3)?;
+                        remove::<3>(b, q, row * SIDE + col as usize, d)?;
                         changed = true;
                     }
                 }
@@ -307,7 +377,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                     let col = stack * 4 + c as usize;
                     let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
                     for row in ones(out) {
-                        remove(b, q, row as usize * SIDE + col, d, 3)?;
+                        remove::<3>(b, q, row as usize * SIDE + col, d)?;
                         changed = true;
                     }
                 }
@@ -673,6 +743,30 @@ mod tests {
         "-H--B--K--FI-C--",
         "--F---C--D--H-N-",
     ];
+
+    #[test]
+    fn transpose_matches_its_scalar_twin() {
+        let mut rng = Rng::new(7);
+        let mut rows = [0u16; SIDE];
+        for round in 0..500 {
+            for r in rows.iter_mut() {
+                // Dense, sparse and single-bit rows alike.
+                *r = match round % 3 {
+                    0 => rng.below(1 << 16) as u16,
+                    1 => 1 << rng.below(16),
+                    _ => (rng.below(1 << 16) & rng.below(1 << 16)) as u16,
+                };
+            }
+            let t = transpose16(&rows);
+            assert_eq!(t, transpose16_scalar(&rows));
+            assert_eq!(transpose16(&t), rows);
+            let (empty, single) = empty_and_single(&rows);
+            for (i, &r) in rows.iter().enumerate() {
+                assert_eq!(empty >> i & 1 == 1, r == 0);
+                assert_eq!(single >> i & 1 == 1, r.count_ones() == 1);
+            }
+        }
+    }
 
     #[test]
     fn luby_sequence() {
