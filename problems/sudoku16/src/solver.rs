@@ -33,7 +33,6 @@ const OPEN: u8 = 0xff;
 ///   placed[unit]        letters already placed in unit   bit d = letter d
 ///   dirty[unit]         letters whose places in unit     bit d = letter d
 ///                       shrank since locked candidates last looked at them
-///   dirty_units         units with some dirty letter     bit u = unit u
 ///   value[cell]         assigned letter, or OPEN
 /// ```
 #[derive(Clone, Copy)]
@@ -42,7 +41,6 @@ struct Board {
     places: [[PlaceSet; SIDE]; UNITS],
     placed: [DigitSet; UNITS],
     dirty: [DigitSet; UNITS],
-    dirty_units: u64,
     value: [u8; CELLS],
     open: u32,
 }
@@ -55,7 +53,6 @@ impl Board {
             places: [[0xffff; SIDE]; UNITS],
             placed: [0; UNITS],
             dirty: [ALL_DIGITS; UNITS],
-            dirty_units: (1 << UNITS) - 1,
             value: [OPEN; CELLS],
             open: CELLS as u32,
         }
@@ -238,10 +235,11 @@ fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u32) 
     }
     let left = b.cand[cell] & !bit;
     b.cand[cell] = left;
-    if left == 0 {
-        return Err(Contradiction);
-    }
-    if left & (left - 1) == 0 {
+    // One test for the usual case (two or more left), then tell none from one.
+    if left & left.wrapping_sub(1) == 0 {
+        if left == 0 {
+            return Err(Contradiction);
+        }
         q.push(cell, left.trailing_zeros());
     }
     for (k, &(unit, pos)) in Cell::from_index(cell).units().iter().enumerate() {
@@ -249,14 +247,15 @@ fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u32) 
             continue;
         }
         b.dirty[unit] |= bit;
-        b.dirty_units |= 1 << unit;
         let p = b.places[unit][d as usize] & !(1 << pos);
         b.places[unit][d as usize] = p;
-        if p == 0 {
-            return Err(Contradiction);
-        }
-        if p & (p - 1) == 0 && b.placed[unit] & bit == 0 {
-            q.push(unit_cell(unit, p.trailing_zeros()).index(), d);
+        if p & p.wrapping_sub(1) == 0 {
+            if p == 0 {
+                return Err(Contradiction);
+            }
+            if b.placed[unit] & bit == 0 {
+                q.push(unit_cell(unit, p.trailing_zeros()).index(), d);
+            }
         }
     }
     Ok(())
@@ -285,14 +284,15 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     for e in ones(others) {
         for &(unit, pos) in units.iter() {
             b.dirty[unit] |= 1 << e;
-            b.dirty_units |= 1 << unit;
-            let p = &mut b.places[unit][e as usize];
-            *p &= !(1 << pos);
-            if *p == 0 {
-                return Err(Contradiction);
-            }
-            if p.is_single() && b.placed[unit] & (1 << e) == 0 {
-                q.push(unit_cell(unit, p.lowest_index()).index(), e);
+            let p = b.places[unit][e as usize] & !(1 << pos);
+            b.places[unit][e as usize] = p;
+            if p & p.wrapping_sub(1) == 0 {
+                if p == 0 {
+                    return Err(Contradiction);
+                }
+                if b.placed[unit] & (1 << e) == 0 {
+                    q.push(unit_cell(unit, p.lowest_index()).index(), e);
+                }
             }
         }
     }
@@ -333,8 +333,12 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
 fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     let mut changed = false;
     // Removals below may dirty units again; they are looked at in the next call.
-    let units = b.dirty_units;
-    b.dirty_units = 0;
+    // The dirty units, found by one (vectorized) pass rather than kept up to date by
+    // every removal.
+    let mut units = 0u64;
+    for (unit, &d) in b.dirty.iter().enumerate() {
+        units |= u64::from(d != 0) << unit;
+    }
     for unit in ones(units) {
         let unit = unit as usize;
         let digits = b.dirty[unit] & !b.placed[unit];
