@@ -193,17 +193,32 @@ fn empty_and_single(sets: &[u16; SIDE]) -> (u16, u16) {
 const QUEUE_CAP: usize = CELLS + UNITS * SIDE;
 
 /// Pending assignments found by propagation: (cell index, letter), a fixed stack (no
-/// capacity checks or allocation in the search).
+/// allocation in the search). One slot more than [`QUEUE_CAP`]: [`Queue::push_if`] writes
+/// the slot past the end even when it does not keep it.
 struct Queue {
-    items: [(u8, u8); QUEUE_CAP],
+    items: [(u8, u8); QUEUE_CAP + 1],
     len: usize,
 }
 
 impl Queue {
+    fn new() -> Queue {
+        Queue {
+            items: [(0, 0); QUEUE_CAP + 1],
+            len: 0,
+        }
+    }
     #[inline(always)]
     fn push(&mut self, cell: usize, digit: u32) {
         self.items[self.len] = (cell as u8, digit as u8);
         self.len += 1;
+    }
+    /// Pushes (`cell`, `digit`) if `keep`, without a branch: whether a removal leaves a
+    /// single is data the branch predictor cannot guess (about a fifth of the search's
+    /// mispredictions, by cachegrind's model, went there).
+    #[inline(always)]
+    fn push_if(&mut self, keep: bool, cell: usize, digit: u32) {
+        self.items[self.len] = (cell as u8, digit as u8);
+        self.len += usize::from(keep);
     }
     #[inline(always)]
     fn pop(&mut self) -> Option<(u8, u8)> {
@@ -235,13 +250,14 @@ fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u32) 
     }
     let left = b.cand[cell] & !bit;
     b.cand[cell] = left;
-    // One test for the usual case (two or more left), then tell none from one.
-    if left & left.wrapping_sub(1) == 0 {
-        if left == 0 {
-            return Err(Contradiction);
-        }
-        q.push(cell, left.trailing_zeros());
+    if left == 0 {
+        return Err(Contradiction);
     }
+    q.push_if(
+        left & left.wrapping_sub(1) == 0,
+        cell,
+        left.trailing_zeros(),
+    );
     for (k, &(unit, pos)) in Cell::from_index(cell).units().iter().enumerate() {
         if k == SKIP {
             continue;
@@ -249,14 +265,11 @@ fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u32) 
         b.dirty[unit] |= bit;
         let p = b.places[unit][d as usize] & !(1 << pos);
         b.places[unit][d as usize] = p;
-        if p & p.wrapping_sub(1) == 0 {
-            if p == 0 {
-                return Err(Contradiction);
-            }
-            if b.placed[unit] & bit == 0 {
-                q.push(unit_cell(unit, p.trailing_zeros()).index(), d);
-            }
+        if p == 0 {
+            return Err(Contradiction);
         }
+        let single = (p & p.wrapping_sub(1) == 0) & (b.placed[unit] & bit == 0);
+        q.push_if(single, unit_cell(unit, p.trailing_zeros()).index(), d);
     }
     Ok(())
 }
@@ -286,14 +299,11 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
             b.dirty[unit] |= 1 << e;
             let p = b.places[unit][e as usize] & !(1 << pos);
             b.places[unit][e as usize] = p;
-            if p & p.wrapping_sub(1) == 0 {
-                if p == 0 {
-                    return Err(Contradiction);
-                }
-                if b.placed[unit] & (1 << e) == 0 {
-                    q.push(unit_cell(unit, p.lowest_index()).index(), e);
-                }
+            if p == 0 {
+                return Err(Contradiction);
             }
+            let single = (p & p.wrapping_sub(1) == 0) & (b.placed[unit] & (1 << e) == 0);
+            q.push_if(single, unit_cell(unit, p.lowest_index()).index(), e);
         }
     }
     // The letter leaves the cell's peers, visiting only peers that still allow it (box
@@ -693,10 +703,7 @@ impl Solver {
     pub fn with_seed(seed: u64) -> Solver {
         Solver {
             stack: vec![Board::new(); 8],
-            queue: Queue {
-                items: [(0, 0); QUEUE_CAP],
-                len: 0,
-            },
+            queue: Queue::new(),
             rng: Rng::new(seed),
             nodes: 0,
             budget: 0,
@@ -976,10 +983,7 @@ mod tests {
     fn fast_and_portable_propagation_agree() {
         let solution = solve(&Grid::empty()).unwrap();
         let mut rng = Rng::new(11);
-        let mut q = Queue {
-            items: [(0, 0); QUEUE_CAP],
-            len: 0,
-        };
+        let mut q = Queue::new();
         for round in 0..200 {
             let mut puzzle = thinned(&solution, rng.between(20, 200), &mut rng);
             if round % 3 == 0 {
@@ -1004,10 +1008,7 @@ mod tests {
     fn givens_in_one_pass_propagate_like_givens_one_by_one() {
         let solution = solve(&Grid::empty()).unwrap();
         let mut rng = Rng::new(12);
-        let mut q = Queue {
-            items: [(0, 0); QUEUE_CAP],
-            len: 0,
-        };
+        let mut q = Queue::new();
         let mut seen = [0; 2];
         for round in 0..300 {
             let mut puzzle = thinned(&solution, rng.between(10, 240), &mut rng);
@@ -1044,10 +1045,7 @@ mod tests {
     #[test]
     fn smart_choice_is_a_two_letter_cell_with_fewest_places() {
         let p = grid(&SAMPLE);
-        let mut q = Queue {
-            items: [(0, 0); QUEUE_CAP],
-            len: 0,
-        };
+        let mut q = Queue::new();
         let mut b = queued(&p, &mut q);
         propagate(&mut b, &mut q, true).ok().unwrap();
         let score = |cell: usize| -> u32 {
