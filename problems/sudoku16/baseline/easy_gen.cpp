@@ -2,7 +2,7 @@
 // which seed 000's plain DFS hardly branches, the regime where per-puzzle constants dominate.
 //
 //   g++ -O2 -o easy_gen problems/sudoku16/baseline/easy_gen.cpp
-//   ./easy_gen SEED COUNT > puzzles.txt
+//   ./easy_gen SEED COUNT [NODE_CAP] > puzzles.txt   (NODE_CAP default 20000)
 //
 // Per puzzle:
 // 1. Full grid: as topdown_gen.cpp (pattern grid, random relabelling and row/column/band/stack
@@ -16,6 +16,10 @@
 //    keeps one completion (counted to two by the backtracking counter of topdown_gen.cpp),
 //    else put back. A clue needed once stays needed as others go, so the result is minimal;
 //    most clues survive this pass, so the puzzle stays close to singles-solvable.
+// 4. Easiness filter: a count of step 3 that needs more than NODE_CAP search nodes (the
+//    counter has no propagation) drops the whole grid, which keeps the puzzles a simple DFS
+//    settles with little backtracking. With the default cap about 1 grid in 13 is kept;
+//    stderr gets one line per grid (clues after steps 2 and 3, or "skipped").
 // Output: POJ 3076 cases separated by one empty line, '-' for an empty cell.
 #include <cstdint>
 #include <cstdio>
@@ -35,7 +39,7 @@ struct Counter {
     int cell[256];
     uint32_t row[16], col[16], box[16];
     int found, limit;
-    long nodes, cap;  // search() calls so far, and the most allowed (then `found` = -1)
+    long nodes, cap;  // search() calls so far, and the most allowed (then count() = -1)
     bool load() {
         memset(row, 0, sizeof row); memset(col, 0, sizeof col); memset(box, 0, sizeof box);
         for (int i = 0; i < 256; i++) {
