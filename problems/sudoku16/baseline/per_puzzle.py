@@ -2,13 +2,16 @@
 """Per-puzzle wall time of several solvers, and the median of their per-puzzle ratios.
 
     per_puzzle.py PUZZLES NAME=BINARY[:REPEAT] NAME=BINARY[:REPEAT] ... [--runs K] [--out TSV]
+                  [--cpu]
 
 Each puzzle of PUZZLES (POJ 3076 cases separated by blank lines) is written REPEAT times into
 one input (default 20) and each binary runs on it K times (default 3), alternating binaries;
 the puzzle's time is (fastest run - fastest run on an empty input) / REPEAT, so process start
 and table set-up cancel out. Ratios are taken against the first binary. Prints, per binary,
 the median and mean per-puzzle time and the median, p10 and p90 of the ratio to the first;
-with --out, one line per puzzle (index, then each time in microseconds).
+with --out, one line per puzzle (index, then each time in microseconds). With --cpu, each run
+counts the child's CPU time (user + system, from its rusage) instead of wall time: on a
+loaded, shared machine far steadier, since time spent waiting for a core is left out.
 Not part of the build: a bench tool (needs only python3).
 """
 import os
@@ -26,9 +29,21 @@ def wall(binary, path):
         return time.perf_counter() - t0
 
 
+def cpu(binary, path):
+    with open(path, "rb") as f, open(os.devnull, "wb") as null:
+        child = subprocess.Popen([binary], stdin=f, stdout=null)
+        _, status, usage = os.wait4(child.pid, 0)
+        if status != 0:
+            raise SystemExit("%s failed on %s" % (binary, path))
+        return usage.ru_utime + usage.ru_stime
+
+
 def main():
     args = sys.argv[1:]
-    runs, out = 3, None
+    runs, out, clock = 3, None, wall
+    if "--cpu" in args:
+        args.remove("--cpu")
+        clock = cpu
     if "--runs" in args:
         i = args.index("--runs")
         runs = int(args[i + 1])
@@ -48,7 +63,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="per-puzzle-")
     empty = os.path.join(tmp, "empty.in")
     open(empty, "w").close()
-    base = {name: min(wall(b, empty) for _ in range(10)) for name, b, _ in bins}
+    base = {name: min(clock(b, empty) for _ in range(10)) for name, b, _ in bins}
     times = []  # per puzzle: [seconds per binary]
     for k, p in enumerate(puzzles):
         row = []
@@ -61,7 +76,7 @@ def main():
         best = {name: float("inf") for name, _, _ in bins}
         for _ in range(runs):
             for name, b, rep in bins:
-                best[name] = min(best[name], wall(b, files[name]))
+                best[name] = min(best[name], clock(b, files[name]))
         for name, b, rep in bins:
             row.append(max(best[name] - base[name], 0.0) / rep)
         times.append(row)
