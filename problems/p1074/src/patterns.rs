@@ -288,6 +288,70 @@ pub trait PatternBoard: Copy {
     /// Writes digit `d` into `cells` (each empty and able to take it, or holding it already),
     /// then propagates. `false` on a contradiction.
     fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool;
+
+    /// Whether cell `c` holds `d` or is empty and may take it.
+    fn can_take(&self, c: Cell, d: Digit) -> bool;
+}
+
+/// Whether the placed digits can all be put in the middle cross: digit `d` with middle lines
+/// `lines[d]` (TM row, BM row, ML column, MR column, each `0..3` inside its box) takes one
+/// cell of each of those lines, on two different columns of the middle stack (rows of the
+/// middle band), and the centre box cell on the third column and third row; no two digits
+/// share a cell, each cell able to take its digit. A relaxation like the rest: every
+/// completion does this for every digit. Catches what the per-line rule cannot (one digit
+/// pushed onto row 4 in both ML and MR, say). O(placed digits * 36) to list the ways, then
+/// a small exact-cover search over them.
+fn cross_fits<B: PatternBoard>(board: &B, placed: u16, lines: &[[u8; 4]; 10]) -> bool {
+    let mut ways = [[0u128; 36]; 10];
+    let mut count = [0usize; 10];
+    let at = |r: usize, c: usize| 9 * r + c;
+    for d in bits::ones(placed) {
+        let d = d as usize;
+        let [lt, lb, ll, lr] = lines[d];
+        let (lt, lb, ll, lr) = (lt as usize, lb as usize, ll as usize, lr as usize);
+        let dd = d as Digit;
+        for x in 0..3 {
+            let top = at(lt, 3 + x);
+            if !board.can_take(top, dd) {
+                continue;
+            }
+            for y in (0..3).filter(|&y| y != x) {
+                let bottom = at(6 + lb, 3 + y);
+                if !board.can_take(bottom, dd) {
+                    continue;
+                }
+                for a in 0..3 {
+                    let left = at(3 + a, ll);
+                    if !board.can_take(left, dd) {
+                        continue;
+                    }
+                    for b in (0..3).filter(|&b| b != a) {
+                        let right = at(3 + b, 6 + lr);
+                        let centre = at(3 + (3 - a - b), 3 + (3 - x - y));
+                        if board.can_take(right, dd) && board.can_take(centre, dd) {
+                            ways[d][count[d]] =
+                                1 << top | 1 << bottom | 1 << left | 1 << right | 1 << centre;
+                            count[d] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if count[d] == 0 {
+            return false;
+        }
+    }
+    let mut order: Vec<usize> = bits::ones(placed).map(|d| d as usize).collect();
+    order.sort_by_key(|&d| count[d]);
+    fn cover(order: &[usize], ways: &[[u128; 36]; 10], count: &[usize; 10], used: u128) -> bool {
+        match order.split_first() {
+            None => true,
+            Some((&d, rest)) => ways[d][..count[d]]
+                .iter()
+                .any(|&w| w & used == 0 && cover(rest, ways, count, used | w)),
+        }
+    }
+    cover(&order, &ways, &count, 0)
 }
 
 /// The cell of each bit of [`Pattern::slots`].
@@ -340,6 +404,9 @@ struct PatternSearch<'a, B: PatternBoard> {
     nodes: u64,
     /// Nodes allowed; past them the search unwinds.
     budget: u64,
+    /// The digits placed, and each one's middle lines (see [`cross_fits`]).
+    placed: u16,
+    placed_lines: [[u8; 4]; 10],
 }
 
 impl<B: PatternBoard> PatternSearch<'_, B> {
@@ -352,6 +419,13 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// Places (`on`) or removes digit `d`'s pattern `p`.
     fn apply(&mut self, d: Digit, p: &Pattern, on: bool) {
         self.occupied ^= p.slots;
+        self.placed ^= 1 << d;
+        for (l, &x) in self.placed_lines[usize::from(d)]
+            .iter_mut()
+            .zip(p.mid.iter())
+        {
+            *l = x / 8;
+        }
         if on {
             self.inner_left -= p.inner;
             self.corners_left -= p.corners;
@@ -533,6 +607,9 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         if !board.place_all(&cells[..n], d) {
             return false;
         }
+        if !cross_fits(&board, self.placed, &self.placed_lines) {
+            return false;
+        }
         self.boards[depth] = board;
         let mark = self.arena.len();
         let mut child = *lists;
@@ -637,6 +714,8 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
         settle,
         nodes: 0,
         budget,
+        placed: 0,
+        placed_lines: [[0; 4]; 10],
     };
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;

@@ -430,6 +430,10 @@ impl crate::patterns::PatternBoard for Board {
         }
         self.propagate()
     }
+
+    fn can_take(&self, c: Cell, d: Digit) -> bool {
+        self.digit[c] == d || (self.digit[c] == 0 && self.candidates(c).contains(d))
+    }
 }
 
 /// A budgeted search ran out of nodes (see [`Board::search`]).
