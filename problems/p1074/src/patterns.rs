@@ -404,12 +404,81 @@ struct PatternSearch<'a, B: PatternBoard> {
     nodes: u64,
     /// Nodes allowed; past them the search unwinds.
     budget: u64,
+    /// Per slot, the digits with a root pattern through it; the groups of [`groups`].
+    slot_digits: [u16; 37],
+    groups: [[[(u8, u8); 4]; 4]; 3],
     /// The digits placed, and each one's middle lines (see [`cross_fits`]).
     placed: u16,
     placed_lines: [[u8; 4]; 10],
 }
 
+/// The objective's cells grouped three ways (block rows 0, 1, 7, 8; block columns 0, 1, 7,
+/// 8; the four blocks), each group as (slot, weight): the digits in a group are distinct.
+fn groups() -> [[[(u8, u8); 4]; 4]; 3] {
+    let mut g = [[[(0u8, 0u8); 4]; 4]; 3];
+    let mut fill = [[0usize; 4]; 3];
+    for k in 0..36usize {
+        let w = SLOT_WEIGHT[k / 9][k % 9];
+        if w == 0 {
+            continue;
+        }
+        let c = slot_cell(k / 9, k % 9);
+        let line = |x: usize| if x < 2 { x } else { x - 5 };
+        let keys = [line(c / 9), line(c % 9), k / 9];
+        for (view, &key) in keys.iter().enumerate() {
+            g[view][key][fill[view][key]] = (k as u8, w);
+            fill[view][key] += 1;
+        }
+    }
+    g
+}
+
 impl<B: PatternBoard> PatternSearch<'_, B> {
+    /// An upper bound on what the open objective cells can add, cell by cell: each open cell
+    /// takes a remaining digit that has a pattern through it at the root, distinct within a
+    /// block row (column, block); per group the smaller of "each cell its largest digit" and
+    /// "the group's largest digits to its largest weights"; the smallest of the three ways,
+    /// plus the centre's largest. O(17).
+    fn cell_bound(&self, remaining: u16) -> i32 {
+        let allowed = |k: usize| self.slot_digits[k] & remaining;
+        let centre = if self.occupied & CENTRE_SLOT == 0 {
+            15 - allowed(36).leading_zeros() as i32
+        } else {
+            0
+        };
+        let mut best = i32::MAX;
+        for view in self.groups.iter() {
+            let mut sum = 0;
+            for group in view.iter() {
+                let (mut each, mut union, mut weights) = (0, 0u16, [0u8; 4]);
+                let mut n = 0;
+                for &(k, w) in group.iter() {
+                    if self.occupied >> k & 1 == 0 {
+                        let a = allowed(usize::from(k));
+                        each += i32::from(w) * (15 - a.leading_zeros() as i32);
+                        union |= a;
+                        weights[n] = w;
+                        n += 1;
+                    }
+                }
+                // Largest weights first (2 before 1) get the largest digits of the union.
+                weights[..n].sort_unstable_by(|a, b| b.cmp(a));
+                let mut top = 0;
+                for &w in &weights[..n] {
+                    if union == 0 {
+                        break;
+                    }
+                    let d = 15 - union.leading_zeros();
+                    union &= !(1 << d);
+                    top += i32::from(w) * d as i32;
+                }
+                sum += each.min(top);
+            }
+            best = best.min(sum);
+        }
+        best + centre
+    }
+
     /// Whether pattern `p` fits the middle lines as they are.
     #[inline(always)]
     fn fits(&self, p: &Pattern) -> bool {
@@ -476,8 +545,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             // The objective is fixed: the board's own completion search decides the rest.
             if value > self.bar && self.seen.insert(self.assignment_key()) {
                 let depth = 9 - remaining.count_ones() as usize;
-                let bar = (self.settle)(&self.boards[depth], value);
-                self.bar = self.bar.max(bar);
+                let best = (self.settle)(&self.boards[depth], value);
+                self.bar = self.bar.max(best);
             }
             return true;
         }
@@ -508,9 +577,13 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             let top = 15 - remaining.leading_zeros() as usize;
             let t = self.table[top][state(left, self.inner_left, self.corners_left)];
             match knapsack(remaining, &cap, left) {
-                Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => top,
+                Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => {}
                 _ => return false,
             }
+            if value + self.cell_bound(remaining) <= self.bar {
+                return false;
+            }
+            top
         } else {
             if value <= self.bar {
                 return false;
@@ -716,7 +789,17 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
         budget,
         placed: 0,
         placed_lines: [[0; 4]; 10],
+        slot_digits: [0; 37],
+        groups: groups(),
     };
+    for d in 1..10usize {
+        let l = lists[d];
+        for p in &s.arena[l.start..l.start + l.len] {
+            for k in bits::ones(p.slots) {
+                s.slot_digits[k as usize] |= 1 << d;
+            }
+        }
+    }
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;
 }
