@@ -792,8 +792,7 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
         slot_digits: [0; 37],
         groups: groups(),
     };
-    for d in 1..10usize {
-        let l = lists[d];
+    for (d, l) in lists.iter().enumerate().skip(1) {
         for p in &s.arena[l.start..l.start + l.len] {
             for k in bits::ones(p.slots) {
                 s.slot_digits[k as usize] |= 1 << d;
