@@ -289,69 +289,99 @@ pub trait PatternBoard: Copy {
     /// then propagates. `false` on a contradiction.
     fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool;
 
-    /// Whether cell `c` holds `d` or is empty and may take it.
-    fn can_take(&self, c: Cell, d: Digit) -> bool;
+    /// The digits cell `c` can take, bit `d` for digit `d`: its own if filled, else its
+    /// candidates.
+    fn takes(&self, c: Cell) -> u16;
 }
 
-/// Whether the placed digits can all be put in the middle cross: digit `d` with middle lines
-/// `lines[d]` (TM row, BM row, ML column, MR column, each `0..3` inside its box) takes one
-/// cell of each of those lines, on two different columns of the middle stack (rows of the
-/// middle band), and the centre box cell on the third column and third row; no two digits
-/// share a cell, each cell able to take its digit. A relaxation like the rest: every
-/// completion does this for every digit. Catches what the per-line rule cannot (one digit
-/// pushed onto row 4 in both ML and MR, say). O(placed digits * 36) to list the ways, then
-/// a small exact-cover search over them.
-fn cross_fits<B: PatternBoard>(board: &B, placed: u16, lines: &[[u8; 4]; 10]) -> bool {
-    let mut ways = [[0u128; 36]; 10];
-    let mut count = [0usize; 10];
-    let at = |r: usize, c: usize| 9 * r + c;
+/// For each digit's middle lines `(TM row, BM row, ML column, MR column)` (index
+/// `27 * TM + 9 * BM + 3 * ML + MR`), its 36 ways through the middle cross: one cell on each
+/// line, two different columns of the middle stack (rows of the middle band), and the centre
+/// box cell on the third column and third row, as bits `9 * row + column`.
+fn cross_ways() -> Vec<[u128; 36]> {
+    let at = |r: usize, c: usize| 1u128 << (9 * r + c);
+    let mut t = vec![[0u128; 36]; 81];
+    for (i, ways) in t.iter_mut().enumerate() {
+        let (lt, lb, ll, lr) = (i / 27, i / 9 % 3, i / 3 % 3, i % 3);
+        let mut n = 0;
+        for x in 0..3 {
+            for y in (0..3).filter(|&y| y != x) {
+                for a in 0..3 {
+                    for b in (0..3).filter(|&b| b != a) {
+                        ways[n] = at(lt, 3 + x)
+                            | at(6 + lb, 3 + y)
+                            | at(3 + a, ll)
+                            | at(3 + b, 6 + lr)
+                            | at(3 + (3 - a - b), 3 + (3 - x - y));
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+/// The 45 cells of the middle cross (boxes TM, BM, ML, MR and the centre box).
+fn cross_cells() -> Vec<Cell> {
+    (0..CELLS)
+        .filter(|&c| (3..6).contains(&(c / 9)) || (3..6).contains(&(c % 9)))
+        .collect()
+}
+
+/// Whether the placed digits can all be put in the middle cross: each placed digit `d` takes
+/// one of its ways (see [`cross_ways`], `line_index[d]` the index of its middle lines) whose
+/// five cells can all take it, and no two digits share a cell. A relaxation like the rest:
+/// every completion does this for every digit. It catches what the per-line rule cannot (one
+/// digit pushed onto row 4 in both ML and MR, say). O(placed * (45 + 36)) to list the ways,
+/// then a small exact-cover search over them.
+fn cross_fits<B: PatternBoard>(
+    board: &B,
+    placed: u16,
+    line_index: &[u8; 10],
+    table: &[[u128; 36]],
+    cells: &[Cell],
+) -> bool {
+    // Per digit, the cells of the cross that can take it (only the placed digits' matter).
+    let mut can = [0u128; 10];
+    for &c in cells {
+        for d in bits::ones(board.takes(c) & placed) {
+            can[d as usize] |= 1 << c;
+        }
+    }
+    // Per placed digit, its ways whose cells can all take it (bit i: way i of its row).
+    let mut ok = [0u64; 10];
+    let mut order = [(0u32, 0usize); 9];
+    let mut n = 0;
     for d in bits::ones(placed) {
         let d = d as usize;
-        let [lt, lb, ll, lr] = lines[d];
-        let (lt, lb, ll, lr) = (lt as usize, lb as usize, ll as usize, lr as usize);
-        let dd = d as Digit;
-        for x in 0..3 {
-            let top = at(lt, 3 + x);
-            if !board.can_take(top, dd) {
-                continue;
-            }
-            for y in (0..3).filter(|&y| y != x) {
-                let bottom = at(6 + lb, 3 + y);
-                if !board.can_take(bottom, dd) {
-                    continue;
-                }
-                for a in 0..3 {
-                    let left = at(3 + a, ll);
-                    if !board.can_take(left, dd) {
-                        continue;
-                    }
-                    for b in (0..3).filter(|&b| b != a) {
-                        let right = at(3 + b, 6 + lr);
-                        let centre = at(3 + (3 - a - b), 3 + (3 - x - y));
-                        if board.can_take(right, dd) && board.can_take(centre, dd) {
-                            ways[d][count[d]] =
-                                1 << top | 1 << bottom | 1 << left | 1 << right | 1 << centre;
-                            count[d] += 1;
-                        }
-                    }
-                }
-            }
+        for (i, &w) in table[usize::from(line_index[d])].iter().enumerate() {
+            ok[d] |= u64::from(w & !can[d] == 0) << i;
         }
-        if count[d] == 0 {
+        if ok[d] == 0 {
             return false;
         }
+        order[n] = (ok[d].count_ones(), d);
+        n += 1;
     }
-    let mut order: Vec<usize> = bits::ones(placed).map(|d| d as usize).collect();
-    order.sort_by_key(|&d| count[d]);
-    fn cover(order: &[usize], ways: &[[u128; 36]; 10], count: &[usize; 10], used: u128) -> bool {
+    order[..n].sort_unstable();
+    let rows: [&[u128; 36]; 10] = {
+        let mut r = [&table[0]; 10];
+        for &(_, d) in &order[..n] {
+            r[d] = &table[usize::from(line_index[d])];
+        }
+        r
+    };
+    fn cover(order: &[(u32, usize)], ok: &[u64; 10], rows: &[&[u128; 36]; 10], used: u128) -> bool {
         match order.split_first() {
             None => true,
-            Some((&d, rest)) => ways[d][..count[d]]
-                .iter()
-                .any(|&w| w & used == 0 && cover(rest, ways, count, used | w)),
+            Some((&(_, d), rest)) => bits::ones(ok[d]).any(|i| {
+                let w = rows[d][i as usize];
+                w & used == 0 && cover(rest, ok, rows, used | w)
+            }),
         }
     }
-    cover(&order, &ways, &count, 0)
+    cover(&order[..n], &ok, &rows, 0)
 }
 
 /// The cell of each bit of [`Pattern::slots`].
@@ -407,9 +437,12 @@ struct PatternSearch<'a, B: PatternBoard> {
     /// Per slot, the digits with a root pattern through it; the groups of [`groups`].
     slot_digits: [u16; 37],
     groups: [[[(u8, u8); 4]; 4]; 3],
-    /// The digits placed, and each one's middle lines (see [`cross_fits`]).
+    /// The digits placed, and the index of each one's middle lines (see [`cross_ways`]).
     placed: u16,
-    placed_lines: [[u8; 4]; 10],
+    line_index: [u8; 10],
+    /// [`cross_ways`] and [`cross_cells`].
+    cross_table: Vec<[u128; 36]>,
+    cross_cells: Vec<Cell>,
 }
 
 /// The objective's cells grouped three ways (block rows 0, 1, 7, 8; block columns 0, 1, 7,
@@ -489,12 +522,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     fn apply(&mut self, d: Digit, p: &Pattern, on: bool) {
         self.occupied ^= p.slots;
         self.placed ^= 1 << d;
-        for (l, &x) in self.placed_lines[usize::from(d)]
-            .iter_mut()
-            .zip(p.mid.iter())
-        {
-            *l = x / 8;
-        }
+        let m = p.mid.map(|x| x / 8);
+        self.line_index[usize::from(d)] = m[0] * 27 + m[1] * 9 + m[2] * 3 + m[3];
         if on {
             self.inner_left -= p.inner;
             self.corners_left -= p.corners;
@@ -680,7 +709,13 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         if !board.place_all(&cells[..n], d) {
             return false;
         }
-        if !cross_fits(&board, self.placed, &self.placed_lines) {
+        if !cross_fits(
+            &board,
+            self.placed,
+            &self.line_index,
+            &self.cross_table,
+            &self.cross_cells,
+        ) {
             return false;
         }
         self.boards[depth] = board;
@@ -788,7 +823,9 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
         nodes: 0,
         budget,
         placed: 0,
-        placed_lines: [[0; 4]; 10],
+        line_index: [0; 10],
+        cross_table: cross_ways(),
+        cross_cells: cross_cells(),
         slot_digits: [0; 37],
         groups: groups(),
     };

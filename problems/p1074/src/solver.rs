@@ -431,8 +431,11 @@ impl crate::patterns::PatternBoard for Board {
         self.propagate()
     }
 
-    fn can_take(&self, c: Cell, d: Digit) -> bool {
-        self.digit[c] == d || (self.digit[c] == 0 && self.candidates(c).contains(d))
+    fn takes(&self, c: Cell) -> u16 {
+        match self.digit[c] {
+            0 => self.candidates(c).0,
+            d => Digits::single(d).0,
+        }
     }
 }
 
