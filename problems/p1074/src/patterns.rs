@@ -25,18 +25,23 @@
 //!
 //! The relaxation: each digit takes a pattern its candidates allow, the patterns are disjoint
 //! (every corner-box cell and the centre hold one digit), and the digits sent to a middle line
-//! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells). Every
-//! completion of the board satisfies it, so its optimum bounds the objective, and the best
-//! completion's block assignment is among its solutions.
+//! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells). The
+//! placed digits must also fit the middle cross together ([`cross_fits`]: each one cell per
+//! middle line on different rows and columns, plus its centre-box cell, no cell shared), and
+//! a sudoku board kept beside the search takes each placed pattern and propagates singles.
+//! Every completion of the board satisfies all of it, so the best completion's objective
+//! assignment is among the search's solutions.
 //!
 //! The search takes digits high first while weight is left, each digit's patterns heaviest
-//! first, and bounds the rest two ways, keeping the smaller: a fractional knapsack (the weight
+//! first, and bounds the rest three ways, keeping the smallest: a fractional knapsack (the weight
 //! left goes to the digits left, largest first, each up to its heaviest pattern still
 //! possible), and [`resource_table`], which knows that only 3 digits fit each middle box's
 //! inner line (the only way to weigh 5 or 6) and that a digit gets 2 corners only on a
-//! diagonal. Once all the weight is placed the objective is fixed, and one way to place the
-//! remaining digits suffices (fewest patterns first). Lists are filtered at every node, so a
-//! digit without patterns, or a cell no digit can take, ends the branch at once.
+//! diagonal; and cell by cell (`cell_bound`: each open objective cell takes a digit that
+//! still has a pattern through it, distinct along block rows, columns or blocks). Once all the
+//! weight is placed the objective is fixed and the board's own completion search decides.
+//! While weight is left, lists are not filtered but scanned from a cursor (the first pattern
+//! that fits is the heaviest, and those before it never fit again below).
 
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use crate::grid::{Digits, CELLS};
