@@ -26,7 +26,7 @@
 //! The relaxation: each digit takes a pattern its candidates allow, the patterns are disjoint
 //! (every corner-box cell and the centre hold one digit), and the digits sent to a middle line
 //! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells). The
-//! placed digits must also fit the middle cross together ([`cross_fits`]: each one cell per
+//! placed digits must also fit the middle cross together (`cross_fits`: each one cell per
 //! middle line on different rows and columns, plus its centre-box cell, no cell shared), and
 //! a sudoku board kept beside the search takes each placed pattern and propagates singles.
 //! Every completion of the board satisfies all of it, so the best completion's objective
@@ -35,7 +35,7 @@
 //! The search takes digits high first while weight is left, each digit's patterns heaviest
 //! first, and bounds the rest three ways, keeping the smallest: a fractional knapsack (the weight
 //! left goes to the digits left, largest first, each up to its heaviest pattern still
-//! possible), and [`resource_table`], which knows that only 3 digits fit each middle box's
+//! possible), and `resource_table`, which knows that only 3 digits fit each middle box's
 //! inner line (the only way to weigh 5 or 6) and that a digit gets 2 corners only on a
 //! diagonal; and cell by cell (`cell_bound`: each open objective cell takes a digit that
 //! still has a pattern through it, distinct along block rows, columns or blocks). Once all the
