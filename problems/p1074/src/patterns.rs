@@ -439,8 +439,7 @@ struct PatternSearch<'a, B: PatternBoard> {
     nodes: u64,
     /// Nodes allowed; past them the search unwinds.
     budget: u64,
-    /// Per slot, the digits with a root pattern through it; the groups of [`groups`].
-    slot_digits: [u16; 37],
+    /// The groups of [`groups`].
     groups: [[[(u8, u8); 4]; 4]; 3],
     /// The digits placed, and the index of each one's middle lines (see [`cross_ways`]).
     placed: u16,
@@ -477,8 +476,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// block row (column, block); per group the smaller of "each cell its largest digit" and
     /// "the group's largest digits to its largest weights"; the smallest of the three ways,
     /// plus the centre's largest. O(17).
-    fn cell_bound(&self, remaining: u16) -> i32 {
-        let allowed = |k: usize| self.slot_digits[k] & remaining;
+    fn cell_bound(&self, takes: &[u16; 37]) -> i32 {
+        let allowed = |k: usize| takes[k];
         let centre = if self.occupied & CENTRE_SLOT == 0 {
             15 - allowed(36).leading_zeros() as i32
         } else {
@@ -565,135 +564,117 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         bits::ones(objective).fold(0u128, |k, i| k << 4 | u128::from(self.digit_at[i as usize]))
     }
 
-    /// Searches below a node: `lists[d]` for each digit `d` in `remaining`, `value` the
-    /// placed digits' part of the objective, `left` the weight still open. Returns whether
-    /// a full solution of the relaxation was found below (used once the value is fixed).
-    fn search(&mut self, lists: &[List; 10], remaining: u16, value: i32, left: u8) -> bool {
+    /// Searches below a node: `lists[d]` for each digit `d` in `remaining` (the digits
+    /// `1..=top`, placed high first), `value` the placed digits' part of the objective, `left`
+    /// the weight still open. At `left == 0` the objective assignment is complete and goes
+    /// to `settle` (once).
+    fn search(&mut self, lists: &[List; 10], remaining: u16, value: i32, left: u8) {
         self.nodes += 1;
         if self.nodes > self.budget {
             // Out of nodes: everything left is pruned (the caller falls back).
             self.bar = i32::MAX;
-            return false;
+            return;
         }
+        let depth = 9 - remaining.count_ones() as usize;
         if left == 0 {
             // The objective is fixed: the board's own completion search decides the rest.
             if value > self.bar && self.seen.insert(self.assignment_key()) {
-                let depth = 9 - remaining.count_ones() as usize;
                 let best = (self.settle)(&self.boards[depth], value);
                 self.bar = self.bar.max(best);
             }
-            return true;
+            return;
         }
-        // While weight is left the lists are not filtered (see `descend`): the heaviest
-        // pattern that still fits is the first one that fits, and the ones before it never
-        // fit again below this node, so the lists handed down start there.
+        // Per remaining digit, the slots whose cells can still take it on the board (which
+        // knows more than the root's lists: the placed digits and their propagation).
+        let board = &self.boards[depth];
+        let mut takes = [0u16; 37];
+        let mut ok = [0u64; 10];
+        for (k, t) in takes.iter_mut().enumerate() {
+            *t = board.takes(self.cells[k]) & remaining;
+            for d in bits::ones(*t) {
+                ok[d as usize] |= 1 << k;
+            }
+        }
+        // The lists are not filtered (cheaper near the root, where they are long and nodes
+        // many): the heaviest pattern that still fits is the first one that fits, and the ones
+        // before it never fit again below this node, so the lists handed down start there.
         let mut lists = *lists;
         let mut cap = [0u8; 10];
         for d in bits::ones(remaining) {
             let l = &mut lists[d as usize];
             let arena = &self.arena[l.start..l.start + l.len];
+            let free = ok[d as usize];
             match arena
                 .iter()
-                .position(|q| q.slots & self.occupied == 0 && self.fits(q))
+                .position(|q| q.slots & !free == 0 && self.fits(q))
             {
                 Some(i) => {
                     cap[d as usize] = arena[i].weight;
-                    if left > 0 {
-                        l.start += i;
-                        l.len -= i;
-                    }
+                    l.start += i;
+                    l.len -= i;
                 }
-                None => return false,
+                None => return,
             }
         }
-        let d = if left > 0 {
-            // Digits go high first while weight is left: `remaining` is 1..=top.
-            let top = 15 - remaining.leading_zeros() as usize;
-            let t = self.table[top][state(left, self.inner_left, self.corners_left)];
-            match knapsack(remaining, &cap, left) {
-                Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => {}
-                _ => return false,
-            }
-            if value + self.cell_bound(remaining) <= self.bar {
-                return false;
-            }
-            top
-        } else {
-            if value <= self.bar {
-                return false;
-            }
-            bits::ones(remaining)
-                .map(|d| d as usize)
-                .min_by_key(|&d| lists[d].len)
-                .unwrap_or(0)
-        };
+        let d = 15 - remaining.leading_zeros() as usize;
+        let t = self.table[d][state(left, self.inner_left, self.corners_left)];
+        match knapsack(remaining, &cap, left) {
+            Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => {}
+            _ => return,
+        }
+        if value + self.cell_bound(&takes) <= self.bar {
+            return;
+        }
         let rest = remaining & !(1 << d);
         let list = lists[d];
         let mut i = list.start;
         while i < list.start + list.len {
+            // A whole kind of patterns at once: same weight, inner lines and corners.
             let p = self.arena[i];
-            if left > 0 {
-                // A whole kind of patterns at once: same weight, inner lines and corners.
-                let skip = i + usize::from(p.kind_left);
-                let after = left - p.weight;
-                let gain = d as i32 * i32::from(p.weight);
-                // Lighter patterns only bound lower: the knapsack's slope is below `d`.
-                match knapsack(rest, &cap, after) {
-                    Some(b) if value + gain + b > self.bar => {}
-                    Some(_) => break,
-                    None => {
-                        i = skip;
-                        continue;
-                    }
-                }
-                let t = if p.inner > self.inner_left || p.corners > self.corners_left {
-                    i16::MIN
-                } else {
-                    self.table[d - 1][state(
-                        after,
-                        self.inner_left - p.inner,
-                        self.corners_left - p.corners,
-                    )]
-                };
-                if t == i16::MIN || value + gain + i32::from(t) <= self.bar {
+            let skip = i + usize::from(p.kind_left);
+            let after = left - p.weight;
+            let gain = d as i32 * i32::from(p.weight);
+            // Lighter patterns only bound lower: the knapsack's slope is below `d`.
+            match knapsack(rest, &cap, after) {
+                Some(b) if value + gain + b > self.bar => {}
+                Some(_) => break,
+                None => {
                     i = skip;
                     continue;
                 }
-                // The kind passes: try each of its patterns that fits.
+            }
+            let t = if p.inner > self.inner_left || p.corners > self.corners_left {
+                i16::MIN
+            } else {
+                self.table[d - 1][state(
+                    after,
+                    self.inner_left - p.inner,
+                    self.corners_left - p.corners,
+                )]
+            };
+            if t != i16::MIN && value + gain + i32::from(t) > self.bar {
                 for j in i..skip {
                     let q = self.arena[j];
-                    if q.slots & self.occupied != 0 || !self.fits(&q) {
+                    if q.slots & !ok[d] != 0 || !self.fits(&q) {
                         continue;
                     }
                     self.apply(d as Digit, &q, true);
-                    let _ = self.descend(&lists, rest, value + gain, after, d as Digit, &q);
+                    self.descend(&lists, rest, value + gain, after, d as Digit, &q);
                     self.apply(d as Digit, &q, false);
                     // The bar may have risen: re-check the kind's bound.
                     if value + gain + i32::from(t) <= self.bar {
                         break;
                     }
                 }
-                i = skip;
-                continue;
             }
-            i += 1;
-            if p.slots & self.occupied != 0 || !self.fits(&p) {
-                continue;
-            }
-            self.apply(d as Digit, &p, true);
-            let found = self.descend(&lists, rest, value, 0, d as Digit, &p);
-            self.apply(d as Digit, &p, false);
-            if found {
-                return true;
-            }
+            i = skip;
         }
-        false
     }
 
-    /// Filters the lists of the digits in `rest` against the patterns placed, and searches
-    /// on if every digit keeps a pattern and every open slot a digit. While weight is left
-    /// only the next digit's list is filtered (the others are scanned lazily, which costs
-    /// far less near the root, where lists are long and nodes many).
+    /// Puts digit `d`'s pattern `p` (already applied) on the board, checks the middle cross,
+    /// and searches on. Once no weight is left (the objective is fixed), the remaining
+    /// digits' lists are filtered first: each must keep a pattern, and every open slot a
+    /// digit, or no completion exists.
     fn descend(
         &mut self,
         lists: &[List; 10],
@@ -702,7 +683,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         left: u8,
         d: Digit,
         p: &Pattern,
-    ) -> bool {
+    ) {
         let depth = 9 - rest.count_ones() as usize;
         let mut board = self.boards[depth - 1];
         let mut cells = [0; 5];
@@ -711,48 +692,39 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             cells[n] = self.cells[k as usize];
             n += 1;
         }
-        if !board.place_all(&cells[..n], d) {
-            return false;
-        }
-        if !cross_fits(
-            &board,
-            self.placed,
-            &self.line_index,
-            &self.cross_table,
-            &self.cross_cells,
-        ) {
-            return false;
+        if !board.place_all(&cells[..n], d)
+            || !cross_fits(
+                &board,
+                self.placed,
+                &self.line_index,
+                &self.cross_table,
+                &self.cross_cells,
+            )
+        {
+            return;
         }
         self.boards[depth] = board;
-        let mark = self.arena.len();
-        let mut child = *lists;
-        let mut cover = 0u64;
-        let filter = if left > 0 { 0 } else { rest };
-        for e in bits::ones(filter) {
-            let e = e as usize;
-            let from = lists[e];
-            let start = self.arena.len();
-            for j in from.start..from.start + from.len {
-                let q = self.arena[j];
-                if q.slots & self.occupied == 0 && self.fits(&q) {
-                    self.arena.push(q);
-                    cover |= q.slots;
+        if left == 0 {
+            let mut cover = 0u64;
+            for e in bits::ones(rest) {
+                let from = lists[e as usize];
+                let mut any = false;
+                for q in &self.arena[from.start..from.start + from.len] {
+                    if q.slots & self.occupied == 0 && self.fits(q) {
+                        cover |= q.slots;
+                        any = true;
+                    }
+                }
+                if !any {
+                    return;
                 }
             }
-            child[e] = List {
-                start,
-                len: self.arena.len() - start,
-            };
-            if child[e].len == 0 {
-                self.arena.truncate(mark);
-                return false;
+            let open = ALL_SLOTS & !self.occupied;
+            if cover & open != open {
+                return;
             }
         }
-        let open = ALL_SLOTS & !self.occupied;
-        let covered = filter != rest || cover & open == open;
-        let found = covered && self.search(&child, rest, value, left);
-        self.arena.truncate(mark);
-        found
+        self.search(lists, rest, value, left);
     }
 }
 
@@ -831,16 +803,8 @@ pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
         line_index: [0; 10],
         cross_table: cross_ways(),
         cross_cells: cross_cells(),
-        slot_digits: [0; 37],
         groups: groups(),
     };
-    for (d, l) in lists.iter().enumerate().skip(1) {
-        for p in &s.arena[l.start..l.start + l.len] {
-            for k in bits::ones(p.slots) {
-                s.slot_digits[k as usize] |= 1 << d;
-            }
-        }
-    }
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;
 }

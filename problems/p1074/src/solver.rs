@@ -315,6 +315,39 @@ impl Board {
         }
     }
 
+    /// A good first completion, for the incumbent: the objective cells filled greedily
+    /// (corners, the centre, then the other block cells), each with its largest digit that
+    /// survives propagation, then any completion of the rest; `None` if the dive dead-ends
+    /// (or its completion search runs out of nodes). O(17 propagations + 400 nodes).
+    fn greedy_completion(mut self, nodes: &mut u64) -> Option<Board> {
+        if !self.propagate() {
+            return None;
+        }
+        let corners = CORNER_BLOCKS.iter().map(|b| b[0]);
+        let others = CORNER_BLOCKS.iter().flat_map(|b| b[1..].iter().copied());
+        for c in corners.chain(std::iter::once(CENTRE)).chain(others) {
+            if self.digit[c] != 0 {
+                continue;
+            }
+            let mut next = None;
+            for d in self.candidates(c).high_first() {
+                let mut child = self;
+                child.place(c, d);
+                if child.propagate() {
+                    next = Some(child);
+                    break;
+                }
+            }
+            self = next?;
+        }
+        // A dive that dead-ends can take long to prove so: give it a few hundred nodes.
+        let mut budget = Self::GREEDY_BUDGET;
+        self.search(false, nodes, &mut budget).ok().flatten()
+    }
+
+    /// Nodes of [`Board::greedy_completion`]'s completion search.
+    const GREEDY_BUDGET: u64 = 400;
+
     /// Nodes of [`Board::complete`]'s first search.
     const CELL_SEARCH_BUDGET: u64 = 256;
 
@@ -725,7 +758,12 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
         completions: 1,
         ..Stats::default()
     };
-    let first = root.complete(&mut stats.completion_nodes)?;
+    let mut first = root.complete(&mut stats.completion_nodes)?;
+    if let Some(greedy) = root.greedy_completion(&mut stats.completion_nodes) {
+        if objective(&Grid(greedy.digit)) > objective(&Grid(first.digit)) {
+            first = greedy;
+        }
+    }
     let mut search = Search {
         whole: givens.givens() <= WHOLE_BOXES_UP_TO,
         best_objective: objective(&Grid(first.digit)) as i32,
