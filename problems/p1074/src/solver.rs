@@ -522,11 +522,14 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 
 /// Grids with at most this many givens are solved by the digit-pattern search
 /// ([`crate::patterns`]); denser ones by the branch and bound over the block cells, whose
-/// 16-cell corner bound decides more there for less work. Measured with `examples/ab.rs`
-/// (30 generated grids per count, in-process totals, branch and bound / patterns, ms):
-/// 1 given 112 / 46, 3: 279 / 39, 4: 192 / 28, 8: 195 / 27, 12: 67 / 49, 16: 64 / 28,
-/// 18: 22 / 35, 20: 14 / 30, 24: 7 / 19.
-pub const PATTERNS_UP_TO: usize = 16;
+/// 16-cell corner bound decides as much there for less work. Measured with
+/// `examples/method.rs` (200 generated grids per count, one process, in-process total and
+/// slowest grid, patterns / branch and bound, ms): 14 givens 326 / 1245 (30 / 518 slowest),
+/// 16: 247 / 796 (13 / 142), 17: 316 / 326 (25 / 48), 18: 245 / 226 (17 / 20), 19: 329 /
+/// 254 (31 / 14), 22: 161 / 116 (11 / 13). At 18 the two are even over 200 grids, and the
+/// slowest 18-givens grid known (`data/worst/sparse-17-23-seed257`) takes the pattern search
+/// 1 ms against 90 ms.
+pub const PATTERNS_UP_TO: usize = 18;
 
 /// Nodes the digit-pattern search may take before [`solve`] hands the grid to the branch and
 /// bound (keeping the incumbent): on most sparse grids it ends in a few thousand nodes, but

@@ -1,0 +1,41 @@
+//! Both searches over a file of grids (as `survey` reads them): total and slowest per search,
+//! and a panic if they ever disagree on a grid's score.
+//!
+//! ```text
+//! for s in $(seq 1 200); do p1074-gen --givens 17 --seed $s; done | method
+//! ```
+use std::convert::TryInto;
+use std::io::Read;
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let numbers: Vec<u8> = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let grids: Vec<p1074::Grid> = numbers
+        .chunks_exact(81)
+        .map(|c| p1074::Grid(c.try_into().unwrap()))
+        .collect();
+    let mut scores: Vec<Option<u32>> = Vec::new();
+    for m in [p1074::Method::Patterns, p1074::Method::BranchAndBound] {
+        let (mut tot, mut max, mut arg) = (0.0f64, 0.0f64, 0);
+        for (i, g) in grids.iter().enumerate() {
+            let t = std::time::Instant::now();
+            let score = p1074::solve_with(g, m).map(|s| s.score);
+            if scores.len() < grids.len() {
+                scores.push(score);
+            } else {
+                assert_eq!(scores[i], score, "the searches disagree on grid {}", i + 1);
+            }
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            tot += ms;
+            if ms > max {
+                max = ms;
+                arg = i + 1;
+            }
+        }
+        print!("{:?}: total {:.1} max {:.1} (#{})  ", m, tot, max, arg);
+    }
+    println!();
+}
