@@ -138,7 +138,14 @@ impl Board {
     /// round's start, so a hidden single whose cell can no longer take its digit is a
     /// contradiction, not a mistake. O(81 + 27 * 9) per round, at most 81 rounds.
     fn propagate(&mut self) -> bool {
-        loop {
+        self.propagate_rounds(usize::MAX)
+    }
+
+    /// [`Board::propagate`], stopping after `rounds` rounds even if more singles are left
+    /// (those are then still open, which is correct, only less pruned). `false` on a
+    /// contradiction found in those rounds.
+    fn propagate_rounds(&mut self, rounds: usize) -> bool {
+        for _ in 0..rounds {
             let planes = self.planes();
             if planes.dead_cell {
                 return false;
@@ -209,6 +216,7 @@ impl Board {
                 return true;
             }
         }
+        true
     }
 
     /// Every cell's candidates (none for a filled cell) in three layouts, so that each unit
@@ -461,7 +469,10 @@ impl crate::patterns::PatternBoard for Board {
                 return false;
             }
         }
-        self.propagate()
+        // One round: most contradictions show in the first; the rest cost more than they
+        // prune (callgrind on the slowest sparse inputs: 5 to 20% fewer instructions), and
+        // the leaf's completion search propagates fully anyway.
+        self.propagate_rounds(1)
     }
 
     fn takes(&self, c: Cell) -> u16 {
