@@ -3,12 +3,13 @@
 //! The board keeps both views of the exact-cover problem, as dancing links would:
 //! which letters each cell may hold, and where in each unit each letter may go.
 //! Propagation applies naked singles (a cell with one letter left), hidden singles (a letter
-//! with one place left in a unit) and locked candidates (a letter confined to one line of a
-//! box, or to one box of a line, leaves the rest of that box or line). Branching takes the
-//! smallest choice of either kind: a cell's letters or a letter's places in a unit. In the
-//! first attempt, among two-letter cells it looks at a few and takes the one whose letters
-//! have the fewest places in its units (branching there propagates most): a third fewer nodes
-//! on the median minimal puzzle.
+//! with one place left in a unit), locked candidates (a letter confined to one line of a
+//! box, or to one box of a line, leaves the rest of that box or line) and naked and hidden
+//! pairs (two cells of a unit sharing two letters, two letters of a unit sharing two cells).
+//! Branching takes the smallest choice of either kind: a cell's letters or a letter's places
+//! in a unit. In the first attempt, among two-letter cells it looks at a few and takes the one
+//! whose letters have the fewest places in its units (branching there propagates most): a
+//! third fewer nodes on the median minimal puzzle.
 //!
 //! Sparse grids have many solutions but also early wrong turns whose refutation is huge (the
 //! heavy tail of plain backtracking). So the search runs in attempts with node budgets that
@@ -39,6 +40,9 @@ const OPEN: u8 = 0xff;
 ///   placed[unit]        letters already placed in unit   bit d = letter d
 ///   dirty[unit]         letters whose places in unit     bit d = letter d
 ///                       shrank since locked candidates last looked at them
+///                       (or which were placed in the unit)
+///   pairs_due           units changed since pairs last   bit u = unit u
+///                       looked at them
 ///   value[cell]         assigned letter, or OPEN
 /// ```
 #[derive(Clone, Copy)]
@@ -47,6 +51,7 @@ struct Board {
     places: [[PlaceSet; SIDE]; UNITS],
     placed: [DigitSet; UNITS],
     dirty: [DigitSet; UNITS],
+    pairs_due: u64,
     value: [u8; CELLS],
     open: u32,
 }
@@ -59,6 +64,7 @@ impl Board {
             places: [[0xffff; SIDE]; UNITS],
             placed: [0; UNITS],
             dirty: [ALL_DIGITS; UNITS],
+            pairs_due: 0,
             value: [OPEN; CELLS],
             open: CELLS as u32,
         }
@@ -316,6 +322,11 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     // peers in the cell's row or column are done by then). A peer's own unit shared with the
     // cell needs no update: its places for `d` become the cell alone.
     let [(row, rpos), (col, cpos), (bx, bpos)] = units;
+    // The peers' sets change in all three units (pairs look there; locked candidates skip
+    // the placed letter).
+    b.dirty[row] |= bit;
+    b.dirty[col] |= bit;
+    b.dirty[bx] |= bit;
     let row_peers = b.places[row][d as usize] & !(1 << rpos);
     b.placed[row] |= bit;
     b.places[row][d as usize] = 1 << rpos;
@@ -355,6 +366,7 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
     for (unit, &d) in b.dirty.iter().enumerate() {
         units |= u64::from(d != 0) << unit;
     }
+    b.pairs_due |= units;
     for unit in ones(units) {
         let unit = unit as usize;
         let digits = b.dirty[unit] & !b.placed[unit];
@@ -407,7 +419,111 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
     Ok(changed)
 }
 
-/// Applies queued assignments and then (if `locked`) locked candidates until nothing changes.
+/// Naked and hidden pairs in the units changed since the last call: two cells of a unit whose
+/// letters lie within the same two letters leave those letters to them (the unit's other
+/// cells lose both), and two letters whose places in a unit lie within the same two cells take
+/// those cells (which lose their other letters). Returns whether anything was removed.
+/// O(changed units * SIDE) plus removals. Run when singles and locked candidates are done:
+/// on minimal puzzles it cuts the search's nodes by about 3 (both halves needed).
+///
+/// The sets compared are read once per unit, so removals made in between may have shrunk
+/// them; the deduction stays sound, since it only needs both sets within the pair.
+#[inline(always)]
+fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    let units = b.pairs_due;
+    b.pairs_due = 0;
+    for unit in ones(units) {
+        let unit = unit as usize;
+        // Hidden pairs: letters d < e with the same two places.
+        let places = b.places[unit];
+        let two = exactly_two(&places);
+        for d in ones(two) {
+            let p = places[d as usize];
+            for e in ones(two & (!1u16 << d)) {
+                if places[e as usize] == p {
+                    let keep = (1 << d) | (1 << e);
+                    for pos in ones(p) {
+                        let cell = unit_cell(unit, pos).index();
+                        for f in ones(b.cand[cell] & !keep) {
+                            remove::<3>(b, q, cell, f)?;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        // Naked pairs: cells i < j with the same two letters.
+        let mut sets = [0 as DigitSet; SIDE];
+        for (pos, x) in sets.iter_mut().enumerate() {
+            *x = b.cand[unit_cell(unit, pos as u32).index()];
+        }
+        let two = exactly_two(&sets);
+        for i in ones(two) {
+            let s = sets[i as usize];
+            for j in ones(two & (!1u16 << i)) {
+                if sets[j as usize] == s {
+                    let mut out = 0;
+                    for d in ones(s) {
+                        out |= b.places[unit][d as usize];
+                    }
+                    for pos in ones(out & !((1 << i) | (1 << j))) {
+                        let cell = unit_cell(unit, pos).index();
+                        for d in ones(b.cand[cell] & s) {
+                            remove::<3>(b, q, cell, d)?;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Which of 16 sets hold exactly two elements, as a mask (bit `i` for `sets[i]`). O(1): a
+/// few SSE2 steps (always there on x86_64), else [`exactly_two_scalar`]; no branch per set.
+///
+/// ```text
+///   y = x & (x - 1)  (x without its lowest element)     two elements <=> y != 0 and
+///   z = y & (y - 1)                                                 z == 0
+/// ```
+#[inline(always)]
+fn exactly_two(sets: &[u16; SIDE]) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `sets`.
+        unsafe {
+            use std::arch::x86_64::*;
+            let (one, zero) = (_mm_set1_epi16(1), _mm_setzero_si128());
+            let mut two = [zero; 2];
+            for (j, t) in two.iter_mut().enumerate() {
+                let x = _mm_loadu_si128(sets.as_ptr().add(8 * j) as *const __m128i);
+                let y = _mm_and_si128(x, _mm_sub_epi16(x, one));
+                let z = _mm_and_si128(y, _mm_sub_epi16(y, one));
+                *t = _mm_andnot_si128(_mm_cmpeq_epi16(y, zero), _mm_cmpeq_epi16(z, zero));
+            }
+            _mm_movemask_epi8(_mm_packs_epi16(two[0], two[1])) as u16
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        exactly_two_scalar(sets)
+    }
+}
+
+/// [`exactly_two`] one set at a time: the twin the SIMD one is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn exactly_two_scalar(sets: &[u16; SIDE]) -> u16 {
+    let mut out = 0;
+    for (i, &x) in sets.iter().enumerate() {
+        out |= u16::from(x.count_ones() == 2) << i;
+    }
+    out
+}
+
+/// Applies queued assignments and then (if `locked`) locked candidates and pairs until nothing
+/// changes.
 fn propagate(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
     #[cfg(target_arch = "x86_64")]
     {
@@ -442,7 +558,11 @@ fn propagate_portable(b: &mut Board, q: &mut Queue, locked: bool) -> Step {
         if b.open == 0 || !locked {
             return Ok(());
         }
-        match locked_candidates(b, q) {
+        let found = match locked_candidates(b, q) {
+            Ok(false) => pairs(b, q),
+            other => other,
+        };
+        match found {
             Ok(true) => continue,
             Ok(false) => return Ok(()),
             Err(c) => {
@@ -769,7 +889,7 @@ pub struct Solver {
     pub total_nodes: u64,
     /// Attempts made in the last `solve` call (1 = no restart).
     pub attempts: u64,
-    /// Whether propagation applies locked candidates (on by default).
+    /// Whether propagation applies locked candidates and pairs (on by default).
     pub locked: bool,
     base_budget: u64,
 }
@@ -990,6 +1110,62 @@ mod tests {
             let counts = cand.iter().map(|x| x.count_ones()).filter(|&n| n > 1);
             assert_eq!(got.0, counts.min().unwrap_or(17));
         }
+    }
+
+    #[test]
+    fn exactly_two_matches_the_scalar_twin() {
+        let mut rng = Rng::new(9);
+        let mut sets = [0u16; SIDE];
+        for round in 0..500 {
+            for x in sets.iter_mut() {
+                *x = match rng.below(4 + round % 3) {
+                    0 => 0,
+                    1 => 1 << rng.below(16),
+                    2 => (1 << rng.below(16)) | (1 << rng.below(16)),
+                    _ => rng.below(1 << 16) as u16,
+                };
+            }
+            let two = exactly_two(&sets);
+            assert_eq!(two, exactly_two_scalar(&sets));
+            for (i, &x) in sets.iter().enumerate() {
+                assert_eq!(two >> i & 1 == 1, x.count_ones() == 2);
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_remove_what_they_lock() {
+        // Row 0: cells 0 and 1 may hold only A or B (naked pair); letters C and D may go only
+        // in cells 2 and 3 (hidden pair), which also allow E..P.
+        let mut b = Board::new();
+        let mut q = Queue::new();
+        let row = 0;
+        for pos in 0..2 {
+            for d in 2..16 {
+                remove::<3>(&mut b, &mut q, pos, d).ok().unwrap();
+            }
+        }
+        for pos in 4..16 {
+            for d in 2..4 {
+                remove::<3>(&mut b, &mut q, pos, d).ok().unwrap();
+            }
+        }
+        assert_eq!(q.len, 0);
+        b.pairs_due = 1 << row;
+        assert!(pairs(&mut b, &mut q).ok().unwrap());
+        assert_eq!(b.cand[0], 0b11);
+        assert_eq!(b.cand[1], 0b11);
+        assert_eq!(b.cand[2], 0b1100);
+        assert_eq!(b.cand[3], 0b1100);
+        for pos in 4..16 {
+            assert_eq!(b.cand[pos], 0xfff0, "cell {}", pos);
+        }
+        assert_eq!(b.places[row][0], 0b11);
+        assert_eq!(b.places[row][2], 0b1100);
+        // Nothing more to find in that row.
+        assert_eq!(b.pairs_due, 0);
+        b.pairs_due = 1 << row;
+        assert!(!pairs(&mut b, &mut q).ok().unwrap());
     }
 
     #[test]
