@@ -435,20 +435,22 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     b.pairs_due = 0;
     for unit in ones(units) {
         let unit = unit as usize;
-        // Hidden pairs: letters d < e with the same two places.
+        // Hidden pairs: letters d < e with the same two places. Both loops run only while
+        // two candidates are left, and the partners come from one vector compare: few
+        // units have a pair, and loops over the rest mispredicted.
         let places = b.places[unit];
-        let two = exactly_two(&places);
-        for d in ones(two) {
+        let mut two = exactly_two(&places);
+        while two & two.wrapping_sub(1) != 0 {
+            let d = two.trailing_zeros();
+            two &= two - 1;
             let p = places[d as usize];
-            for e in ones(two & (!1u16 << d)) {
-                if places[e as usize] == p {
-                    let keep = (1 << d) | (1 << e);
-                    for pos in ones(p) {
-                        let cell = unit_cell(unit, pos).index();
-                        for f in ones(b.cand[cell] & !keep) {
-                            remove::<3>(b, q, cell, f)?;
-                            changed = true;
-                        }
+            for e in ones(equal_to(&places, p) & two) {
+                let keep = (1 << d) | (1 << e);
+                for pos in ones(p) {
+                    let cell = unit_cell(unit, pos).index();
+                    for f in ones(b.cand[cell] & !keep) {
+                        remove::<3>(b, q, cell, f)?;
+                        changed = true;
                     }
                 }
             }
@@ -458,27 +460,59 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
         for (pos, x) in sets.iter_mut().enumerate() {
             *x = b.cand[unit_cell(unit, pos as u32).index()];
         }
-        let two = exactly_two(&sets);
-        for i in ones(two) {
+        let mut two = exactly_two(&sets);
+        while two & two.wrapping_sub(1) != 0 {
+            let i = two.trailing_zeros();
+            two &= two - 1;
             let s = sets[i as usize];
-            for j in ones(two & (!1u16 << i)) {
-                if sets[j as usize] == s {
-                    let mut out = 0;
-                    for d in ones(s) {
-                        out |= b.places[unit][d as usize];
-                    }
-                    for pos in ones(out & !((1 << i) | (1 << j))) {
-                        let cell = unit_cell(unit, pos).index();
-                        for d in ones(b.cand[cell] & s) {
-                            remove::<3>(b, q, cell, d)?;
-                            changed = true;
-                        }
+            for j in ones(equal_to(&sets, s) & two) {
+                let mut out = 0;
+                for d in ones(s) {
+                    out |= b.places[unit][d as usize];
+                }
+                for pos in ones(out & !((1 << i) | (1 << j))) {
+                    let cell = unit_cell(unit, pos).index();
+                    for d in ones(b.cand[cell] & s) {
+                        remove::<3>(b, q, cell, d)?;
+                        changed = true;
                     }
                 }
             }
         }
     }
     Ok(changed)
+}
+
+/// Which of 16 sets equal `x`, as a mask (bit `i` for `sets[i]`). O(1): two SSE2 compares
+/// (always there on x86_64), else [`equal_to_scalar`].
+#[inline(always)]
+fn equal_to(sets: &[u16; SIDE], x: u16) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `sets`.
+        unsafe {
+            use std::arch::x86_64::*;
+            let x = _mm_set1_epi16(x as i16);
+            let a = _mm_loadu_si128(sets.as_ptr() as *const __m128i);
+            let b = _mm_loadu_si128(sets.as_ptr().add(8) as *const __m128i);
+            let eq = _mm_packs_epi16(_mm_cmpeq_epi16(a, x), _mm_cmpeq_epi16(b, x));
+            _mm_movemask_epi8(eq) as u16
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        equal_to_scalar(sets, x)
+    }
+}
+
+/// [`equal_to`] one set at a time: the twin the SIMD one is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn equal_to_scalar(sets: &[u16; SIDE], x: u16) -> u16 {
+    let mut out = 0;
+    for (i, &s) in sets.iter().enumerate() {
+        out |= u16::from(s == x) << i;
+    }
+    out
 }
 
 /// Which of 16 sets hold exactly two elements, as a mask (bit `i` for `sets[i]`). O(1): a
@@ -1127,6 +1161,10 @@ mod tests {
             }
             let two = exactly_two(&sets);
             assert_eq!(two, exactly_two_scalar(&sets));
+            for &x in sets.iter().take(4) {
+                assert_eq!(equal_to(&sets, x), equal_to_scalar(&sets, x));
+                assert_eq!(equal_to(&sets, x ^ 1), equal_to_scalar(&sets, x ^ 1));
+            }
             for (i, &x) in sets.iter().enumerate() {
                 assert_eq!(two >> i & 1 == 1, x.count_ones() == 2);
             }
