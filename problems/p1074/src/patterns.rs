@@ -28,7 +28,8 @@
 //! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells). The
 //! placed digits must also fit the middle cross together (`cross_fits`: each one cell per
 //! middle line on different rows and columns, plus its centre-box cell, no cell shared), and
-//! a sudoku board kept beside the search takes each placed pattern and propagates singles.
+//! a sudoku board kept beside the search takes each placed pattern and propagates one round
+//! of singles.
 //! Every completion of the board satisfies all of it, so the best completion's objective
 //! assignment is among the search's solutions.
 //!
@@ -37,8 +38,8 @@
 //! left goes to the digits left, largest first, each up to its heaviest pattern still
 //! possible), and `resource_table`, which knows that only 3 digits fit each middle box's
 //! inner line (the only way to weigh 5 or 6) and that a digit gets 2 corners only on a
-//! diagonal; and cell by cell (`cell_bound`: each open objective cell takes a digit that
-//! still has a pattern through it, distinct along block rows, columns or blocks). Once all the
+//! diagonal; and cell by cell (`cell_bound`: each open objective cell takes a remaining digit
+//! the board still allows there, distinct along block rows, columns or blocks). Once all the
 //! weight is placed the objective is fixed and the board's own completion search decides.
 //! While weight is left, lists are not filtered but scanned from a cursor (the first pattern
 //! that fits is the heaviest, and those before it never fit again below).
@@ -472,7 +473,7 @@ fn groups() -> [[[(u8, u8); 4]; 4]; 3] {
 
 impl<B: PatternBoard> PatternSearch<'_, B> {
     /// An upper bound on what the open objective cells can add, cell by cell: each open cell
-    /// takes a remaining digit that has a pattern through it at the root, distinct within a
+    /// takes one of its `takes` (remaining digits the board allows there), distinct within a
     /// block row (column, block); per group the smaller of "each cell its largest digit" and
     /// "the group's largest digits to its largest weights"; the smallest of the three ways,
     /// plus the centre's largest. O(17).
