@@ -709,16 +709,16 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
 
 /// How many two-letter cells among `cell`'s peers share a letter with it, counted once per
 /// unit shared (a peer in the cell's row and box counts twice): the cells that assigning
-/// either letter of `cell` turns into singles. `two` is [`two_letter_cells`] of the board.
-/// O(1): per unit, the two-letter cells as a place set, and the places of the cell's letters.
+/// either letter of `cell` turns into singles. `two` is [`two_letter_cells`] of the board;
+/// `cell` must have two letters (its lowest and highest). O(1): per unit, the two-letter cells
+/// as a place set, and the places of the cell's letters.
 #[inline(always)]
 fn two_letter_links(b: &Board, two: &[u64; 4], cell: usize) -> u32 {
+    let set = b.cand[cell];
+    let (low, high) = (set.lowest_index() as usize, set.highest_index() as usize);
     let mut links = 0;
     for &(unit, pos) in Cell::from_index(cell).units().iter() {
-        let mut near = 0;
-        for e in ones(b.cand[cell]) {
-            near |= b.places[unit][e as usize];
-        }
+        let near = b.places[unit][low] | b.places[unit][high];
         links += (near & unit_bits(two, unit) & !(1 << pos)).count_ones();
     }
     links
@@ -952,11 +952,12 @@ const SMART_ATTEMPTS: u64 = 1;
 /// puzzle, 1 -> 4): minimal-easy 133 -> 109, minimal-independent 941 -> 888, minimal-topdown
 /// 922 -> 886, minimal 850 -> 769; medians unchanged. (8 was worse on two sets.)
 const FIRST_ATTEMPT_SHARE: u64 = 4;
-/// Two-letter cells [`choose`] compares when smart. With the links score, nodes over the four
-/// minimal sets (easy x5, independent, topdown, minimal): 4 -> 24080, 36106, 42469, 58326;
-/// 8 -> 20797, 31613, 32637, 44211; 16 -> 18013, 28983, 33659, 45907 (each look costs a
-/// little, so 8).
-const SMART_LOOK: u32 = 8;
+/// Two-letter cells [`choose`] compares when smart. With the links score, nodes summed over
+/// 4 seeds on each minimal set (easy x5, independent, topdown, minimal): 8 -> 81712, 138528,
+/// 138219, 198800; 16 -> 72097, 127198, 132097, 181692; 32 -> 67994, 117206, 127010, 160766.
+/// Each look costs a little: CPU on the easy set 16 -11%, 32 -7% (against 8), equal on
+/// `minimal.txt`.
+const SMART_LOOK: u32 = 16;
 
 /// A reusable solver; reusing it across cases keeps its buffers and continues its random
 /// sequence (so a whole run is reproducible from the fixed seed).
@@ -1463,7 +1464,7 @@ mod tests {
             n
         };
         let two = two_letter_cells(&b.cand);
-        for cell in 0..CELLS {
+        for cell in (0..CELLS).filter(|&c| b.cand[c].count_ones() == 2) {
             assert_eq!(
                 two_letter_links(&b, &two, cell),
                 links(cell),
