@@ -707,19 +707,24 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
     best
 }
 
-/// How many two-letter cells among `cell`'s peers share a letter with it, counted once per
-/// unit shared (a peer in the cell's row and box counts twice): the cells that assigning
-/// either letter of `cell` turns into singles. `two` is [`two_letter_cells`] of the board;
-/// `cell` must have two letters (its lowest and highest). O(1): per unit, the two-letter cells
-/// as a place set, and the places of the cell's letters.
+/// How many two-letter cells among `cell`'s peers share a letter with it, each counted once:
+/// the cells that assigning either letter of `cell` turns into singles. `two` is
+/// [`two_letter_cells`] of the board; `cell` must have two letters (its lowest and highest).
+/// O(1): per unit, the two-letter cells as a place set, and the places of the cell's letters
+/// (the box without the cell's row and column, counted there already).
+///
+/// Counting a peer in the cell's row (or column) and box twice, as a first version did, gave
+/// 17-28% more nodes on the minimal sets.
 #[inline(always)]
 fn two_letter_links(b: &Board, two: &[u64; 4], cell: usize) -> u32 {
     let set = b.cand[cell];
     let (low, high) = (set.lowest_index() as usize, set.highest_index() as usize);
+    let [(row, rpos), (col, cpos), (bx, bpos)] = Cell::from_index(cell).units();
+    let lines = (0xf << (bpos & !3)) | (0x1111 << (bpos & 3));
     let mut links = 0;
-    for &(unit, pos) in Cell::from_index(cell).units().iter() {
+    for &(unit, skip) in [(row, 1 << rpos), (col, 1 << cpos), (bx, lines)].iter() {
         let near = b.places[unit][low] | b.places[unit][high];
-        links += (near & unit_bits(two, unit) & !(1 << pos)).count_ones();
+        links += (near & unit_bits(two, unit) & !skip).count_ones();
     }
     links
 }
@@ -1451,17 +1456,15 @@ mod tests {
         let mut q = Queue::new();
         let mut b = queued(&p, &mut q);
         propagate(&mut b, &mut q, true).ok().unwrap();
-        // Two-letter peers sharing a letter, unit by unit, cell by cell.
+        // Two-letter peers sharing a letter, cell by cell.
         let links = |cell: usize| -> u32 {
-            let mut n = 0;
-            for &(unit, _) in Cell::from_index(cell).units().iter() {
-                for pos in 0..SIDE as u32 {
-                    let y = unit_cell(unit, pos).index();
+            let x = Cell::from_index(cell);
+            (0..CELLS)
+                .filter(|&y| {
                     let c = b.cand[y];
-                    n += u32::from(y != cell && c.count_ones() == 2 && c & b.cand[cell] != 0);
-                }
-            }
-            n
+                    x.sees(Cell::from_index(y)) && c.count_ones() == 2 && c & b.cand[cell] != 0
+                })
+                .count() as u32
         };
         let two = two_letter_cells(&b.cand);
         for cell in (0..CELLS).filter(|&c| b.cand[c].count_ones() == 2) {
