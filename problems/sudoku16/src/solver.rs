@@ -9,8 +9,8 @@
 //! Branching takes the smallest choice of either kind: a cell's letters or a letter's places
 //! in a unit. In the first attempt, among two-letter cells it looks at a few and takes the one
 //! with the most two-letter peers sharing one of its letters (either alternative turns them
-//! into naked singles): a third to a half fewer nodes on the minimal sets than plain choices
-//! (and than the fewest places of the cell's letters, the score used before).
+//! into naked singles): half the nodes, or fewer, of the score used before (the fewest places
+//! of the cell's letters) on each minimal set.
 //!
 //! Sparse grids have many solutions but also early wrong turns whose refutation is huge (the
 //! heavy tail of plain backtracking). So the search runs in attempts with node budgets that
@@ -957,11 +957,12 @@ const SMART_ATTEMPTS: u64 = 1;
 /// puzzle, 1 -> 4): minimal-easy 133 -> 109, minimal-independent 941 -> 888, minimal-topdown
 /// 922 -> 886, minimal 850 -> 769; medians unchanged. (8 was worse on two sets.)
 const FIRST_ATTEMPT_SHARE: u64 = 4;
-/// Two-letter cells [`choose`] compares when smart. With the links score, nodes summed over
-/// 4 seeds on each minimal set (easy x5, independent, topdown, minimal): 8 -> 81712, 138528,
-/// 138219, 198800; 16 -> 72097, 127198, 132097, 181692; 32 -> 67994, 117206, 127010, 160766.
-/// Each look costs a little: CPU on the easy set 16 -11%, 32 -7% (against 8), equal on
-/// `minimal.txt`.
+/// Two-letter cells [`choose`] compares when smart. With links counted per unit (a first
+/// version), nodes summed over 4 seeds on each minimal set (easy x5, independent, topdown,
+/// minimal): 8 -> 81712, 138528, 138219, 198800; 16 -> 72097, 127198, 132097, 181692; 32 ->
+/// 67994, 117206, 127010, 160766; each look costs a little: CPU on the easy set 16 -11%, 32 -7%
+/// (against 8), equal on `minimal.txt`. With each peer counted once, over 2 seeds: 8 -> 33886,
+/// 55624, 55446, 82487; 16 -> 28828, 52550, 55904, 66856; 32 -> 27671, 48607, 54655, 60792.
 const SMART_LOOK: u32 = 16;
 
 /// A reusable solver; reusing it across cases keeps its buffers and continues its random
