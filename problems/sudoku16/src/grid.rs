@@ -163,12 +163,27 @@ impl Grid {
     }
 
     /// The board as 16 lines of 16 characters (`-` for empty), each ending in `\n`.
+    /// O(256), row by row in fixed-size chunks (no index arithmetic or bounds checks per
+    /// cell, so the compiler vectorizes it: output is a fixed cost of every puzzle).
     pub fn to_lines(&self) -> [u8; CELLS + SIDE] {
         let mut out = [b'\n'; CELLS + SIDE];
-        for (i, &v) in self.cells.iter().enumerate() {
-            out[i / SIDE * (SIDE + 1) + i % SIDE] = if v == 0 { b'-' } else { b'A' + v - 1 };
+        for (line, row) in out
+            .chunks_exact_mut(SIDE + 1)
+            .zip(self.cells.chunks_exact(SIDE))
+        {
+            for (o, &v) in line[..SIDE].iter_mut().zip(row) {
+                *o = if v == 0 { b'-' } else { b'A' - 1 + v };
+            }
         }
         out
+    }
+
+    /// The grid whose cells hold `values` (0 = empty, `d + 1` = letter `d`; each at most
+    /// 16), as the parser and the solver build them in bulk. O(256).
+    #[inline]
+    pub(crate) fn from_values(values: [u8; CELLS]) -> Grid {
+        debug_assert!(values.iter().all(|&v| v as usize <= SIDE));
+        Grid { cells: values }
     }
 }
 
