@@ -178,6 +178,12 @@ impl Grid {
         out
     }
 
+    /// The cells' values: 0 = empty, `d + 1` = letter `d`. O(1).
+    #[inline]
+    pub(crate) fn values(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
     /// The grid whose cells hold `values` (0 = empty, `d + 1` = letter `d`; each at most
     /// 16), as the parser and the solver build them in bulk. O(256).
     #[inline]

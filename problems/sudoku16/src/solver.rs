@@ -79,36 +79,49 @@ impl Board {
     fn with_givens(puzzle: &Grid, q: &mut Queue) -> Option<Board> {
         let mut b = Board::new();
         let mut used = [0 as DigitSet; UNITS];
-        for i in 0..CELLS {
-            if let Some(d) = puzzle.get(Cell::from_index(i)) {
-                for &(unit, _) in Cell::from_index(i).units().iter() {
-                    if used[unit] & d.bit() != 0 {
-                        return None;
-                    }
-                    used[unit] |= d.bit();
-                }
-                b.value[i] = d.index() as u8;
-                b.cand[i] = d.bit();
-                b.open -= 1;
-            }
+        // Both passes run over all cells without a branch on whether a cell is a given
+        // (data the branch predictor cannot guess, twice per cell): an empty cell's `bit`
+        // is 0 and changes nothing.
+        let mut clash: DigitSet = 0;
+        for (i, &v) in puzzle.values().iter().enumerate() {
+            // Value `d + 1` -> bit d; 0 (empty) -> no bit.
+            let bit = ((1u32 << v) >> 1) as DigitSet;
+            let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
+            clash |= (used[row] | used[col] | used[bx]) & bit;
+            used[row] |= bit;
+            used[col] |= bit;
+            used[bx] |= bit;
+            // Empty (0) wraps to OPEN.
+            b.value[i] = v.wrapping_sub(1);
+            b.cand[i] = bit;
+            b.open -= u32::from(bit != 0);
         }
+        if clash != 0 {
+            return None;
+        }
+        let mut empty = false;
         for i in 0..CELLS {
-            if b.value[i] == OPEN {
-                let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
-                let left = !(used[row] | used[col] | used[bx]);
-                if left == 0 {
-                    return None;
-                }
-                if left.is_single() {
-                    q.push(i, left.lowest_index());
-                }
-                b.cand[i] = left;
-            }
+            let bit = b.cand[i];
+            let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
+            // A given keeps its letter; an open cell gets what its units leave.
+            let open = bit == 0;
+            let left = !(used[row] | used[col] | used[bx]) & 0u16.wrapping_sub(u16::from(open));
+            empty |= (left | bit) == 0;
+            q.push_if(open & left.is_single(), i, left.trailing_zeros());
+            b.cand[i] = left | bit;
+        }
+        if empty {
+            return None;
         }
         for (unit, &placed) in used.iter().enumerate() {
             let mut cands = [0 as DigitSet; SIDE];
-            for (pos, c) in cands.iter_mut().enumerate() {
-                *c = b.cand[unit_cell(unit, pos as u32).index()];
+            if unit < SIDE {
+                // A row's cells are consecutive.
+                cands.copy_from_slice(&b.cand[unit * SIDE..(unit + 1) * SIDE]);
+            } else {
+                for (pos, c) in cands.iter_mut().enumerate() {
+                    *c = b.cand[unit_cell(unit, pos as u32).index()];
+                }
             }
             let places = transpose16(&cands);
             let (empty, single) = empty_and_single(&places);
@@ -1312,6 +1325,14 @@ mod tests {
         let mut rows = SAMPLE;
         rows[0] = "A-A----C-----O-I";
         assert!(solve(&grid(&rows)).is_none());
+        // ... in a column, and in a box (rows and columns distinct).
+        for &(r, c) in [(15, 0), (3, 3)].iter() {
+            let mut g = Grid::empty();
+            g.set(Cell::at(0, 0), Digit::from_letter(b'K'));
+            g.set(Cell::at(r, c), Digit::from_letter(b'K'));
+            assert!(g.first_clash().is_some());
+            assert!(solve(&g).is_none());
+        }
         // No clash, but the empty corner cell sees all 16 letters.
         let mut rows = ["----------------"; 16];
         rows[0] = "-ABCDEFGH-------";
