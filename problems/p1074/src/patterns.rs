@@ -44,8 +44,8 @@
 //! While weight is left, lists are not filtered but scanned from a cursor (the first pattern
 //! that fits is the heaviest, and those before it never fit again below).
 
+use crate::grid::CELLS;
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
-use crate::grid::{Digits, CELLS};
 use std::collections::HashSet;
 
 /// Top-left cell of each corner box: TL, TR, BL, BR.
@@ -410,13 +410,15 @@ struct List {
 struct PatternSearch<'a, B: PatternBoard> {
     /// The board after each number of placed digits.
     boards: [B; 10],
+    /// The cell of each slot bit (see [`slot_cells`]).
     cells: [Cell; 37],
     /// See [`resource_table`].
     table: Vec<[i16; STATES]>,
     /// Inner-line places and corners still free.
     inner_left: u8,
     corners_left: u8,
-    /// Filtered pattern lists, a stack: a node's lists sit above its parent's.
+    /// The root's pattern lists, one run per digit; a node's view of a digit's list only
+    /// starts later (see `search`).
     arena: Vec<Pattern>,
     /// Slots taken.
     occupied: u64,
@@ -731,24 +733,22 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 
 /// Enumerates, once each, every assignment of the 16 corner block cells and the centre that
 /// the relaxation allows (see the module docs) with an objective above the bar, and hands it
-/// to `settle` with the centre digit; `settle` returns the new bar (at least the old one).
-/// Stops after `budget` nodes (then `nodes` grows past it by one). Adds its node count to
-/// `nodes`. `digit[c]` is the digit of cell `c` (0 = empty),
-/// `candidates(c)` the digits an empty cell may take.
+/// to `settle` as the board with those digits placed and its objective; `settle` returns the
+/// new bar (at least the old one). `root` is the propagated board of the givens; what its
+/// cells can take (`PatternBoard::takes`) decides each digit's patterns. Stops after `budget`
+/// nodes (then `nodes` grows past it by one). Adds its node count to `nodes`.
 ///
 /// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
-/// whose nodes filter the remaining digits' pattern lists; exponential in the worst case.
-pub fn settle_objective_assignments<F: Fn(Cell) -> Digits, B: PatternBoard>(
+/// whose nodes scan the remaining digits' pattern lists from a cursor; exponential in the
+/// worst case.
+pub fn settle_objective_assignments<B: PatternBoard>(
     root: &B,
-    digit: &[Digit; CELLS],
-    candidates: F,
     bar: i32,
     budget: u64,
     nodes: &mut u64,
     settle: &mut dyn FnMut(&B, i32) -> i32,
 ) {
-    let can_take =
-        |c: Cell, d: Digit| digit[c] == d || (digit[c] == 0 && candidates(c).contains(d));
+    let can_take = |c: Cell, d: Digit| root.takes(c) >> d & 1 == 1;
     let mut arena = Vec::with_capacity(1 << 15);
     let mut lists = [List::default(); 10];
     let mut kinds: [Vec<(u8, u8, u8)>; 10] = Default::default();

@@ -623,8 +623,6 @@ impl Search {
         let mut pattern_nodes = 0;
         crate::patterns::settle_objective_assignments(
             &board,
-            &board.digit,
-            |x| board.candidates(x),
             self.best_objective,
             budget,
             &mut pattern_nodes,
