@@ -4,19 +4,10 @@
 //! ```text
 //! for s in $(seq 1 200); do p1074-gen --givens 17 --seed $s; done | method
 //! ```
-use std::convert::TryInto;
-use std::io::Read;
+mod grids;
+
 fn main() {
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).unwrap();
-    let numbers: Vec<u8> = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
-    let grids: Vec<p1074::Grid> = numbers
-        .chunks_exact(81)
-        .map(|c| p1074::Grid(c.try_into().unwrap()))
-        .collect();
+    let grids = grids::from_stdin();
     let mut scores: Vec<Option<u32>> = Vec::new();
     for m in [p1074::Method::Patterns, p1074::Method::BranchAndBound] {
         let (mut tot, mut max, mut arg) = (0.0f64, 0.0f64, 0);

@@ -8,24 +8,17 @@
 //! `FIRST_SEED + i` (default 1). Each grid is solved REPS times (default 3) and the fastest time
 //! is kept (less noise). Prints the TOP (default 10) slowest with their node counts, then the
 //! total. Usage: `survey [TOP] [FIRST_SEED] [REPS]`.
-use std::convert::TryInto;
-use std::io::Read;
+mod grids;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let top: usize = args.first().map_or(10, |a| a.parse().unwrap());
     let first: u64 = args.get(1).map_or(1, |a| a.parse().unwrap());
     let reps: usize = args.get(2).map_or(3, |a| a.parse().unwrap());
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).unwrap();
-    let numbers: Vec<u8> = input
-        .split_ascii_whitespace()
-        .map(|t| t.parse().unwrap())
-        .collect();
     let mut rows = Vec::new();
     let mut total = 0.0;
     let mut total_corner_nodes = 0;
-    for (i, chunk) in numbers.chunks_exact(81).enumerate() {
-        let g = p1074::Grid(chunk.try_into().unwrap());
+    for (i, g) in grids::from_stdin().into_iter().enumerate() {
         let mut ms = f64::MAX;
         let mut out = None;
         for _ in 0..reps {
