@@ -44,7 +44,6 @@
 //! While weight is left, lists are not filtered but scanned from a cursor (the first pattern
 //! that fits is the heaviest, and those before it never fit again below).
 
-use crate::grid::CELLS;
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 use std::collections::HashSet;
 
@@ -328,42 +327,104 @@ fn cross_ways() -> Vec<[u128; 36]> {
     t
 }
 
-/// The 45 cells of the middle cross (boxes TM, BM, ML, MR and the centre box).
-fn cross_cells() -> Vec<Cell> {
-    (0..CELLS)
-        .filter(|&c| (3..6).contains(&(c / 9)) || (3..6).contains(&(c % 9)))
-        .collect()
+/// Which of the 36 ways of [`cross_ways`] a digit can take, from where it can go. Way
+/// `6 * xy + ab`: `xy` the pair of middle-stack columns it takes on TM and BM, `ab` the pair
+/// of middle-band rows on ML and MR, each pair `k` in the order `(0,1) (0,2) (1,0) (1,2)
+/// (2,0) (2,1)`; the centre-box cell is on the column and row left over.
+///
+/// ```text
+///   line mask (per middle box): bit i = cell i of the digit's line there
+///     TM, BM: column i of the middle stack      ML, MR: row i of the middle band
+///   centre mask: bit 3 * row + column of the centre box
+///   ways = by_columns[TM << 3 | BM] & by_rows[ML << 3 | MR] & by_centre[centre]
+/// ```
+struct CrossMasks {
+    /// The ways whose column pair fits the TM and BM masks.
+    by_columns: [u64; 64],
+    /// The ways whose row pair fits the ML and MR masks.
+    by_rows: [u64; 64],
+    /// The ways whose centre-box cell is in the mask.
+    by_centre: [u64; 512],
+}
+
+impl CrossMasks {
+    fn new() -> Self {
+        let mut pairs = [(0usize, 0usize); 6];
+        let mut k = 0;
+        for i in 0..3 {
+            for j in (0..3).filter(|&j| j != i) {
+                pairs[k] = (i, j);
+                k += 1;
+            }
+        }
+        let mut t = CrossMasks {
+            by_columns: [0; 64],
+            by_rows: [0; 64],
+            by_centre: [0; 512],
+        };
+        for (xy, &(x, y)) in pairs.iter().enumerate() {
+            for (ab, &(a, b)) in pairs.iter().enumerate() {
+                let way = 1u64 << (6 * xy + ab);
+                for m in 0..64 {
+                    if m >> 3 >> x & 1 == 1 && m >> y & 1 == 1 {
+                        t.by_columns[m] |= way;
+                    }
+                    if m >> 3 >> a & 1 == 1 && m >> b & 1 == 1 {
+                        t.by_rows[m] |= way;
+                    }
+                }
+                let centre = 3 * (3 - a - b) + (3 - x - y);
+                for (m, ways) in t.by_centre.iter_mut().enumerate() {
+                    if m >> centre & 1 == 1 {
+                        *ways |= way;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The open ways for line masks `lines` (TM, BM, ML, MR) and centre-box mask `centre`.
+    /// O(1).
+    fn ways(&self, lines: [u8; 4], centre: u16) -> u64 {
+        self.by_columns[usize::from(lines[0] << 3 | lines[1])]
+            & self.by_rows[usize::from(lines[2] << 3 | lines[3])]
+            & self.by_centre[usize::from(centre)]
+    }
 }
 
 /// Whether the placed digits can all be put in the middle cross: each placed digit `d` takes
 /// one of its ways (see [`cross_ways`], `line_index[d]` the index of its middle lines) whose
 /// five cells can all take it, and no two digits share a cell. A relaxation like the rest:
 /// every completion does this for every digit. It catches what the per-line rule cannot (one
-/// digit pushed onto row 4 in both ML and MR, say). O(placed * (45 + 36)) to list the ways,
-/// then a small exact-cover search over them.
+/// digit pushed onto row 4 in both ML and MR, say). O(placed * 21) to find each digit's open
+/// ways ([`CrossMasks`]), then a small exact-cover search over them.
 fn cross_fits<B: PatternBoard>(
     board: &B,
     placed: u16,
     line_index: &[u8; 10],
     table: &[[u128; 36]],
-    cells: &[Cell],
+    masks: &CrossMasks,
 ) -> bool {
-    // Per digit, the cells of the cross that can take it (only the placed digits' matter).
-    let mut can = [0u128; 10];
-    for &c in cells {
-        for d in bits::ones(board.takes(c) & placed) {
-            can[d as usize] |= 1 << c;
-        }
-    }
     // Per placed digit, its ways whose cells can all take it (bit i: way i of its row).
     let mut ok = [0u64; 10];
     let mut order = [(0u32, 0usize); 9];
     let mut n = 0;
     for d in bits::ones(placed) {
         let d = d as usize;
-        for (i, &w) in table[usize::from(line_index[d])].iter().enumerate() {
-            ok[d] |= u64::from(w & !can[d] == 0) << i;
+        let i = usize::from(line_index[d]);
+        let mut lines = [0u8; 4];
+        for (m, mask) in lines.iter_mut().enumerate() {
+            let line = [i / 27, i / 9 % 3, i / 3 % 3, i % 3][m];
+            for (k, &c) in middle_line(m, line).iter().enumerate() {
+                *mask |= ((board.takes(c) >> d & 1) as u8) << k;
+            }
         }
+        let mut centre = 0u16;
+        for k in 0..9 {
+            centre |= (board.takes(30 + 9 * (k / 3) + k % 3) >> d & 1) << k;
+        }
+        ok[d] = masks.ways(lines, centre);
         if ok[d] == 0 {
             return false;
         }
@@ -397,6 +458,14 @@ fn slot_cells() -> [Cell; 37] {
         *c = slot_cell(k / 9, k % 9);
     }
     out
+}
+
+/// What a node's board allows the digits still to place, seen two ways.
+struct Allowed {
+    /// Per slot (bit of [`Pattern::slots`]), the digits that can go there.
+    takes: [u16; 37],
+    /// Per digit, the slots that can take it.
+    slots: [u64; 10],
 }
 
 /// A digit's current pattern list: `arena[start..start + len]`.
@@ -447,9 +516,9 @@ struct PatternSearch<'a, B: PatternBoard> {
     /// The digits placed, and the index of each one's middle lines (see [`cross_ways`]).
     placed: u16,
     line_index: [u8; 10],
-    /// [`cross_ways`] and [`cross_cells`].
+    /// [`cross_ways`] and [`CrossMasks`].
     cross_table: Vec<[u128; 36]>,
-    cross_cells: Vec<Cell>,
+    cross_masks: CrossMasks,
 }
 
 /// The objective's cells grouped three ways (block rows 0, 1, 7, 8; block columns 0, 1, 7,
@@ -479,8 +548,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// block row (column, block); per group the smaller of "each cell its largest digit" and
     /// "the group's largest digits to its largest weights"; the smallest of the three ways,
     /// plus the centre's largest. O(17).
-    fn cell_bound(&self, takes: &[u16; 37]) -> i32 {
-        let allowed = |k: usize| takes[k];
+    fn cell_bound(&self, takes: &[u16; 37], digits: u16) -> i32 {
+        let allowed = |k: usize| takes[k] & digits;
         let centre = if self.occupied & CENTRE_SLOT == 0 {
             15 - allowed(36).leading_zeros() as i32
         } else {
@@ -503,16 +572,16 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 }
                 // Largest weights first (2 before 1) get the largest digits of the union.
                 weights[..n].sort_unstable_by(|a, b| b.cmp(a));
-                let mut top = 0;
+                let mut best_sum = 0;
                 for &w in &weights[..n] {
                     if union == 0 {
                         break;
                     }
                     let d = 15 - union.leading_zeros();
                     union &= !(1 << d);
-                    top += i32::from(w) * d as i32;
+                    best_sum += i32::from(w) * d as i32;
                 }
-                sum += each.min(top);
+                sum += each.min(best_sum);
             }
             best = best.min(sum);
         }
@@ -589,15 +658,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         }
         // Per remaining digit, the slots whose cells can still take it on the board (which
         // knows more than the root's lists: the placed digits and their propagation).
-        let board = &self.boards[depth];
-        let mut takes = [0u16; 37];
-        let mut ok = [0u64; 10];
-        for (k, t) in takes.iter_mut().enumerate() {
-            *t = board.takes(self.cells[k]) & remaining;
-            for d in bits::ones(*t) {
-                ok[d as usize] |= 1 << k;
-            }
-        }
+        let allowed = self.allowed(remaining, depth);
+        let (takes, ok) = (&allowed.takes, &allowed.slots);
         // The lists are not filtered (cheaper near the root, where they are long and nodes
         // many): the heaviest pattern that still fits is the first one that fits, and the ones
         // before it never fit again below this node, so the lists handed down start there.
@@ -625,7 +687,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => {}
             _ => return,
         }
-        if value + self.cell_bound(&takes) <= self.bar {
+        if value + self.cell_bound(takes, remaining) <= self.bar {
             return;
         }
         let rest = remaining & !(1 << d);
@@ -662,7 +724,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                         continue;
                     }
                     self.apply(d as Digit, &q, true);
-                    self.descend(&lists, rest, value + gain, after, d as Digit, &q);
+                    let mut below = lists;
+                    if self.rest_can_beat(&mut below, &allowed, rest, q.slots, value + gain, after)
+                    {
+                        self.descend(&below, rest, value + gain, after, d as Digit, &q);
+                    }
                     self.apply(d as Digit, &q, false);
                     // The bar may have risen: re-check the kind's bound.
                     if value + gain + i32::from(t) <= self.bar {
@@ -671,6 +737,63 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 }
             }
             i = skip;
+        }
+    }
+
+    /// The digits of `remaining` the board after `depth` placed digits allows in each slot.
+    /// O(37 * 9).
+    fn allowed(&self, remaining: u16, depth: usize) -> Allowed {
+        let board = &self.boards[depth];
+        let mut a = Allowed {
+            takes: [0; 37],
+            slots: [0; 10],
+        };
+        for (k, t) in a.takes.iter_mut().enumerate() {
+            *t = board.takes(self.cells[k]) & remaining;
+            for d in bits::ones(*t) {
+                a.slots[d as usize] |= 1 << k;
+            }
+        }
+        a
+    }
+
+    /// Before a child is built (board copy, propagation, cross check): with a pattern on
+    /// `taken` just applied, whether the digits of `rest` can still beat the bar, each from
+    /// its list in `lists` (advanced past the patterns that no longer fit), on the parent's
+    /// board (`allowed`) less `taken`. The child's board allows no more than that, so it only drops
+    /// children the child's own knapsack would, and the advanced lists are its lists too.
+    /// O(scanned patterns + 9).
+    fn rest_can_beat(
+        &self,
+        lists: &mut [List; 10],
+        allowed: &Allowed,
+        rest: u16,
+        taken: u64,
+        value: i32,
+        left: u8,
+    ) -> bool {
+        let mut cap = [0u8; 10];
+        for e in bits::ones(rest) {
+            let l = &mut lists[e as usize];
+            let arena = &self.arena[l.start..l.start + l.len];
+            let free = allowed.slots[e as usize] & !taken;
+            match arena
+                .iter()
+                .position(|q| q.slots & !free == 0 && self.fits(q))
+            {
+                Some(i) => {
+                    cap[e as usize] = arena[i].weight;
+                    l.start += i;
+                    l.len -= i;
+                }
+                None => return false,
+            }
+        }
+        match knapsack(rest, &cap, left) {
+            Some(b) if value + b > self.bar => {
+                value + self.cell_bound(&allowed.takes, rest) > self.bar
+            }
+            _ => false,
         }
     }
 
@@ -701,7 +824,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 self.placed,
                 &self.line_index,
                 &self.cross_table,
-                &self.cross_cells,
+                &self.cross_masks,
             )
         {
             return;
@@ -803,9 +926,54 @@ pub fn settle_objective_assignments<B: PatternBoard>(
         placed: 0,
         line_index: [0; 10],
         cross_table: cross_ways(),
-        cross_cells: cross_cells(),
+        cross_masks: CrossMasks::new(),
         groups: groups(),
     };
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rng::Rng;
+
+    /// `CrossMasks::ways` opens exactly the ways of `cross_ways` whose five cells can all
+    /// take the digit, for every choice of middle lines and many random cell sets.
+    #[test]
+    fn cross_masks_open_exactly_the_ways_whose_cells_are_free() {
+        let table = cross_ways();
+        let masks = CrossMasks::new();
+        let mut rng = Rng::new(7);
+        for (i, ways) in table.iter().enumerate() {
+            let line = [i / 27, i / 9 % 3, i / 3 % 3, i % 3];
+            for _ in 0..200 {
+                // Each cross cell free with probability 3/4 (most ways then stay open).
+                let free = |r: &mut Rng| r.below(4) != 0;
+                let mut can = 0u128;
+                let mut lines = [0u8; 4];
+                for (m, mask) in lines.iter_mut().enumerate() {
+                    for (k, &c) in middle_line(m, line[m]).iter().enumerate() {
+                        if free(&mut rng) {
+                            *mask |= 1 << k;
+                            can |= 1 << c;
+                        }
+                    }
+                }
+                let mut centre = 0u16;
+                for k in 0..9 {
+                    let c = 30 + 9 * (k / 3) + k % 3;
+                    if free(&mut rng) {
+                        centre |= 1 << k;
+                        can |= 1 << c;
+                    }
+                }
+                let direct = ways
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (n, &w)| m | u64::from(w & !can == 0) << n);
+                assert_eq!(masks.ways(lines, centre), direct, "lines {:?}", line);
+            }
+        }
+    }
 }
