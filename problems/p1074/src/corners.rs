@@ -124,14 +124,15 @@ const MAX_CELLS: usize = 36;
 /// objective from above. Cost: a search over the empty ones of the (up to) 36 cells, most
 /// constrained cell first, high digits first, with forward checking and a grouped bound (see
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
-/// count to `nodes`.
+/// count to `nodes`, and returns `None` once that reaches its ceiling (a void answer: see
+/// [`NodeCount::exhausted`]).
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     blocks: BlockSet,
     beat: i32,
     exact: bool,
-    nodes: &mut u64,
+    nodes: &mut NodeCount,
 ) -> Option<i32> {
     corner_bound_in(digit, candidates, blocks, true, beat, exact, nodes)
 }
@@ -148,7 +149,7 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    nodes: &mut u64,
+    nodes: &mut NodeCount,
 ) -> Option<i32> {
     corner_search(
         digit,
@@ -160,6 +161,32 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
         nodes,
         None,
     )
+}
+
+/// Nodes spent by corner searches and the most they may spend. A search adds its nodes to
+/// `spent`; one that reaches `limit` stops where it is, and its answer is void (the caller
+/// sees [`NodeCount::exhausted`]): the solver uses this to cap its root probe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeCount {
+    /// Nodes spent so far.
+    pub spent: u64,
+    /// The ceiling.
+    pub limit: u64,
+}
+
+impl NodeCount {
+    /// A count from 0 with no ceiling.
+    pub const fn unlimited() -> Self {
+        NodeCount {
+            spent: 0,
+            limit: u64::MAX,
+        }
+    }
+
+    /// Whether the ceiling is reached: the last search stopped early, its answer is void.
+    pub fn exhausted(&self) -> bool {
+        self.spent >= self.limit
+    }
 }
 
 /// A full assignment of the 16 corner block cells: (cell, digit), the four corners first.
@@ -175,12 +202,13 @@ pub type BlockAssignment = [(Cell, Digit); 16];
 /// grids: one corner search over the root board instead of one per branch and bound node
 /// (each of which redid most of its parent's search), with the whole board consulted only
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
-/// node count to `nodes`. Cost: one [`corner_bound`] search to the final bar, plus `settle`.
+/// node count to `nodes`, and stops once that reaches its ceiling (then some assignments were
+/// never handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
 pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     bar: i32,
-    nodes: &mut u64,
+    nodes: &mut NodeCount,
     settle: &mut dyn FnMut(&BlockAssignment) -> i32,
 ) {
     corner_search(
@@ -204,7 +232,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    nodes: &mut u64,
+    nodes: &mut NodeCount,
     settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
 ) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
@@ -230,6 +258,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         best: beat.max(-1),
         estimate: None,
         nodes: 0,
+        limit: nodes.limit.saturating_sub(nodes.spent),
         settle,
         abandon: false,
     };
@@ -308,8 +337,8 @@ fn corner_search<F: Fn(Cell) -> Digits>(
     }
     s.add_duties(digit, &candidates)?;
     s.run(acc, left);
-    *nodes += s.nodes;
-    if s.best <= beat || s.best < 0 {
+    nodes.spent += s.nodes;
+    if nodes.exhausted() || s.best <= beat || s.best < 0 {
         None
     } else if exact {
         Some(s.best)
@@ -417,6 +446,8 @@ struct CornerSearch<'a> {
     /// The bound at the root of the search (what a non-exact search returns).
     estimate: Option<i32>,
     nodes: u64,
+    /// Nodes this search may take: at `limit` it stops (see [`NodeCount`]).
+    limit: u64,
     /// Receives each block assignment above the bar (see [`settle_block_assignments`]).
     settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
     /// Set once the current block assignment is settled: unwind to its last block cell.
@@ -659,6 +690,10 @@ impl CornerSearch<'_> {
     /// on ties), largest digit first.
     fn run(&mut self, acc: i32, left: u32) -> bool {
         self.nodes += 1;
+        if self.nodes >= self.limit {
+            // Out of nodes: stop everything (the caller sees the count exhausted).
+            return true;
+        }
         let per_region = self.pair_forbidden();
         let mut free = [Digits::NONE; MAX_CELLS];
         // Per pair: the free digits of its open region cells, and how many there are.
@@ -931,16 +966,37 @@ mod tests {
         // One band pair: corners 9 and 8, neighbours 8 7 6 and 9 7 6 = 77, minus 1 because
         // the blocks would share 4 digits.
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                0b0011,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             Some(76)
         );
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                ALL_BLOCKS,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             Some(2 * 76)
         );
         // A single block ignores the pair rules.
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0001, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                0b0001,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             Some(18 + 8 + 7 + 6)
         );
     }
@@ -963,12 +1019,26 @@ mod tests {
         }
         assert!(g.first_clash().is_none());
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                0b0011,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             None
         );
         g.0[17] = 5;
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                0b0011,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             Some(2 * 5 + 5 + 4 + 3 + 1 + 5)
         );
     }
@@ -982,22 +1052,52 @@ mod tests {
         g.0[58] = 9; // column 4, box 7
         assert!(g.first_clash().is_none());
         // Box 1's 9 can still go to row 2, column 5 (cell 23).
-        assert!(corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0).is_some());
+        assert!(corner_bound(
+            &g.0,
+            candidates_of(&g),
+            0b0011,
+            -1,
+            true,
+            &mut NodeCount::unlimited()
+        )
+        .is_some());
         g.0[23] = 1;
         assert!(g.first_clash().is_none());
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0011, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                0b0011,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             None
         );
         // The board has no completion at all: row 2 has no place left for its 9. With whole
         // corner boxes in the search, the left stack sees that too, through row 2's duty.
         assert_eq!(
-            corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true, &mut 0),
+            corner_bound(
+                &g.0,
+                candidates_of(&g),
+                0b0101,
+                -1,
+                true,
+                &mut NodeCount::unlimited()
+            ),
             None
         );
         // Without the 9 in column 4, the stack pair has assignments again.
         g.0[58] = 0;
-        assert!(corner_bound(&g.0, candidates_of(&g), 0b0101, -1, true, &mut 0).is_some());
+        assert!(corner_bound(
+            &g.0,
+            candidates_of(&g),
+            0b0101,
+            -1,
+            true,
+            &mut NodeCount::unlimited()
+        )
+        .is_some());
     }
 
     /// Every assignment of the corner boxes' cells (only distinct digits per box, row and
@@ -1118,7 +1218,14 @@ mod tests {
             for blocks in [0b0001, 0b0011, 0b0101, 0b1100, 0b1010] {
                 let want = brute_force(&g, blocks);
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, -1, true, &mut 0),
+                    corner_bound(
+                        &g.0,
+                        candidates_of(&g),
+                        blocks,
+                        -1,
+                        true,
+                        &mut NodeCount::unlimited()
+                    ),
                     want,
                     "{}",
                     g
@@ -1131,28 +1238,71 @@ mod tests {
                     .sum();
                 assert!(want.unwrap() >= real);
                 // The 16-cell form is a looser relaxation of the same problem.
-                let loose =
-                    corner_bound_in(&g.0, candidates_of(&g), blocks, false, -1, true, &mut 0);
+                let loose = corner_bound_in(
+                    &g.0,
+                    candidates_of(&g),
+                    blocks,
+                    false,
+                    -1,
+                    true,
+                    &mut NodeCount::unlimited(),
+                );
                 assert!(loose >= want, "{}", g);
                 // With a bar to beat, only better values come back.
                 let bar = want.unwrap() - 1;
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, bar, true, &mut 0),
+                    corner_bound(
+                        &g.0,
+                        candidates_of(&g),
+                        blocks,
+                        bar,
+                        true,
+                        &mut NodeCount::unlimited()
+                    ),
                     want
                 );
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, true, &mut 0),
+                    corner_bound(
+                        &g.0,
+                        candidates_of(&g),
+                        blocks,
+                        bar + 1,
+                        true,
+                        &mut NodeCount::unlimited()
+                    ),
                     None
                 );
-                let quick = corner_bound(&g.0, candidates_of(&g), blocks, bar, false, &mut 0);
+                let quick = corner_bound(
+                    &g.0,
+                    candidates_of(&g),
+                    blocks,
+                    bar,
+                    false,
+                    &mut NodeCount::unlimited(),
+                );
                 assert!(quick.unwrap() >= want.unwrap());
                 assert_eq!(
-                    corner_bound(&g.0, candidates_of(&g), blocks, bar + 1, false, &mut 0),
+                    corner_bound(
+                        &g.0,
+                        candidates_of(&g),
+                        blocks,
+                        bar + 1,
+                        false,
+                        &mut NodeCount::unlimited()
+                    ),
                     None
                 );
                 checked += 1;
             }
-            let all = corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0).unwrap();
+            let all = corner_bound(
+                &g.0,
+                candidates_of(&g),
+                ALL_BLOCKS,
+                -1,
+                true,
+                &mut NodeCount::unlimited(),
+            )
+            .unwrap();
             let real: i32 = CORNER_BLOCKS
                 .iter()
                 .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
@@ -1172,17 +1322,37 @@ mod tests {
             let (_, g) = random_board(&mut rng, 33);
             let want = brute_force(&g, ALL_BLOCKS);
             assert_eq!(
-                corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, -1, true, &mut 0),
+                corner_bound(
+                    &g.0,
+                    candidates_of(&g),
+                    ALL_BLOCKS,
+                    -1,
+                    true,
+                    &mut NodeCount::unlimited()
+                ),
                 want,
                 "{}",
                 g
             );
             let bar = want.unwrap() - 1;
-            assert!(
-                corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, bar, false, &mut 0).is_some()
-            );
+            assert!(corner_bound(
+                &g.0,
+                candidates_of(&g),
+                ALL_BLOCKS,
+                bar,
+                false,
+                &mut NodeCount::unlimited()
+            )
+            .is_some());
             assert_eq!(
-                corner_bound(&g.0, candidates_of(&g), ALL_BLOCKS, bar + 1, false, &mut 0),
+                corner_bound(
+                    &g.0,
+                    candidates_of(&g),
+                    ALL_BLOCKS,
+                    bar + 1,
+                    false,
+                    &mut NodeCount::unlimited()
+                ),
                 None
             );
         }
@@ -1224,15 +1394,21 @@ mod tests {
             // A bar that never moves: every valid assignment above it, once each.
             for bar in [-1, best - 3] {
                 let mut handed = Vec::new();
-                settle_block_assignments(&g.0, candidates_of(&g), bar, &mut 0, &mut |a| {
-                    let mut key = vec![0u8; 16];
-                    for &(c, d) in a.iter() {
-                        let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
-                        key[k.unwrap()] = d;
-                    }
-                    handed.push(key);
-                    bar
-                });
+                settle_block_assignments(
+                    &g.0,
+                    candidates_of(&g),
+                    bar,
+                    &mut NodeCount::unlimited(),
+                    &mut |a| {
+                        let mut key = vec![0u8; 16];
+                        for &(c, d) in a.iter() {
+                            let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
+                            key[k.unwrap()] = d;
+                        }
+                        handed.push(key);
+                        bar
+                    },
+                );
                 let mut unique = handed.clone();
                 unique.sort();
                 unique.dedup();
@@ -1247,18 +1423,24 @@ mod tests {
             }
             // A bar raised to each value handed over: ends at the best value.
             let mut top = -1;
-            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, &mut |a| {
-                let value: i32 = a
-                    .iter()
-                    .map(|&(c, d)| {
-                        let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
-                        i32::from(d) * if corner { 2 } else { 1 }
-                    })
-                    .sum();
-                assert!(value > top);
-                top = value;
-                top
-            });
+            settle_block_assignments(
+                &g.0,
+                candidates_of(&g),
+                -1,
+                &mut NodeCount::unlimited(),
+                &mut |a| {
+                    let value: i32 = a
+                        .iter()
+                        .map(|&(c, d)| {
+                            let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
+                            i32::from(d) * if corner { 2 } else { 1 }
+                        })
+                        .sum();
+                    assert!(value > top);
+                    top = value;
+                    top
+                },
+            );
             assert_eq!(top, best, "{}", g);
         }
         assert!(handed_total > 60, "{}", handed_total);
