@@ -563,29 +563,27 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         for view in self.groups.iter() {
             let mut sum = 0;
             for group in view.iter() {
-                let (mut each, mut union, mut weights) = (0, 0u16, [0u8; 4]);
-                let mut n = 0;
+                let (mut each, mut union, mut doubles, mut open) = (0, 0u16, 0, 0);
                 for &(k, w) in group.iter() {
                     if self.occupied >> k & 1 == 0 {
                         let a = allowed(usize::from(k));
                         each += i32::from(w) * (15 - a.leading_zeros() as i32);
                         union |= a;
-                        weights[n] = w;
-                        n += 1;
+                        doubles += usize::from(w == 2);
+                        open += 1;
                     }
                 }
-                // Largest weights first (2 before 1) get the largest digits of the union.
-                weights[..n].sort_unstable_by(|a, b| b.cmp(a));
-                let mut best_sum = 0;
-                for &w in &weights[..n] {
+                // The largest digits of the union go to the doubled cells first.
+                let mut distinct = 0;
+                for i in 0..open {
                     if union == 0 {
                         break;
                     }
                     let d = 15 - union.leading_zeros();
                     union &= !(1 << d);
-                    best_sum += i32::from(w) * d as i32;
+                    distinct += d as i32 * if i < doubles { 2 } else { 1 };
                 }
-                sum += each.min(best_sum);
+                sum += each.min(distinct);
             }
             best = best.min(sum);
         }
