@@ -1,5 +1,5 @@
-//! Both searches over a file of grids (as `survey` reads them): total and slowest per search,
-//! and a panic if they ever disagree on a grid's score.
+//! Both searches, and `solve`, over a file of grids (as `survey` reads them): total and slowest
+//! per search, and a panic if they ever disagree on a grid's score.
 //!
 //! ```text
 //! for s in $(seq 1 200); do p1074-gen --givens 17 --seed $s; done | method
@@ -9,7 +9,11 @@ mod grids;
 fn main() {
     let grids = grids::from_stdin();
     let mut scores: Vec<Option<u32>> = Vec::new();
-    for m in [p1074::Method::Patterns, p1074::Method::BranchAndBound] {
+    for m in [
+        p1074::Method::Patterns,
+        p1074::Method::BranchAndBound,
+        p1074::Method::Auto,
+    ] {
         let (mut tot, mut max, mut arg) = (0.0f64, 0.0f64, 0);
         for (i, g) in grids.iter().enumerate() {
             let t = std::time::Instant::now();
