@@ -956,6 +956,18 @@ mod tests {
         }
     }
 
+    /// [`corner_bound`] of grid `g` on `blocks`, with no node ceiling.
+    fn bound(g: &Grid, blocks: BlockSet, beat: i32, exact: bool) -> Option<i32> {
+        corner_bound(
+            &g.0,
+            candidates_of(g),
+            blocks,
+            beat,
+            exact,
+            &mut NodeCount::unlimited(),
+        )
+    }
+
     #[test]
     fn top_sums_table() {
         assert_eq!(TOP_SUM[0][0b1_1111_1111], 0);
@@ -971,40 +983,10 @@ mod tests {
         let g = Grid([0; CELLS]);
         // One band pair: corners 9 and 8, neighbours 8 7 6 and 9 7 6 = 77, minus 1 because
         // the blocks would share 4 digits.
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                0b0011,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            Some(76)
-        );
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                ALL_BLOCKS,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            Some(2 * 76)
-        );
+        assert_eq!(bound(&g, 0b0011, -1, true), Some(76));
+        assert_eq!(bound(&g, ALL_BLOCKS, -1, true), Some(2 * 76));
         // A single block ignores the pair rules.
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                0b0001,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            Some(18 + 8 + 7 + 6)
-        );
+        assert_eq!(bound(&g, 0b0001, -1, true), Some(18 + 8 + 7 + 6));
     }
 
     #[test]
@@ -1024,29 +1006,9 @@ mod tests {
             g.0[c] = d;
         }
         assert!(g.first_clash().is_none());
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                0b0011,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            None
-        );
+        assert_eq!(bound(&g, 0b0011, -1, true), None);
         g.0[17] = 5;
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                0b0011,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            Some(2 * 5 + 5 + 4 + 3 + 1 + 5)
-        );
+        assert_eq!(bound(&g, 0b0011, -1, true), Some(2 * 5 + 5 + 4 + 3 + 1 + 5));
     }
 
     #[test]
@@ -1058,52 +1020,16 @@ mod tests {
         g.0[58] = 9; // column 4, box 7
         assert!(g.first_clash().is_none());
         // Box 1's 9 can still go to row 2, column 5 (cell 23).
-        assert!(corner_bound(
-            &g.0,
-            candidates_of(&g),
-            0b0011,
-            -1,
-            true,
-            &mut NodeCount::unlimited()
-        )
-        .is_some());
+        assert!(bound(&g, 0b0011, -1, true).is_some());
         g.0[23] = 1;
         assert!(g.first_clash().is_none());
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                0b0011,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            None
-        );
+        assert_eq!(bound(&g, 0b0011, -1, true), None);
         // The board has no completion at all: row 2 has no place left for its 9. With whole
         // corner boxes in the search, the left stack sees that too, through row 2's duty.
-        assert_eq!(
-            corner_bound(
-                &g.0,
-                candidates_of(&g),
-                0b0101,
-                -1,
-                true,
-                &mut NodeCount::unlimited()
-            ),
-            None
-        );
+        assert_eq!(bound(&g, 0b0101, -1, true), None);
         // Without the 9 in column 4, the stack pair has assignments again.
         g.0[58] = 0;
-        assert!(corner_bound(
-            &g.0,
-            candidates_of(&g),
-            0b0101,
-            -1,
-            true,
-            &mut NodeCount::unlimited()
-        )
-        .is_some());
+        assert!(bound(&g, 0b0101, -1, true).is_some());
     }
 
     /// Every assignment of the corner boxes' cells (only distinct digits per box, row and
@@ -1223,19 +1149,7 @@ mod tests {
             let (full, g) = random_board(&mut rng, 55);
             for blocks in [0b0001, 0b0011, 0b0101, 0b1100, 0b1010] {
                 let want = brute_force(&g, blocks);
-                assert_eq!(
-                    corner_bound(
-                        &g.0,
-                        candidates_of(&g),
-                        blocks,
-                        -1,
-                        true,
-                        &mut NodeCount::unlimited()
-                    ),
-                    want,
-                    "{}",
-                    g
-                );
+                assert_eq!(bound(&g, blocks, -1, true), want, "{}", g);
                 // The full grid obeys the rules, so the bound is at least its value.
                 let real: i32 = (0..4)
                     .filter(|b| blocks >> b & 1 == 1)
@@ -1256,59 +1170,14 @@ mod tests {
                 assert!(loose >= want, "{}", g);
                 // With a bar to beat, only better values come back.
                 let bar = want.unwrap() - 1;
-                assert_eq!(
-                    corner_bound(
-                        &g.0,
-                        candidates_of(&g),
-                        blocks,
-                        bar,
-                        true,
-                        &mut NodeCount::unlimited()
-                    ),
-                    want
-                );
-                assert_eq!(
-                    corner_bound(
-                        &g.0,
-                        candidates_of(&g),
-                        blocks,
-                        bar + 1,
-                        true,
-                        &mut NodeCount::unlimited()
-                    ),
-                    None
-                );
-                let quick = corner_bound(
-                    &g.0,
-                    candidates_of(&g),
-                    blocks,
-                    bar,
-                    false,
-                    &mut NodeCount::unlimited(),
-                );
+                assert_eq!(bound(&g, blocks, bar, true), want);
+                assert_eq!(bound(&g, blocks, bar + 1, true), None);
+                let quick = bound(&g, blocks, bar, false);
                 assert!(quick.unwrap() >= want.unwrap());
-                assert_eq!(
-                    corner_bound(
-                        &g.0,
-                        candidates_of(&g),
-                        blocks,
-                        bar + 1,
-                        false,
-                        &mut NodeCount::unlimited()
-                    ),
-                    None
-                );
+                assert_eq!(bound(&g, blocks, bar + 1, false), None);
                 checked += 1;
             }
-            let all = corner_bound(
-                &g.0,
-                candidates_of(&g),
-                ALL_BLOCKS,
-                -1,
-                true,
-                &mut NodeCount::unlimited(),
-            )
-            .unwrap();
+            let all = bound(&g, ALL_BLOCKS, -1, true).unwrap();
             let real: i32 = CORNER_BLOCKS
                 .iter()
                 .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
@@ -1327,40 +1196,10 @@ mod tests {
         for _ in 0..30 {
             let (_, g) = random_board(&mut rng, 33);
             let want = brute_force(&g, ALL_BLOCKS);
-            assert_eq!(
-                corner_bound(
-                    &g.0,
-                    candidates_of(&g),
-                    ALL_BLOCKS,
-                    -1,
-                    true,
-                    &mut NodeCount::unlimited()
-                ),
-                want,
-                "{}",
-                g
-            );
+            assert_eq!(bound(&g, ALL_BLOCKS, -1, true), want, "{}", g);
             let bar = want.unwrap() - 1;
-            assert!(corner_bound(
-                &g.0,
-                candidates_of(&g),
-                ALL_BLOCKS,
-                bar,
-                false,
-                &mut NodeCount::unlimited()
-            )
-            .is_some());
-            assert_eq!(
-                corner_bound(
-                    &g.0,
-                    candidates_of(&g),
-                    ALL_BLOCKS,
-                    bar + 1,
-                    false,
-                    &mut NodeCount::unlimited()
-                ),
-                None
-            );
+            assert!(bound(&g, ALL_BLOCKS, bar, false).is_some());
+            assert_eq!(bound(&g, ALL_BLOCKS, bar + 1, false), None);
         }
     }
 
