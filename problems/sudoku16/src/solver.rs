@@ -364,7 +364,7 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
 /// Locked candidates over the dirty (unit, letter) pairs: a letter whose places in a box lie
 /// in one row or column leaves the rest of that line, and one whose places in a line lie in
 /// one box leaves the rest of that box. Returns whether anything was removed.
-/// O(dirty pairs) plus removals.
+/// O(dirty units + confined dirty pairs) plus removals.
 ///
 /// Only pairs whose places shrank need a look: once a pattern's removals are done they stay
 /// done, because place sets only shrink.
@@ -383,15 +383,14 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
         let unit = unit as usize;
         let digits = b.dirty[unit] & !b.placed[unit];
         b.dirty[unit] = 0;
-        for d in ones(digits) {
-            let p = b.places[unit][d as usize];
-            if unit < 2 * SIDE {
+        // Only the confined letters, found for all 16 at once: a test per letter
+        // mispredicted (the removals below leave this unit's place sets as they are).
+        let (nibble, column) = confined(&b.places[unit]);
+        if unit < 2 * SIDE {
+            for d in ones(digits & nibble) {
+                let p = b.places[unit][d as usize];
                 // A row or column; positions run along it, each nibble lying in one box.
-                let j = p.lowest_index() / 4;
-                if p >> (4 * j) > 0xf {
-                    continue;
-                }
-                let j = j as usize;
+                let j = (p.lowest_index() / 4) as usize;
                 let (bx, mask) = if unit < SIDE {
                     (unit / 4 * 4 + j, 0xf << (4 * (unit % 4)))
                 } else {
@@ -403,32 +402,91 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                     remove::<3>(b, q, unit_cell(2 * SIDE + bx, i).index(), d)?;
                     changed = true;
                 }
-            } else {
-                // A box; positions are 4 * (row in box) + (col in box), rows being nibbles.
-                let bx = unit - 2 * SIDE;
-                let (band, stack) = (bx / 4, bx % 4);
-                let r = p.lowest_index() / 4;
-                if p >> (4 * r) <= 0xf {
-                    let row = band * 4 + r as usize;
-                    let out = b.places[row][d as usize] & !(0xf << (4 * stack));
-                    for col in ones(out) {
-                        remove::<3>(b, q, row * SIDE + col as usize, d)?;
-                        changed = true;
-                    }
+            }
+        } else {
+            // A box; positions are 4 * (row in box) + (col in box), rows being nibbles.
+            let bx = unit - 2 * SIDE;
+            let (band, stack) = (bx / 4, bx % 4);
+            for d in ones(digits & nibble) {
+                let p = b.places[unit][d as usize];
+                let row = band * 4 + (p.lowest_index() / 4) as usize;
+                let out = b.places[row][d as usize] & !(0xf << (4 * stack));
+                for col in ones(out) {
+                    remove::<3>(b, q, row * SIDE + col as usize, d)?;
+                    changed = true;
                 }
-                let c = p.lowest_index() % 4;
-                if p & !(0x1111 << c) == 0 {
-                    let col = stack * 4 + c as usize;
-                    let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
-                    for row in ones(out) {
-                        remove::<3>(b, q, row as usize * SIDE + col, d)?;
-                        changed = true;
-                    }
+            }
+            for d in ones(digits & column) {
+                let p = b.places[unit][d as usize];
+                let col = stack * 4 + (p.lowest_index() % 4) as usize;
+                let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
+                for row in ones(out) {
+                    remove::<3>(b, q, row as usize * SIDE + col, d)?;
+                    changed = true;
                 }
             }
         }
     }
     Ok(changed)
+}
+
+/// Which of a unit's 16 place sets lie within one nibble (positions `4k..4k + 3`: one box of
+/// a line, one row of a box) and which within one position mod 4 (one column of a box), as
+/// two masks (bit `d` for `places[d]`); an empty set counts as confined. O(1): a few SSE2
+/// steps per 8 sets (always there on x86_64), else [`confined_scalar`]; no branch per set.
+///
+/// ```text
+///   nibble flags  n = (p | p >> 1 | p >> 2 | p >> 3) & 0x1111   (bit 4k: nibble k used)
+///   column flags  c = (p | p >> 4 | p >> 8 | p >> 12) & 0x000f   (bit k: column k used)
+///   confined <=> at most one flag: f & (f - 1) == 0
+/// ```
+#[inline(always)]
+fn confined(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `places`.
+        unsafe {
+            use std::arch::x86_64::*;
+            let (one, zero) = (_mm_set1_epi16(1), _mm_setzero_si128());
+            // At most one flag, per 16-bit lane: all ones when confined.
+            let confined =
+                |f: __m128i| _mm_cmpeq_epi16(_mm_and_si128(f, _mm_sub_epi16(f, one)), zero);
+            let (mut nib, mut col) = ([zero; 2], [zero; 2]);
+            for (j, (nib, col)) in nib.iter_mut().zip(col.iter_mut()).enumerate() {
+                let p = _mm_loadu_si128(places.as_ptr().add(8 * j) as *const __m128i);
+                let n = _mm_or_si128(
+                    _mm_or_si128(p, _mm_srli_epi16(p, 1)),
+                    _mm_or_si128(_mm_srli_epi16(p, 2), _mm_srli_epi16(p, 3)),
+                );
+                *nib = confined(_mm_and_si128(n, _mm_set1_epi16(0x1111)));
+                let c = _mm_or_si128(
+                    _mm_or_si128(p, _mm_srli_epi16(p, 4)),
+                    _mm_or_si128(_mm_srli_epi16(p, 8), _mm_srli_epi16(p, 12)),
+                );
+                *col = confined(_mm_and_si128(c, _mm_set1_epi16(0xf)));
+            }
+            let nibble = _mm_movemask_epi8(_mm_packs_epi16(nib[0], nib[1])) as u16;
+            let column = _mm_movemask_epi8(_mm_packs_epi16(col[0], col[1])) as u16;
+            (nibble, column)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        confined_scalar(places)
+    }
+}
+
+/// [`confined`] one set at a time: the twin the SIMD one is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn confined_scalar(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
+    let (mut nibble, mut column) = (0, 0);
+    for (d, &p) in places.iter().enumerate() {
+        let n = (0..4).filter(|k| p >> (4 * k) & 0xf != 0).count();
+        let c = (0..4).filter(|k| p & (0x1111 << k) != 0).count();
+        nibble |= u16::from(n <= 1) << d;
+        column |= u16::from(c <= 1) << d;
+    }
+    (nibble, column)
 }
 
 /// Naked and hidden pairs in the units changed since the last call: two cells of a unit whose
@@ -1208,6 +1266,29 @@ mod tests {
             assert_eq!(got, fewest_letters_scalar(&cand));
             let counts = cand.iter().map(|x| x.count_ones()).filter(|&n| n > 1);
             assert_eq!(got.0, counts.min().unwrap_or(17));
+        }
+    }
+
+    #[test]
+    fn confined_matches_the_scalar_twin() {
+        let mut rng = Rng::new(13);
+        let mut sets = [0u16; SIDE];
+        for round in 0..500 {
+            for x in sets.iter_mut() {
+                // Empty, one box or row, one column, or anything.
+                *x = match rng.below(4 + round % 3) {
+                    0 => 0,
+                    1 => (rng.below(16) as u16) << (4 * rng.below(4)),
+                    2 => (rng.below(1 << 16) as u16) & (0x1111 << rng.below(4)),
+                    _ => rng.below(1 << 16) as u16,
+                };
+            }
+            let (nibble, column) = confined(&sets);
+            assert_eq!((nibble, column), confined_scalar(&sets));
+            for (d, &p) in sets.iter().enumerate() {
+                let boxes = (0..4).filter(|k| p >> (4 * k) & 0xf != 0).count();
+                assert_eq!(nibble >> d & 1 == 1, boxes <= 1);
+            }
         }
     }
 
