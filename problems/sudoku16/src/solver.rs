@@ -45,6 +45,10 @@ const OPEN: u8 = 0xff;
 ///                       (or which were placed in the unit)
 ///   pairs_due           units changed since pairs last   bit u = unit u
 ///                       looked at them
+///   two_places[unit]    letters with two places in unit  bit d = letter d
+///                       when pairs last looked at it
+///   two_letters[unit]   unit's cells with two letters    bit i = unit's i-th cell
+///                       when pairs last looked at it
 ///   value[cell]         assigned letter, or OPEN
 /// ```
 #[derive(Clone, Copy)]
@@ -54,6 +58,8 @@ struct Board {
     placed: [DigitSet; UNITS],
     dirty: [DigitSet; UNITS],
     pairs_due: u64,
+    two_places: [DigitSet; UNITS],
+    two_letters: [PlaceSet; UNITS],
     value: [u8; CELLS],
     open: u32,
 }
@@ -67,6 +73,8 @@ impl Board {
             placed: [0; UNITS],
             dirty: [ALL_DIGITS; UNITS],
             pairs_due: 0,
+            two_places: [0; UNITS],
+            two_letters: [0; UNITS],
             value: [OPEN; CELLS],
             open: CELLS as u32,
         }
@@ -505,16 +513,20 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     b.pairs_due = 0;
     for unit in ones(units) {
         let unit = unit as usize;
-        // Hidden pairs: letters d < e with the same two places. Both loops run only while
-        // two candidates are left, and the partners come from one vector compare: few
-        // units have a pair, and loops over the rest mispredicted.
+        // Hidden pairs: letters d < e with the same two places. A set with two elements
+        // either stays as it is or shrinks, so a pair not there at the last look needs a set
+        // that has come down to two since: the loops run over those only (few, often none),
+        // and the partners come from one vector compare (loops over every two-element set
+        // mispredicted).
         let places = b.places[unit];
-        let mut two = exactly_two(&places);
-        while two & two.wrapping_sub(1) != 0 {
-            let d = two.trailing_zeros();
-            two &= two - 1;
+        let two = exactly_two(&places);
+        let new = two & !b.two_places[unit];
+        b.two_places[unit] = two;
+        for d in ones(new) {
             let p = places[d as usize];
-            for e in ones(equal_to(&places, p) & two) {
+            // Each pair once: a partner that is new too only from above `d`.
+            let partners = equal_to(&places, p) & two & !(new & (0xffff >> (15 - d)));
+            for e in ones(partners) {
                 let keep = (1 << d) | (1 << e);
                 for pos in ones(p) {
                     let cell = unit_cell(unit, pos).index();
@@ -525,17 +537,18 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
                 }
             }
         }
-        // Naked pairs: cells i < j with the same two letters.
+        // Naked pairs: cells i < j with the same two letters (new ones only, as above).
         let mut sets = [0 as DigitSet; SIDE];
         for (pos, x) in sets.iter_mut().enumerate() {
             *x = b.cand[unit_cell(unit, pos as u32).index()];
         }
-        let mut two = exactly_two(&sets);
-        while two & two.wrapping_sub(1) != 0 {
-            let i = two.trailing_zeros();
-            two &= two - 1;
+        let two = exactly_two(&sets);
+        let new = two & !b.two_letters[unit];
+        b.two_letters[unit] = two;
+        for i in ones(new) {
             let s = sets[i as usize];
-            for j in ones(equal_to(&sets, s) & two) {
+            let partners = equal_to(&sets, s) & two & !(new & (0xffff >> (15 - i)));
+            for j in ones(partners) {
                 let mut out = 0;
                 for d in ones(s) {
                     out |= b.places[unit][d as usize];
