@@ -85,63 +85,100 @@ impl Board {
     /// with the singles this leaves queued on `q`. `None` when two givens clash or a cell or a
     /// place set is left empty (then `q` may hold junk: clear it). O(CELLS * SIDE).
     fn with_givens(puzzle: &Grid, q: &mut Queue) -> Option<Board> {
+        let values = puzzle.values();
         let mut b = Board::new();
-        let mut used = [0 as DigitSet; UNITS];
-        // Both passes run over all cells without a branch on whether a cell is a given
-        // (data the branch predictor cannot guess, twice per cell): an empty cell's `bit`
-        // is 0 and changes nothing.
-        let mut clash: DigitSet = 0;
-        for (i, &v) in puzzle.values().iter().enumerate() {
-            // Value `d + 1` -> bit d; 0 (empty) -> no bit.
-            let bit = ((1u32 << v) >> 1) as DigitSet;
-            let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
-            clash |= (used[row] | used[col] | used[bx]) & bit;
-            used[row] |= bit;
-            used[col] |= bit;
-            used[bx] |= bit;
-            // Empty (0) wraps to OPEN.
-            b.value[i] = v.wrapping_sub(1);
-            b.cand[i] = bit;
-            b.open -= u32::from(bit != 0);
+        // Letter `d` is the grid value `d + 1`; empty (0) wraps to OPEN.
+        let mut givens = 0;
+        for (x, &v) in b.value.iter_mut().zip(values.iter()) {
+            *x = v.wrapping_sub(1);
+            givens += u32::from(v != 0);
         }
-        if clash != 0 {
+        b.open = CELLS as u32 - givens;
+        // The givens by letter, whole rows at a time, without a branch per cell (whether a
+        // cell is given is data the branch predictor cannot guess) nor a chain of updates
+        // through memory per given:
+        //
+        //   given[r][d]      the columns of row r where letter d is given
+        //   cols[d]          the columns holding d       bit c
+        //   band_cols[k][d]  the columns holding d in band k's four rows: nibble s = box (k, s)
+        let mut given = [[0 as PlaceSet; SIDE]; SIDE];
+        let mut in_rows = 0;
+        for (r, g) in given.iter_mut().enumerate() {
+            let mut bits = [0 as DigitSet; SIDE];
+            for (x, &v) in bits.iter_mut().zip(values[r * SIDE..(r + 1) * SIDE].iter()) {
+                // Value `d + 1` -> bit d; 0 (empty) -> no bit.
+                *x = ((1u32 << v) >> 1) as DigitSet;
+            }
+            b.placed[r] = bits.iter().fold(0, |a, &x| a | x);
+            in_rows += b.placed[r].count_ones();
+            *g = transpose16(&bits);
+        }
+        let mut cols = [0 as PlaceSet; SIDE];
+        let mut band_cols = [[0 as PlaceSet; SIDE]; 4];
+        for (r, g) in given.iter().enumerate() {
+            for d in 0..SIDE {
+                cols[d] |= g[d];
+                band_cols[r / 4][d] |= g[d];
+            }
+        }
+        // Per band and letter, its boxes: nibble flags (bit 4s for box s), spread to whole
+        // nibbles (the columns the letter leaves in the band's rows) and gathered as bits.
+        let mut band_fill = [[0 as PlaceSet; SIDE]; 4];
+        let mut boxes = [0 as PlaceSet; SIDE];
+        for (k, (fill, bc)) in band_fill.iter_mut().zip(band_cols.iter()).enumerate() {
+            for d in 0..SIDE {
+                let x = bc[d];
+                let flags = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111;
+                fill[d] = flags * 0xf;
+                boxes[d] |= ((flags | flags >> 3 | flags >> 6 | flags >> 9) & 0xf) << (4 * k);
+            }
+        }
+        // No clash <=> the givens lie in as many distinct (row, letter), (column, letter) and
+        // (box, letter) pairs as there are givens.
+        let in_cols: u32 = cols.iter().map(|x| x.count_ones()).sum();
+        let in_boxes: u32 = boxes.iter().map(|x| x.count_ones()).sum();
+        if in_rows != givens || in_cols != givens || in_boxes != givens {
             return None;
         }
+        // A row's place sets: where its units leave each letter, or the given cell itself.
+        for (r, g) in given.iter().enumerate() {
+            let open = !g.iter().fold(0, |a, &x| a | x);
+            for d in 0..SIDE {
+                let blocked =
+                    cols[d] | band_fill[r / 4][d] | 0u16.wrapping_sub(u16::from(g[d] != 0));
+                b.places[r][d] = (open & !blocked) | g[d];
+            }
+            let cand = transpose16(&b.places[r]);
+            b.cand[r * SIDE..(r + 1) * SIDE].copy_from_slice(&cand);
+        }
         let mut empty = false;
-        for i in 0..CELLS {
-            let bit = b.cand[i];
-            let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
-            // A given keeps its letter; an open cell gets what its units leave.
-            let open = bit == 0;
-            let left = !(used[row] | used[col] | used[bx]) & 0u16.wrapping_sub(u16::from(open));
-            empty |= (left | bit) == 0;
-            q.push_if(open & left.is_single(), i, left.trailing_zeros());
-            b.cand[i] = left | bit;
+        for (i, (&c, &v)) in b.cand.iter().zip(b.value.iter()).enumerate() {
+            empty |= c == 0;
+            q.push_if((v == OPEN) & c.is_single(), i, c.trailing_zeros());
         }
         if empty {
             return None;
         }
-        for (unit, &placed) in used.iter().enumerate() {
-            let mut cands = [0 as DigitSet; SIDE];
-            if unit < SIDE {
-                // A row's cells are consecutive.
-                cands.copy_from_slice(&b.cand[unit * SIDE..(unit + 1) * SIDE]);
-            } else {
+        let (col_placed, box_placed) = (transpose16(&cols), transpose16(&boxes));
+        b.placed[SIDE..2 * SIDE].copy_from_slice(&col_placed);
+        b.placed[2 * SIDE..].copy_from_slice(&box_placed);
+        for unit in 0..UNITS {
+            if unit >= SIDE {
+                let mut cands = [0 as DigitSet; SIDE];
                 for (pos, c) in cands.iter_mut().enumerate() {
                     *c = b.cand[unit_cell(unit, pos as u32).index()];
                 }
+                b.places[unit] = transpose16(&cands);
             }
-            let places = transpose16(&cands);
-            let (empty, single) = empty_and_single(&places);
+            let places = &b.places[unit];
+            let (empty, single) = empty_and_single(places);
             if empty != 0 {
                 return None;
             }
-            for d in ones(single & !placed) {
+            for d in ones(single & !b.placed[unit]) {
                 let p = places[d as usize];
                 q.push(unit_cell(unit, p.lowest_index()).index(), d);
             }
-            b.places[unit] = places;
-            b.placed[unit] = placed;
         }
         Some(b)
     }
@@ -1513,19 +1550,22 @@ mod tests {
         let mut rng = Rng::new(12);
         let mut q = Queue::new();
         let mut seen = [0; 2];
-        for round in 0..300 {
+        for round in 0..600 {
             let mut puzzle = thinned(&solution, rng.between(10, 240), &mut rng);
             if round % 2 == 0 {
                 // A wrong letter somewhere (a clash, or a contradiction found later, or none).
                 let c = Cell::from_index(rng.below(CELLS));
                 puzzle.set(c, Some(Digit::from_index(rng.below(16))));
             }
+            // Singles alone too: the board the givens leave, before locked candidates and
+            // pairs add their removals.
+            let locked = round % 3 != 0;
             let mut a = queued(&puzzle, &mut q);
-            let ra = propagate(&mut a, &mut q, true).is_ok();
+            let ra = propagate(&mut a, &mut q, locked).is_ok();
             q.clear();
             let rb = match Board::with_givens(&puzzle, &mut q) {
                 Some(mut b) => {
-                    let ok = propagate(&mut b, &mut q, true).is_ok();
+                    let ok = propagate(&mut b, &mut q, locked).is_ok();
                     if ok {
                         assert!(a.cand == b.cand && a.places == b.places && a.value == b.value);
                         assert!(a.placed == b.placed && a.open == b.open);
