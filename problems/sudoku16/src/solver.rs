@@ -261,32 +261,37 @@ fn empty_and_single(sets: &[u16; SIDE]) -> (u16, u16) {
 /// `CELLS`).
 const QUEUE_CAP: usize = CELLS + UNITS * SIDE;
 
+/// Slots of the queue: a power of two above [`QUEUE_CAP`], so that an index masked with
+/// `QUEUE_SLOTS - 1` is in range without a bounds check (the mask never changes it).
+const QUEUE_SLOTS: usize = 2048;
+const _: () = assert!(QUEUE_SLOTS.is_power_of_two() && QUEUE_SLOTS > QUEUE_CAP);
+
 /// Pending assignments found by propagation: (cell index, letter), a fixed stack (no
-/// allocation in the search). One slot more than [`QUEUE_CAP`]: [`Queue::push_if`] writes
-/// the slot past the end even when it does not keep it.
+/// allocation in the search). [`Queue::push_if`] writes the slot past the end even when it
+/// does not keep it, so the slots are more than [`QUEUE_CAP`].
 struct Queue {
-    items: [(u8, u8); QUEUE_CAP + 1],
+    items: [(u8, u8); QUEUE_SLOTS],
     len: usize,
 }
 
 impl Queue {
     fn new() -> Queue {
         Queue {
-            items: [(0, 0); QUEUE_CAP + 1],
+            items: [(0, 0); QUEUE_SLOTS],
             len: 0,
         }
     }
     #[inline(always)]
     fn push(&mut self, cell: usize, digit: u32) {
-        self.items[self.len] = (cell as u8, digit as u8);
-        self.len += 1;
+        self.push_if(true, cell, digit);
     }
     /// Pushes (`cell`, `digit`) if `keep`, without a branch: whether a removal leaves a
     /// single is data the branch predictor cannot guess (about a fifth of the search's
     /// mispredictions, by cachegrind's model, went there).
     #[inline(always)]
     fn push_if(&mut self, keep: bool, cell: usize, digit: u32) {
-        self.items[self.len] = (cell as u8, digit as u8);
+        debug_assert!(self.len <= QUEUE_CAP);
+        self.items[self.len & (QUEUE_SLOTS - 1)] = (cell as u8, digit as u8);
         self.len += usize::from(keep);
     }
     #[inline(always)]
@@ -295,7 +300,7 @@ impl Queue {
             return None;
         }
         self.len -= 1;
-        Some(self.items[self.len])
+        Some(self.items[self.len & (QUEUE_SLOTS - 1)])
     }
     #[inline(always)]
     fn clear(&mut self) {
