@@ -553,6 +553,7 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     let mut changed = false;
     let units = b.pairs_due;
     b.pairs_due = 0;
+    let two_letters = unit_masks(&two_letter_cells(&b.cand));
     for unit in ones(units) {
         let unit = unit as usize;
         // Hidden pairs: letters d < e with the same two places. A set with two elements
@@ -579,7 +580,13 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
                 }
             }
         }
-        // Naked pairs: cells i < j with the same two letters (new ones only, as above).
+        // Naked pairs: cells i < j with the same two letters (new ones only, as above). The
+        // unit's letter sets are gathered only when it has a new two-letter cell by the
+        // masks of the call's start; a cell that comes down to two letters later has dirtied
+        // the unit, which the next call looks at.
+        if two_letters[unit] & !b.two_letters[unit] == 0 {
+            continue;
+        }
         let mut sets = [0 as DigitSet; SIDE];
         for (pos, x) in sets.iter_mut().enumerate() {
             *x = b.cand[unit_cell(unit, pos as u32).index()];
@@ -778,6 +785,8 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
         // The two-letter cells from `start` on, cyclically: the same cells, in the same order,
         // as the scan below would look at, found without a branch per cell.
         let look = if smart { SMART_LOOK } else { 1 };
+        // Per unit, the two-letter cells (for the links; the plain choice needs none).
+        let per_unit = if smart { unit_masks(&two) } else { [0; UNITS] };
         let (mut best, mut best_score, mut seen) = (0, u32::MAX, 0);
         let (first, from) = (start / 64, start % 64);
         for k in 0..5 {
@@ -794,7 +803,7 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
                     return Some(Branch::Cell(cell, b.cand[cell]));
                 }
                 // At most 3 * 15 links, so the score stays positive and below `u32::MAX`.
-                let score = 64 - two_letter_links(b, &two, cell);
+                let score = 64 - two_letter_links(b, &per_unit, cell);
                 if score < best_score {
                     best_score = score;
                     best = cell;
@@ -833,14 +842,15 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
 
 /// How many two-letter cells among `cell`'s peers share a letter with it, each counted once:
 /// the cells that assigning either letter of `cell` turns into singles. `two` is
-/// [`two_letter_cells`] of the board; `cell` must have two letters (its lowest and highest).
+/// [`unit_masks`] of [`two_letter_cells`] of the board; `cell` must have two letters (its
+/// lowest and highest).
 /// O(1): per unit, the two-letter cells as a place set, and the places of the cell's letters
 /// (the box without the cell's row and column, counted there already).
 ///
 /// Counting a peer in the cell's row (or column) and box twice, as a first version did, gave
 /// 17-28% more nodes on the minimal sets.
 #[inline(always)]
-fn two_letter_links(b: &Board, two: &[u64; 4], cell: usize) -> u32 {
+fn two_letter_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
     let set = b.cand[cell];
     let (low, high) = (set.lowest_index() as usize, set.highest_index() as usize);
     let [(row, rpos), (col, cpos), (bx, bpos)] = Cell::from_index(cell).units();
@@ -848,38 +858,41 @@ fn two_letter_links(b: &Board, two: &[u64; 4], cell: usize) -> u32 {
     let mut links = 0;
     for &(unit, skip) in [(row, 1 << rpos), (col, 1 << cpos), (bx, lines)].iter() {
         let near = b.places[unit][low] | b.places[unit][high];
-        links += (near & unit_bits(two, unit) & !skip).count_ones();
+        links += (near & two[unit] & !skip).count_ones();
     }
     links
 }
 
-/// The cells of `unit` in the 256-bit cell mask `bits` (bit `i % 64` of word `i / 64` for
-/// cell `i`) as a place set (bit `k` for the unit's `k`-th cell). O(1), no branch on data.
+/// The cells of each unit in the 256-bit cell mask `bits` (bit `i % 64` of word `i / 64` for
+/// cell `i`) as place sets (bit `k` for the unit's `k`-th cell), all 48 at once. O(1), no
+/// branch on data: rows are 16-bit slices, columns a 16x16 bit transpose of the rows, boxes
+/// a 4x4 nibble transpose of each band's word (two delta swaps).
 ///
 /// ```text
-///   word w = rows 4w..4w+3, 16 bits each     row r:    16 bits of word r / 4
-///   column c: bits c, c+16, c+32, c+48 of each word, gathered by one multiply per word
-///   box (band, stack): nibble `stack` of each of the 4 rows of word `band`
+///   word w = rows 4w..4w+3, 16 bits each:  row k = nibbles (k,0) (k,1) (k,2) (k,3)
+///   nibble (k, s) = row 4w+k's cells in box stack s
+///   transposed: lane s = nibbles (0,s) (1,s) (2,s) (3,s) = box (w, s), its row k in nibble k
 /// ```
 #[inline(always)]
-fn unit_bits(bits: &[u64; 4], unit: usize) -> u16 {
-    if unit < SIDE {
-        (bits[unit / 4] >> (16 * (unit % 4))) as u16
-    } else if unit < 2 * SIDE {
-        // Bits 0, 16, 32, 48 move to 48, 49, 50, 51; no two partial products meet.
-        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-        let c = unit - SIDE;
-        let mut out = 0u16;
-        for (w, &word) in bits.iter().enumerate() {
-            let x = ((word >> c) & 0x0001_0001_0001_0001).wrapping_mul(GATHER) >> 48;
-            out |= ((x & 0xf) as u16) << (4 * w);
-        }
-        out
-    } else {
-        let bx = unit - 2 * SIDE;
-        let x = bits[bx / 4] >> (4 * (bx % 4));
-        (x & 0xf | (x >> 12) & 0xf0 | (x >> 24) & 0xf00 | (x >> 36) & 0xf000) as u16
+fn unit_masks(bits: &[u64; 4]) -> [PlaceSet; UNITS] {
+    let mut out = [0 as PlaceSet; UNITS];
+    let mut rows = [0 as PlaceSet; SIDE];
+    for (r, x) in rows.iter_mut().enumerate() {
+        *x = (bits[r / 4] >> (16 * (r % 4))) as PlaceSet;
     }
+    out[..SIDE].copy_from_slice(&rows);
+    out[SIDE..2 * SIDE].copy_from_slice(&transpose16(&rows));
+    for (band, &w) in bits.iter().enumerate() {
+        // Swap the off-diagonal 2x2 blocks of nibbles, then the off-diagonal nibbles of each.
+        let t = (w ^ (w >> 24)) & 0x0000_0000_ff00_ff00;
+        let w = w ^ t ^ (t << 24);
+        let t = (w ^ (w >> 12)) & 0x0000_f0f0_0000_f0f0;
+        let w = w ^ t ^ (t << 12);
+        for s in 0..4 {
+            out[2 * SIDE + 4 * band + s] = (w >> (16 * s)) as PlaceSet;
+        }
+    }
+    out
 }
 
 /// The fewest letters a cell with at least two holds, and those cells as a 256-bit mask (bit
@@ -1591,20 +1604,21 @@ mod tests {
     }
 
     #[test]
-    fn unit_bits_gathers_each_units_cells() {
+    fn unit_masks_gather_each_units_cells() {
         let mut rng = Rng::new(7);
         for _ in 0..200 {
             let mut bits = [0u64; 4];
             for w in bits.iter_mut() {
                 *w = rng.next_u64() & rng.next_u64();
             }
-            for unit in 0..UNITS {
+            let masks = unit_masks(&bits);
+            for (unit, &mask) in masks.iter().enumerate() {
                 let mut want = 0u16;
                 for pos in 0..SIDE as u32 {
                     let i = unit_cell(unit, pos).index();
                     want |= (((bits[i / 64] >> (i % 64)) & 1) as u16) << pos;
                 }
-                assert_eq!(unit_bits(&bits, unit), want, "unit {}", unit);
+                assert_eq!(mask, want, "unit {}", unit);
             }
         }
     }
@@ -1625,7 +1639,7 @@ mod tests {
                 })
                 .count() as u32
         };
-        let two = two_letter_cells(&b.cand);
+        let two = unit_masks(&two_letter_cells(&b.cand));
         for cell in (0..CELLS).filter(|&c| b.cand[c].count_ones() == 2) {
             assert_eq!(
                 two_letter_links(&b, &two, cell),
