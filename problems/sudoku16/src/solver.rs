@@ -389,22 +389,25 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     b.dirty[row] |= bit;
     b.dirty[col] |= bit;
     b.dirty[bx] |= bit;
+    // All three units' places and placed letters are set before any peer is visited: a
+    // peer's removal then never sees the cell's letter as unplaced in the cell's box or
+    // column, and so never queues the cell itself again as a hidden single there.
     let row_peers = b.places[row][d as usize] & !(1 << rpos);
+    let col_peers = b.places[col][d as usize] & !(1 << cpos);
+    let box_peers =
+        b.places[bx][d as usize] & !(1 << bpos) & !((0xf << (bpos & !3)) | (0x1111 << (bpos & 3)));
     b.placed[row] |= bit;
+    b.placed[col] |= bit;
+    b.placed[bx] |= bit;
     b.places[row][d as usize] = 1 << rpos;
+    b.places[col][d as usize] = 1 << cpos;
+    b.places[bx][d as usize] = 1 << bpos;
     for i in ones(row_peers) {
         remove::<0>(b, q, unit_cell(row, i).index(), d)?;
     }
-    let col_peers = b.places[col][d as usize] & !(1 << cpos);
-    b.placed[col] |= bit;
-    b.places[col][d as usize] = 1 << cpos;
     for i in ones(col_peers) {
         remove::<1>(b, q, unit_cell(col, i).index(), d)?;
     }
-    let box_peers =
-        b.places[bx][d as usize] & !(1 << bpos) & !((0xf << (bpos & !3)) | (0x1111 << (bpos & 3)));
-    b.placed[bx] |= bit;
-    b.places[bx][d as usize] = 1 << bpos;
     for i in ones(box_peers) {
         remove::<2>(b, q, unit_cell(bx, i).index(), d)?;
     }
