@@ -141,8 +141,10 @@ impl Board {
             return None;
         }
         // A row's place sets: where its units leave each letter, or the given cell itself.
+        let mut open_cells = [0u64; 4];
         for (r, g) in given.iter().enumerate() {
             let open = !g.iter().fold(0, |a, &x| a | x);
+            open_cells[r / 4] |= u64::from(open) << (16 * (r % 4));
             for d in 0..SIDE {
                 let blocked =
                     cols[d] | band_fill[r / 4][d] | 0u16.wrapping_sub(u16::from(g[d] != 0));
@@ -151,13 +153,17 @@ impl Board {
             let cand = transpose16(&b.places[r]);
             b.cand[r * SIDE..(r + 1) * SIDE].copy_from_slice(&cand);
         }
-        let mut empty = false;
-        for (i, (&c, &v)) in b.cand.iter().zip(b.value.iter()).enumerate() {
-            empty |= c == 0;
-            q.push_if((v == OPEN) & c.is_single(), i, c.trailing_zeros());
-        }
-        if empty {
+        // Open cells with no letter left or one: found by one vector pass (few cells have
+        // one, and a push per cell cost more than the loop over them).
+        if cells_with_letters::<0>(&b.cand) != [0; 4] {
             return None;
+        }
+        let one = cells_with_letters::<1>(&b.cand);
+        for (w, (&one, &open)) in one.iter().zip(open_cells.iter()).enumerate() {
+            for i in ones(one & open) {
+                let cell = 64 * w + i as usize;
+                q.push(cell, b.cand[cell].trailing_zeros());
+            }
         }
         let (col_placed, box_placed) = (transpose16(&cols), transpose16(&boxes));
         b.placed[SIDE..2 * SIDE].copy_from_slice(&col_placed);
@@ -1004,16 +1010,25 @@ fn first_from(bits: &[u64; 4], start: usize) -> Option<usize> {
 }
 
 /// The cells whose letter set has exactly two letters (so open: an assigned cell keeps one),
-/// as a 256-bit mask, bit `i % 64` of word `i / 64` for cell `i`. O(CELLS / 8) vector steps
-/// with SSE2 (always there on x86_64), else one cell at a time; no branch per cell either way
-/// (a branch per cell mispredicted about half the time in the search's hottest scan).
-///
-/// ```text
-///   y = x & (x - 1)  (x without its lowest letter)     two letters <=> y != 0 and
-///   z = y & (y - 1)                                               z == 0
-/// ```
+/// as a 256-bit mask, bit `i % 64` of word `i / 64` for cell `i`. O(CELLS / 8) vector steps,
+/// no branch per cell (a branch per cell mispredicted about half the time in the search's
+/// hottest scan).
 #[inline(always)]
 fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
+    cells_with_letters::<2>(cand)
+}
+
+/// The cells with exactly `N` letters (`N` at most 2), as a 256-bit mask (bit `i % 64` of
+/// word `i / 64` for cell `i`). O(CELLS / 8) vector steps with SSE2 (always there on
+/// x86_64), else [`cells_with_letters_scalar`]; no branch per cell either way.
+///
+/// ```text
+///   y = x & (x - 1)  (x without its lowest letter)     0 <=> x == 0
+///   z = y & (y - 1)                                    1 <=> x != 0 and y == 0
+///                                                      2 <=> y != 0 and z == 0
+/// ```
+#[inline(always)]
+fn cells_with_letters<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 letter sets.
@@ -1025,14 +1040,21 @@ fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
                 let mut m = 0u64;
                 for half in 0..4 {
                     let at = cand.as_ptr().add(k * 64 + half * 16) as *const __m128i;
-                    let mut two = [zero; 2];
-                    for (j, t) in two.iter_mut().enumerate() {
+                    let mut lanes = [zero; 2];
+                    for (j, t) in lanes.iter_mut().enumerate() {
                         let x = _mm_loadu_si128(at.add(j));
                         let y = _mm_and_si128(x, _mm_sub_epi16(x, one));
-                        let z = _mm_and_si128(y, _mm_sub_epi16(y, one));
-                        *t = _mm_andnot_si128(_mm_cmpeq_epi16(y, zero), _mm_cmpeq_epi16(z, zero));
+                        let (x0, y0) = (_mm_cmpeq_epi16(x, zero), _mm_cmpeq_epi16(y, zero));
+                        *t = match N {
+                            0 => x0,
+                            1 => _mm_andnot_si128(x0, y0),
+                            _ => {
+                                let z = _mm_and_si128(y, _mm_sub_epi16(y, one));
+                                _mm_andnot_si128(y0, _mm_cmpeq_epi16(z, zero))
+                            }
+                        };
                     }
-                    let bits = _mm_movemask_epi8(_mm_packs_epi16(two[0], two[1])) as u64;
+                    let bits = _mm_movemask_epi8(_mm_packs_epi16(lanes[0], lanes[1])) as u64;
                     m |= bits << (16 * half);
                 }
                 *word = m;
@@ -1042,16 +1064,16 @@ fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        two_letter_cells_scalar(cand)
+        cells_with_letters_scalar::<N>(cand)
     }
 }
 
-/// [`two_letter_cells`] one cell at a time: the twin the SIMD one is tested against.
+/// [`cells_with_letters`] one cell at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn two_letter_cells_scalar(cand: &[DigitSet; CELLS]) -> [u64; 4] {
+fn cells_with_letters_scalar<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (i, &x) in cand.iter().enumerate() {
-        out[i / 64] |= u64::from(x.count_ones() == 2) << (i % 64);
+        out[i / 64] |= u64::from(x.count_ones() as usize == N) << (i % 64);
     }
     out
 }
@@ -1424,7 +1446,7 @@ mod tests {
     }
 
     #[test]
-    fn two_letter_cells_match_the_scalar_twin() {
+    fn cells_with_letters_match_the_scalar_twin() {
         let mut rng = Rng::new(8);
         let mut cand = [0 as DigitSet; CELLS];
         for round in 0..300 {
@@ -1436,10 +1458,19 @@ mod tests {
                     _ => rng.below(1 << 16) as DigitSet,
                 };
             }
-            let two = two_letter_cells(&cand);
-            assert_eq!(two, two_letter_cells_scalar(&cand));
+            let masks = [
+                cells_with_letters::<0>(&cand),
+                cells_with_letters::<1>(&cand),
+                cells_with_letters::<2>(&cand),
+            ];
+            assert_eq!(masks[0], cells_with_letters_scalar::<0>(&cand));
+            assert_eq!(masks[1], cells_with_letters_scalar::<1>(&cand));
+            assert_eq!(masks[2], cells_with_letters_scalar::<2>(&cand));
+            assert_eq!(two_letter_cells(&cand), masks[2]);
             for (i, &c) in cand.iter().enumerate() {
-                assert_eq!(two[i / 64] >> (i % 64) & 1 == 1, c.count_ones() == 2);
+                for (n, m) in masks.iter().enumerate() {
+                    assert_eq!(m[i / 64] >> (i % 64) & 1 == 1, c.count_ones() as usize == n);
+                }
             }
         }
     }
