@@ -45,6 +45,10 @@ const OPEN: u8 = 0xff;
 ///                       (or which were placed in the unit)
 ///   pairs_due           units changed since pairs last   bit u = unit u
 ///                       looked at them
+///   two_places[unit]    letters with two places in unit  bit d = letter d
+///                       when pairs last looked at it
+///   two_letters[unit]   unit's cells with two letters    bit i = unit's i-th cell
+///                       when pairs last looked at it
 ///   value[cell]         assigned letter, or OPEN
 /// ```
 #[derive(Clone, Copy)]
@@ -54,6 +58,8 @@ struct Board {
     placed: [DigitSet; UNITS],
     dirty: [DigitSet; UNITS],
     pairs_due: u64,
+    two_places: [DigitSet; UNITS],
+    two_letters: [PlaceSet; UNITS],
     value: [u8; CELLS],
     open: u32,
 }
@@ -67,6 +73,8 @@ impl Board {
             placed: [0; UNITS],
             dirty: [ALL_DIGITS; UNITS],
             pairs_due: 0,
+            two_places: [0; UNITS],
+            two_letters: [0; UNITS],
             value: [OPEN; CELLS],
             open: CELLS as u32,
         }
@@ -77,63 +85,106 @@ impl Board {
     /// with the singles this leaves queued on `q`. `None` when two givens clash or a cell or a
     /// place set is left empty (then `q` may hold junk: clear it). O(CELLS * SIDE).
     fn with_givens(puzzle: &Grid, q: &mut Queue) -> Option<Board> {
+        let values = puzzle.values();
         let mut b = Board::new();
-        let mut used = [0 as DigitSet; UNITS];
-        // Both passes run over all cells without a branch on whether a cell is a given
-        // (data the branch predictor cannot guess, twice per cell): an empty cell's `bit`
-        // is 0 and changes nothing.
-        let mut clash: DigitSet = 0;
-        for (i, &v) in puzzle.values().iter().enumerate() {
-            // Value `d + 1` -> bit d; 0 (empty) -> no bit.
-            let bit = ((1u32 << v) >> 1) as DigitSet;
-            let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
-            clash |= (used[row] | used[col] | used[bx]) & bit;
-            used[row] |= bit;
-            used[col] |= bit;
-            used[bx] |= bit;
-            // Empty (0) wraps to OPEN.
-            b.value[i] = v.wrapping_sub(1);
-            b.cand[i] = bit;
-            b.open -= u32::from(bit != 0);
+        // Letter `d` is the grid value `d + 1`; empty (0) wraps to OPEN.
+        let mut givens = 0;
+        for (x, &v) in b.value.iter_mut().zip(values.iter()) {
+            *x = v.wrapping_sub(1);
+            givens += u32::from(v != 0);
         }
-        if clash != 0 {
+        b.open = CELLS as u32 - givens;
+        // The givens by letter, whole rows at a time, without a branch per cell (whether a
+        // cell is given is data the branch predictor cannot guess) nor a chain of updates
+        // through memory per given:
+        //
+        //   given[r][d]      the columns of row r where letter d is given
+        //   cols[d]          the columns holding d       bit c
+        //   band_cols[k][d]  the columns holding d in band k's four rows: nibble s = box (k, s)
+        let mut given = [[0 as PlaceSet; SIDE]; SIDE];
+        let mut in_rows = 0;
+        for (r, g) in given.iter_mut().enumerate() {
+            let mut bits = [0 as DigitSet; SIDE];
+            for (x, &v) in bits.iter_mut().zip(values[r * SIDE..(r + 1) * SIDE].iter()) {
+                // Value `d + 1` -> bit d; 0 (empty) -> no bit.
+                *x = ((1u32 << v) >> 1) as DigitSet;
+            }
+            b.placed[r] = bits.iter().fold(0, |a, &x| a | x);
+            in_rows += b.placed[r].count_ones();
+            *g = transpose16(&bits);
+        }
+        let mut cols = [0 as PlaceSet; SIDE];
+        let mut band_cols = [[0 as PlaceSet; SIDE]; 4];
+        for (r, g) in given.iter().enumerate() {
+            for d in 0..SIDE {
+                cols[d] |= g[d];
+                band_cols[r / 4][d] |= g[d];
+            }
+        }
+        // Per band and letter, its boxes: nibble flags (bit 4s for box s), spread to whole
+        // nibbles (the columns the letter leaves in the band's rows) and gathered as bits.
+        let mut band_fill = [[0 as PlaceSet; SIDE]; 4];
+        let mut boxes = [0 as PlaceSet; SIDE];
+        for (k, (fill, bc)) in band_fill.iter_mut().zip(band_cols.iter()).enumerate() {
+            for d in 0..SIDE {
+                let x = bc[d];
+                let flags = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111;
+                fill[d] = flags * 0xf;
+                boxes[d] |= ((flags | flags >> 3 | flags >> 6 | flags >> 9) & 0xf) << (4 * k);
+            }
+        }
+        // No clash <=> the givens lie in as many distinct (row, letter), (column, letter) and
+        // (box, letter) pairs as there are givens.
+        let in_cols: u32 = cols.iter().map(|x| x.count_ones()).sum();
+        let in_boxes: u32 = boxes.iter().map(|x| x.count_ones()).sum();
+        if in_rows != givens || in_cols != givens || in_boxes != givens {
             return None;
         }
-        let mut empty = false;
-        for i in 0..CELLS {
-            let bit = b.cand[i];
-            let [(row, _), (col, _), (bx, _)] = Cell::from_index(i).units();
-            // A given keeps its letter; an open cell gets what its units leave.
-            let open = bit == 0;
-            let left = !(used[row] | used[col] | used[bx]) & 0u16.wrapping_sub(u16::from(open));
-            empty |= (left | bit) == 0;
-            q.push_if(open & left.is_single(), i, left.trailing_zeros());
-            b.cand[i] = left | bit;
+        // A row's place sets: where its units leave each letter, or the given cell itself.
+        let mut open_cells = [0u64; 4];
+        for (r, g) in given.iter().enumerate() {
+            let open = !g.iter().fold(0, |a, &x| a | x);
+            open_cells[r / 4] |= u64::from(open) << (16 * (r % 4));
+            for d in 0..SIDE {
+                let blocked =
+                    cols[d] | band_fill[r / 4][d] | 0u16.wrapping_sub(u16::from(g[d] != 0));
+                b.places[r][d] = (open & !blocked) | g[d];
+            }
+            let cand = transpose16(&b.places[r]);
+            b.cand[r * SIDE..(r + 1) * SIDE].copy_from_slice(&cand);
         }
-        if empty {
+        // Open cells with no letter left or one: found by one vector pass (few cells have
+        // one, and a push per cell cost more than the loop over them).
+        if cells_with_letters::<0>(&b.cand) != [0; 4] {
             return None;
         }
-        for (unit, &placed) in used.iter().enumerate() {
-            let mut cands = [0 as DigitSet; SIDE];
-            if unit < SIDE {
-                // A row's cells are consecutive.
-                cands.copy_from_slice(&b.cand[unit * SIDE..(unit + 1) * SIDE]);
-            } else {
+        let one = cells_with_letters::<1>(&b.cand);
+        for (w, (&one, &open)) in one.iter().zip(open_cells.iter()).enumerate() {
+            for i in ones(one & open) {
+                let cell = 64 * w + i as usize;
+                q.push(cell, b.cand[cell].trailing_zeros());
+            }
+        }
+        let (col_placed, box_placed) = (transpose16(&cols), transpose16(&boxes));
+        b.placed[SIDE..2 * SIDE].copy_from_slice(&col_placed);
+        b.placed[2 * SIDE..].copy_from_slice(&box_placed);
+        for unit in 0..UNITS {
+            if unit >= SIDE {
+                let mut cands = [0 as DigitSet; SIDE];
                 for (pos, c) in cands.iter_mut().enumerate() {
                     *c = b.cand[unit_cell(unit, pos as u32).index()];
                 }
+                b.places[unit] = transpose16(&cands);
             }
-            let places = transpose16(&cands);
-            let (empty, single) = empty_and_single(&places);
+            let places = &b.places[unit];
+            let (empty, single) = empty_and_single(places);
             if empty != 0 {
                 return None;
             }
-            for d in ones(single & !placed) {
+            for d in ones(single & !b.placed[unit]) {
                 let p = places[d as usize];
                 q.push(unit_cell(unit, p.lowest_index()).index(), d);
             }
-            b.places[unit] = places;
-            b.placed[unit] = placed;
         }
         Some(b)
     }
@@ -216,32 +267,37 @@ fn empty_and_single(sets: &[u16; SIDE]) -> (u16, u16) {
 /// `CELLS`).
 const QUEUE_CAP: usize = CELLS + UNITS * SIDE;
 
+/// Slots of the queue: a power of two above [`QUEUE_CAP`], so that an index masked with
+/// `QUEUE_SLOTS - 1` is in range without a bounds check (the mask never changes it).
+const QUEUE_SLOTS: usize = 2048;
+const _: () = assert!(QUEUE_SLOTS.is_power_of_two() && QUEUE_SLOTS > QUEUE_CAP);
+
 /// Pending assignments found by propagation: (cell index, letter), a fixed stack (no
-/// allocation in the search). One slot more than [`QUEUE_CAP`]: [`Queue::push_if`] writes
-/// the slot past the end even when it does not keep it.
+/// allocation in the search). [`Queue::push_if`] writes the slot past the end even when it
+/// does not keep it, so the slots are more than [`QUEUE_CAP`].
 struct Queue {
-    items: [(u8, u8); QUEUE_CAP + 1],
+    items: [(u8, u8); QUEUE_SLOTS],
     len: usize,
 }
 
 impl Queue {
     fn new() -> Queue {
         Queue {
-            items: [(0, 0); QUEUE_CAP + 1],
+            items: [(0, 0); QUEUE_SLOTS],
             len: 0,
         }
     }
     #[inline(always)]
     fn push(&mut self, cell: usize, digit: u32) {
-        self.items[self.len] = (cell as u8, digit as u8);
-        self.len += 1;
+        self.push_if(true, cell, digit);
     }
     /// Pushes (`cell`, `digit`) if `keep`, without a branch: whether a removal leaves a
     /// single is data the branch predictor cannot guess (about a fifth of the search's
     /// mispredictions, by cachegrind's model, went there).
     #[inline(always)]
     fn push_if(&mut self, keep: bool, cell: usize, digit: u32) {
-        self.items[self.len] = (cell as u8, digit as u8);
+        debug_assert!(self.len <= QUEUE_CAP);
+        self.items[self.len & (QUEUE_SLOTS - 1)] = (cell as u8, digit as u8);
         self.len += usize::from(keep);
     }
     #[inline(always)]
@@ -250,7 +306,7 @@ impl Queue {
             return None;
         }
         self.len -= 1;
-        Some(self.items[self.len])
+        Some(self.items[self.len & (QUEUE_SLOTS - 1)])
     }
     #[inline(always)]
     fn clear(&mut self) {
@@ -339,22 +395,25 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     b.dirty[row] |= bit;
     b.dirty[col] |= bit;
     b.dirty[bx] |= bit;
+    // All three units' places and placed letters are set before any peer is visited: a
+    // peer's removal then never sees the cell's letter as unplaced in the cell's box or
+    // column, and so never queues the cell itself again as a hidden single there.
     let row_peers = b.places[row][d as usize] & !(1 << rpos);
+    let col_peers = b.places[col][d as usize] & !(1 << cpos);
+    let box_peers =
+        b.places[bx][d as usize] & !(1 << bpos) & !((0xf << (bpos & !3)) | (0x1111 << (bpos & 3)));
     b.placed[row] |= bit;
+    b.placed[col] |= bit;
+    b.placed[bx] |= bit;
     b.places[row][d as usize] = 1 << rpos;
+    b.places[col][d as usize] = 1 << cpos;
+    b.places[bx][d as usize] = 1 << bpos;
     for i in ones(row_peers) {
         remove::<0>(b, q, unit_cell(row, i).index(), d)?;
     }
-    let col_peers = b.places[col][d as usize] & !(1 << cpos);
-    b.placed[col] |= bit;
-    b.places[col][d as usize] = 1 << cpos;
     for i in ones(col_peers) {
         remove::<1>(b, q, unit_cell(col, i).index(), d)?;
     }
-    let box_peers =
-        b.places[bx][d as usize] & !(1 << bpos) & !((0xf << (bpos & !3)) | (0x1111 << (bpos & 3)));
-    b.placed[bx] |= bit;
-    b.places[bx][d as usize] = 1 << bpos;
     for i in ones(box_peers) {
         remove::<2>(b, q, unit_cell(bx, i).index(), d)?;
     }
@@ -364,7 +423,7 @@ fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
 /// Locked candidates over the dirty (unit, letter) pairs: a letter whose places in a box lie
 /// in one row or column leaves the rest of that line, and one whose places in a line lie in
 /// one box leaves the rest of that box. Returns whether anything was removed.
-/// O(dirty pairs) plus removals.
+/// O(dirty units + confined dirty pairs) plus removals.
 ///
 /// Only pairs whose places shrank need a look: once a pattern's removals are done they stay
 /// done, because place sets only shrink.
@@ -383,15 +442,14 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
         let unit = unit as usize;
         let digits = b.dirty[unit] & !b.placed[unit];
         b.dirty[unit] = 0;
-        for d in ones(digits) {
-            let p = b.places[unit][d as usize];
-            if unit < 2 * SIDE {
+        // Only the confined letters, found for all 16 at once: a test per letter
+        // mispredicted (the removals below leave this unit's place sets as they are).
+        let (nibble, column) = confined(&b.places[unit]);
+        if unit < 2 * SIDE {
+            for d in ones(digits & nibble) {
+                let p = b.places[unit][d as usize];
                 // A row or column; positions run along it, each nibble lying in one box.
-                let j = p.lowest_index() / 4;
-                if p >> (4 * j) > 0xf {
-                    continue;
-                }
-                let j = j as usize;
+                let j = (p.lowest_index() / 4) as usize;
                 let (bx, mask) = if unit < SIDE {
                     (unit / 4 * 4 + j, 0xf << (4 * (unit % 4)))
                 } else {
@@ -403,32 +461,91 @@ fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction
                     remove::<3>(b, q, unit_cell(2 * SIDE + bx, i).index(), d)?;
                     changed = true;
                 }
-            } else {
-                // A box; positions are 4 * (row in box) + (col in box), rows being nibbles.
-                let bx = unit - 2 * SIDE;
-                let (band, stack) = (bx / 4, bx % 4);
-                let r = p.lowest_index() / 4;
-                if p >> (4 * r) <= 0xf {
-                    let row = band * 4 + r as usize;
-                    let out = b.places[row][d as usize] & !(0xf << (4 * stack));
-                    for col in ones(out) {
-                        remove::<3>(b, q, row * SIDE + col as usize, d)?;
-                        changed = true;
-                    }
+            }
+        } else {
+            // A box; positions are 4 * (row in box) + (col in box), rows being nibbles.
+            let bx = unit - 2 * SIDE;
+            let (band, stack) = (bx / 4, bx % 4);
+            for d in ones(digits & nibble) {
+                let p = b.places[unit][d as usize];
+                let row = band * 4 + (p.lowest_index() / 4) as usize;
+                let out = b.places[row][d as usize] & !(0xf << (4 * stack));
+                for col in ones(out) {
+                    remove::<3>(b, q, row * SIDE + col as usize, d)?;
+                    changed = true;
                 }
-                let c = p.lowest_index() % 4;
-                if p & !(0x1111 << c) == 0 {
-                    let col = stack * 4 + c as usize;
-                    let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
-                    for row in ones(out) {
-                        remove::<3>(b, q, row as usize * SIDE + col, d)?;
-                        changed = true;
-                    }
+            }
+            for d in ones(digits & column) {
+                let p = b.places[unit][d as usize];
+                let col = stack * 4 + (p.lowest_index() % 4) as usize;
+                let out = b.places[SIDE + col][d as usize] & !(0xf << (4 * band));
+                for row in ones(out) {
+                    remove::<3>(b, q, row as usize * SIDE + col, d)?;
+                    changed = true;
                 }
             }
         }
     }
     Ok(changed)
+}
+
+/// Which of a unit's 16 place sets lie within one nibble (positions `4k..4k + 3`: one box of
+/// a line, one row of a box) and which within one position mod 4 (one column of a box), as
+/// two masks (bit `d` for `places[d]`); an empty set counts as confined. O(1): a few SSE2
+/// steps per 8 sets (always there on x86_64), else [`confined_scalar`]; no branch per set.
+///
+/// ```text
+///   nibble flags  n = (p | p >> 1 | p >> 2 | p >> 3) & 0x1111   (bit 4k: nibble k used)
+///   column flags  c = (p | p >> 4 | p >> 8 | p >> 12) & 0x000f   (bit k: column k used)
+///   confined <=> at most one flag: f & (f - 1) == 0
+/// ```
+#[inline(always)]
+fn confined(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `places`.
+        unsafe {
+            use std::arch::x86_64::*;
+            let (one, zero) = (_mm_set1_epi16(1), _mm_setzero_si128());
+            // At most one flag, per 16-bit lane: all ones when confined.
+            let confined =
+                |f: __m128i| _mm_cmpeq_epi16(_mm_and_si128(f, _mm_sub_epi16(f, one)), zero);
+            let (mut nib, mut col) = ([zero; 2], [zero; 2]);
+            for (j, (nib, col)) in nib.iter_mut().zip(col.iter_mut()).enumerate() {
+                let p = _mm_loadu_si128(places.as_ptr().add(8 * j) as *const __m128i);
+                let n = _mm_or_si128(
+                    _mm_or_si128(p, _mm_srli_epi16(p, 1)),
+                    _mm_or_si128(_mm_srli_epi16(p, 2), _mm_srli_epi16(p, 3)),
+                );
+                *nib = confined(_mm_and_si128(n, _mm_set1_epi16(0x1111)));
+                let c = _mm_or_si128(
+                    _mm_or_si128(p, _mm_srli_epi16(p, 4)),
+                    _mm_or_si128(_mm_srli_epi16(p, 8), _mm_srli_epi16(p, 12)),
+                );
+                *col = confined(_mm_and_si128(c, _mm_set1_epi16(0xf)));
+            }
+            let nibble = _mm_movemask_epi8(_mm_packs_epi16(nib[0], nib[1])) as u16;
+            let column = _mm_movemask_epi8(_mm_packs_epi16(col[0], col[1])) as u16;
+            (nibble, column)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        confined_scalar(places)
+    }
+}
+
+/// [`confined`] one set at a time: the twin the SIMD one is tested against.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn confined_scalar(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
+    let (mut nibble, mut column) = (0, 0);
+    for (d, &p) in places.iter().enumerate() {
+        let n = (0..4).filter(|k| p >> (4 * k) & 0xf != 0).count();
+        let c = (0..4).filter(|k| p & (0x1111 << k) != 0).count();
+        nibble |= u16::from(n <= 1) << d;
+        column |= u16::from(c <= 1) << d;
+    }
+    (nibble, column)
 }
 
 /// Naked and hidden pairs in the units changed since the last call: two cells of a unit whose
@@ -445,18 +562,23 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     let mut changed = false;
     let units = b.pairs_due;
     b.pairs_due = 0;
+    let two_letters = unit_masks(&two_letter_cells(&b.cand));
     for unit in ones(units) {
         let unit = unit as usize;
-        // Hidden pairs: letters d < e with the same two places. Both loops run only while
-        // two candidates are left, and the partners come from one vector compare: few
-        // units have a pair, and loops over the rest mispredicted.
+        // Hidden pairs: letters d < e with the same two places. A set with two elements
+        // either stays as it is or shrinks, so a pair not there at the last look needs a set
+        // that has come down to two since: the loops run over those only (few, often none),
+        // and the partners come from one vector compare (loops over every two-element set
+        // mispredicted).
         let places = b.places[unit];
-        let mut two = exactly_two(&places);
-        while two & two.wrapping_sub(1) != 0 {
-            let d = two.trailing_zeros();
-            two &= two - 1;
+        let two = exactly_two(&places);
+        let new = two & !b.two_places[unit];
+        b.two_places[unit] = two;
+        for d in ones(new) {
             let p = places[d as usize];
-            for e in ones(equal_to(&places, p) & two) {
+            // Each pair once: a partner that is new too only from above `d`.
+            let partners = equal_to(&places, p) & two & !(new & (0xffff >> (15 - d)));
+            for e in ones(partners) {
                 let keep = (1 << d) | (1 << e);
                 for pos in ones(p) {
                     let cell = unit_cell(unit, pos).index();
@@ -467,17 +589,24 @@ fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
                 }
             }
         }
-        // Naked pairs: cells i < j with the same two letters.
+        // Naked pairs: cells i < j with the same two letters (new ones only, as above). The
+        // unit's letter sets are gathered only when it has a new two-letter cell by the
+        // masks of the call's start; a cell that comes down to two letters later has dirtied
+        // the unit, which the next call looks at.
+        if two_letters[unit] & !b.two_letters[unit] == 0 {
+            continue;
+        }
         let mut sets = [0 as DigitSet; SIDE];
         for (pos, x) in sets.iter_mut().enumerate() {
             *x = b.cand[unit_cell(unit, pos as u32).index()];
         }
-        let mut two = exactly_two(&sets);
-        while two & two.wrapping_sub(1) != 0 {
-            let i = two.trailing_zeros();
-            two &= two - 1;
+        let two = exactly_two(&sets);
+        let new = two & !b.two_letters[unit];
+        b.two_letters[unit] = two;
+        for i in ones(new) {
             let s = sets[i as usize];
-            for j in ones(equal_to(&sets, s) & two) {
+            let partners = equal_to(&sets, s) & two & !(new & (0xffff >> (15 - i)));
+            for j in ones(partners) {
                 let mut out = 0;
                 for d in ones(s) {
                     out |= b.places[unit][d as usize];
@@ -665,6 +794,8 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
         // The two-letter cells from `start` on, cyclically: the same cells, in the same order,
         // as the scan below would look at, found without a branch per cell.
         let look = if smart { SMART_LOOK } else { 1 };
+        // Per unit, the two-letter cells (for the links; the plain choice needs none).
+        let per_unit = if smart { unit_masks(&two) } else { [0; UNITS] };
         let (mut best, mut best_score, mut seen) = (0, u32::MAX, 0);
         let (first, from) = (start / 64, start % 64);
         for k in 0..5 {
@@ -681,7 +812,7 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
                     return Some(Branch::Cell(cell, b.cand[cell]));
                 }
                 // At most 3 * 15 links, so the score stays positive and below `u32::MAX`.
-                let score = 64 - two_letter_links(b, &two, cell);
+                let score = 64 - two_letter_links(b, &per_unit, cell);
                 if score < best_score {
                     best_score = score;
                     best = cell;
@@ -720,14 +851,15 @@ fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
 
 /// How many two-letter cells among `cell`'s peers share a letter with it, each counted once:
 /// the cells that assigning either letter of `cell` turns into singles. `two` is
-/// [`two_letter_cells`] of the board; `cell` must have two letters (its lowest and highest).
+/// [`unit_masks`] of [`two_letter_cells`] of the board; `cell` must have two letters (its
+/// lowest and highest).
 /// O(1): per unit, the two-letter cells as a place set, and the places of the cell's letters
 /// (the box without the cell's row and column, counted there already).
 ///
 /// Counting a peer in the cell's row (or column) and box twice, as a first version did, gave
 /// 17-28% more nodes on the minimal sets.
 #[inline(always)]
-fn two_letter_links(b: &Board, two: &[u64; 4], cell: usize) -> u32 {
+fn two_letter_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
     let set = b.cand[cell];
     let (low, high) = (set.lowest_index() as usize, set.highest_index() as usize);
     let [(row, rpos), (col, cpos), (bx, bpos)] = Cell::from_index(cell).units();
@@ -735,38 +867,41 @@ fn two_letter_links(b: &Board, two: &[u64; 4], cell: usize) -> u32 {
     let mut links = 0;
     for &(unit, skip) in [(row, 1 << rpos), (col, 1 << cpos), (bx, lines)].iter() {
         let near = b.places[unit][low] | b.places[unit][high];
-        links += (near & unit_bits(two, unit) & !skip).count_ones();
+        links += (near & two[unit] & !skip).count_ones();
     }
     links
 }
 
-/// The cells of `unit` in the 256-bit cell mask `bits` (bit `i % 64` of word `i / 64` for
-/// cell `i`) as a place set (bit `k` for the unit's `k`-th cell). O(1), no branch on data.
+/// The cells of each unit in the 256-bit cell mask `bits` (bit `i % 64` of word `i / 64` for
+/// cell `i`) as place sets (bit `k` for the unit's `k`-th cell), all 48 at once. O(1), no
+/// branch on data: rows are 16-bit slices, columns a 16x16 bit transpose of the rows, boxes
+/// a 4x4 nibble transpose of each band's word (two delta swaps).
 ///
 /// ```text
-///   word w = rows 4w..4w+3, 16 bits each     row r:    16 bits of word r / 4
-///   column c: bits c, c+16, c+32, c+48 of each word, gathered by one multiply per word
-///   box (band, stack): nibble `stack` of each of the 4 rows of word `band`
+///   word w = rows 4w..4w+3, 16 bits each:  row k = nibbles (k,0) (k,1) (k,2) (k,3)
+///   nibble (k, s) = row 4w+k's cells in box stack s
+///   transposed: lane s = nibbles (0,s) (1,s) (2,s) (3,s) = box (w, s), its row k in nibble k
 /// ```
 #[inline(always)]
-fn unit_bits(bits: &[u64; 4], unit: usize) -> u16 {
-    if unit < SIDE {
-        (bits[unit / 4] >> (16 * (unit % 4))) as u16
-    } else if unit < 2 * SIDE {
-        // Bits 0, 16, 32, 48 move to 48, 49, 50, 51; no two partial products meet.
-        const GATHER: u64 = (1 << 48) | (1 << 33) | (1 << 18) | (1 << 3);
-        let c = unit - SIDE;
-        let mut out = 0u16;
-        for (w, &word) in bits.iter().enumerate() {
-            let x = ((word >> c) & 0x0001_0001_0001_0001).wrapping_mul(GATHER) >> 48;
-            out |= ((x & 0xf) as u16) << (4 * w);
-        }
-        out
-    } else {
-        let bx = unit - 2 * SIDE;
-        let x = bits[bx / 4] >> (4 * (bx % 4));
-        (x & 0xf | (x >> 12) & 0xf0 | (x >> 24) & 0xf00 | (x >> 36) & 0xf000) as u16
+fn unit_masks(bits: &[u64; 4]) -> [PlaceSet; UNITS] {
+    let mut out = [0 as PlaceSet; UNITS];
+    let mut rows = [0 as PlaceSet; SIDE];
+    for (r, x) in rows.iter_mut().enumerate() {
+        *x = (bits[r / 4] >> (16 * (r % 4))) as PlaceSet;
     }
+    out[..SIDE].copy_from_slice(&rows);
+    out[SIDE..2 * SIDE].copy_from_slice(&transpose16(&rows));
+    for (band, &w) in bits.iter().enumerate() {
+        // Swap the off-diagonal 2x2 blocks of nibbles, then the off-diagonal nibbles of each.
+        let t = (w ^ (w >> 24)) & 0x0000_0000_ff00_ff00;
+        let w = w ^ t ^ (t << 24);
+        let t = (w ^ (w >> 12)) & 0x0000_f0f0_0000_f0f0;
+        let w = w ^ t ^ (t << 12);
+        for s in 0..4 {
+            out[2 * SIDE + 4 * band + s] = (w >> (16 * s)) as PlaceSet;
+        }
+    }
+    out
 }
 
 /// The fewest letters a cell with at least two holds, and those cells as a 256-bit mask (bit
@@ -875,16 +1010,25 @@ fn first_from(bits: &[u64; 4], start: usize) -> Option<usize> {
 }
 
 /// The cells whose letter set has exactly two letters (so open: an assigned cell keeps one),
-/// as a 256-bit mask, bit `i % 64` of word `i / 64` for cell `i`. O(CELLS / 8) vector steps
-/// with SSE2 (always there on x86_64), else one cell at a time; no branch per cell either way
-/// (a branch per cell mispredicted about half the time in the search's hottest scan).
-///
-/// ```text
-///   y = x & (x - 1)  (x without its lowest letter)     two letters <=> y != 0 and
-///   z = y & (y - 1)                                               z == 0
-/// ```
+/// as a 256-bit mask, bit `i % 64` of word `i / 64` for cell `i`. O(CELLS / 8) vector steps,
+/// no branch per cell (a branch per cell mispredicted about half the time in the search's
+/// hottest scan).
 #[inline(always)]
 fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
+    cells_with_letters::<2>(cand)
+}
+
+/// The cells with exactly `N` letters (`N` at most 2), as a 256-bit mask (bit `i % 64` of
+/// word `i / 64` for cell `i`). O(CELLS / 8) vector steps with SSE2 (always there on
+/// x86_64), else [`cells_with_letters_scalar`]; no branch per cell either way.
+///
+/// ```text
+///   y = x & (x - 1)  (x without its lowest letter)     0 <=> x == 0
+///   z = y & (y - 1)                                    1 <=> x != 0 and y == 0
+///                                                      2 <=> y != 0 and z == 0
+/// ```
+#[inline(always)]
+fn cells_with_letters<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 letter sets.
@@ -896,14 +1040,21 @@ fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
                 let mut m = 0u64;
                 for half in 0..4 {
                     let at = cand.as_ptr().add(k * 64 + half * 16) as *const __m128i;
-                    let mut two = [zero; 2];
-                    for (j, t) in two.iter_mut().enumerate() {
+                    let mut lanes = [zero; 2];
+                    for (j, t) in lanes.iter_mut().enumerate() {
                         let x = _mm_loadu_si128(at.add(j));
                         let y = _mm_and_si128(x, _mm_sub_epi16(x, one));
-                        let z = _mm_and_si128(y, _mm_sub_epi16(y, one));
-                        *t = _mm_andnot_si128(_mm_cmpeq_epi16(y, zero), _mm_cmpeq_epi16(z, zero));
+                        let (x0, y0) = (_mm_cmpeq_epi16(x, zero), _mm_cmpeq_epi16(y, zero));
+                        *t = match N {
+                            0 => x0,
+                            1 => _mm_andnot_si128(x0, y0),
+                            _ => {
+                                let z = _mm_and_si128(y, _mm_sub_epi16(y, one));
+                                _mm_andnot_si128(y0, _mm_cmpeq_epi16(z, zero))
+                            }
+                        };
                     }
-                    let bits = _mm_movemask_epi8(_mm_packs_epi16(two[0], two[1])) as u64;
+                    let bits = _mm_movemask_epi8(_mm_packs_epi16(lanes[0], lanes[1])) as u64;
                     m |= bits << (16 * half);
                 }
                 *word = m;
@@ -913,16 +1064,16 @@ fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        two_letter_cells_scalar(cand)
+        cells_with_letters_scalar::<N>(cand)
     }
 }
 
-/// [`two_letter_cells`] one cell at a time: the twin the SIMD one is tested against.
+/// [`cells_with_letters`] one cell at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn two_letter_cells_scalar(cand: &[DigitSet; CELLS]) -> [u64; 4] {
+fn cells_with_letters_scalar<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (i, &x) in cand.iter().enumerate() {
-        out[i / 64] |= u64::from(x.count_ones() == 2) << (i % 64);
+        out[i / 64] |= u64::from(x.count_ones() as usize == N) << (i % 64);
     }
     out
 }
@@ -974,7 +1125,10 @@ const FIRST_ATTEMPT_SHARE: u64 = 4;
 /// 67994, 117206, 127010, 160766; each look costs a little: CPU on the easy set 16 -11%, 32 -7%
 /// (against 8), equal on `minimal.txt`. With each peer counted once, over 2 seeds: 8 -> 33886,
 /// 55624, 55446, 82487; 16 -> 28828, 52550, 55904, 66856; 32 -> 27671, 48607, 54655, 60792.
-const SMART_LOOK: u32 = 16;
+/// With the links read from per-unit masks (a look costs about 22 instructions), 32: nodes
+/// over 6 seeds (easy, minimal, independent, topdown) 17868, 211599, 144757, 154782 -> 16831,
+/// 202680, 137008, 157388; easy set x40 CPU -3.5% (all 256: -3%, 64: -3%).
+const SMART_LOOK: u32 = 32;
 
 /// A reusable solver; reusing it across cases keeps its buffers and continues its random
 /// sequence (so a whole run is reproducible from the fixed seed).
@@ -1212,6 +1366,29 @@ mod tests {
     }
 
     #[test]
+    fn confined_matches_the_scalar_twin() {
+        let mut rng = Rng::new(13);
+        let mut sets = [0u16; SIDE];
+        for round in 0..500 {
+            for x in sets.iter_mut() {
+                // Empty, one box or row, one column, or anything.
+                *x = match rng.below(4 + round % 3) {
+                    0 => 0,
+                    1 => (rng.below(16) as u16) << (4 * rng.below(4)),
+                    2 => (rng.below(1 << 16) as u16) & (0x1111 << rng.below(4)),
+                    _ => rng.below(1 << 16) as u16,
+                };
+            }
+            let (nibble, column) = confined(&sets);
+            assert_eq!((nibble, column), confined_scalar(&sets));
+            for (d, &p) in sets.iter().enumerate() {
+                let boxes = (0..4).filter(|k| p >> (4 * k) & 0xf != 0).count();
+                assert_eq!(nibble >> d & 1 == 1, boxes <= 1);
+            }
+        }
+    }
+
+    #[test]
     fn exactly_two_matches_the_scalar_twin() {
         let mut rng = Rng::new(9);
         let mut sets = [0u16; SIDE];
@@ -1272,7 +1449,7 @@ mod tests {
     }
 
     #[test]
-    fn two_letter_cells_match_the_scalar_twin() {
+    fn cells_with_letters_match_the_scalar_twin() {
         let mut rng = Rng::new(8);
         let mut cand = [0 as DigitSet; CELLS];
         for round in 0..300 {
@@ -1284,10 +1461,19 @@ mod tests {
                     _ => rng.below(1 << 16) as DigitSet,
                 };
             }
-            let two = two_letter_cells(&cand);
-            assert_eq!(two, two_letter_cells_scalar(&cand));
+            let masks = [
+                cells_with_letters::<0>(&cand),
+                cells_with_letters::<1>(&cand),
+                cells_with_letters::<2>(&cand),
+            ];
+            assert_eq!(masks[0], cells_with_letters_scalar::<0>(&cand));
+            assert_eq!(masks[1], cells_with_letters_scalar::<1>(&cand));
+            assert_eq!(masks[2], cells_with_letters_scalar::<2>(&cand));
+            assert_eq!(two_letter_cells(&cand), masks[2]);
             for (i, &c) in cand.iter().enumerate() {
-                assert_eq!(two[i / 64] >> (i % 64) & 1 == 1, c.count_ones() == 2);
+                for (n, m) in masks.iter().enumerate() {
+                    assert_eq!(m[i / 64] >> (i % 64) & 1 == 1, c.count_ones() as usize == n);
+                }
             }
         }
     }
@@ -1419,19 +1605,22 @@ mod tests {
         let mut rng = Rng::new(12);
         let mut q = Queue::new();
         let mut seen = [0; 2];
-        for round in 0..300 {
+        for round in 0..600 {
             let mut puzzle = thinned(&solution, rng.between(10, 240), &mut rng);
             if round % 2 == 0 {
                 // A wrong letter somewhere (a clash, or a contradiction found later, or none).
                 let c = Cell::from_index(rng.below(CELLS));
                 puzzle.set(c, Some(Digit::from_index(rng.below(16))));
             }
+            // Singles alone too: the board the givens leave, before locked candidates and
+            // pairs add their removals.
+            let locked = round % 3 != 0;
             let mut a = queued(&puzzle, &mut q);
-            let ra = propagate(&mut a, &mut q, true).is_ok();
+            let ra = propagate(&mut a, &mut q, locked).is_ok();
             q.clear();
             let rb = match Board::with_givens(&puzzle, &mut q) {
                 Some(mut b) => {
-                    let ok = propagate(&mut b, &mut q, true).is_ok();
+                    let ok = propagate(&mut b, &mut q, locked).is_ok();
                     if ok {
                         assert!(a.cand == b.cand && a.places == b.places && a.value == b.value);
                         assert!(a.placed == b.placed && a.open == b.open);
@@ -1452,20 +1641,21 @@ mod tests {
     }
 
     #[test]
-    fn unit_bits_gathers_each_units_cells() {
+    fn unit_masks_gather_each_units_cells() {
         let mut rng = Rng::new(7);
         for _ in 0..200 {
             let mut bits = [0u64; 4];
             for w in bits.iter_mut() {
                 *w = rng.next_u64() & rng.next_u64();
             }
-            for unit in 0..UNITS {
+            let masks = unit_masks(&bits);
+            for (unit, &mask) in masks.iter().enumerate() {
                 let mut want = 0u16;
                 for pos in 0..SIDE as u32 {
                     let i = unit_cell(unit, pos).index();
                     want |= (((bits[i / 64] >> (i % 64)) & 1) as u16) << pos;
                 }
-                assert_eq!(unit_bits(&bits, unit), want, "unit {}", unit);
+                assert_eq!(mask, want, "unit {}", unit);
             }
         }
     }
@@ -1486,7 +1676,7 @@ mod tests {
                 })
                 .count() as u32
         };
-        let two = two_letter_cells(&b.cand);
+        let two = unit_masks(&two_letter_cells(&b.cand));
         for cell in (0..CELLS).filter(|&c| b.cand[c].count_ones() == 2) {
             assert_eq!(
                 two_letter_links(&b, &two, cell),
