@@ -546,14 +546,15 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 
 /// Grids with at most this many givens are solved by the digit-pattern search
 /// ([`crate::patterns`]); denser ones by the branch and bound over the block cells, whose
-/// 16-cell corner bound decides as much there for less work. Measured with
-/// `examples/method.rs` (200 generated grids per count, one process, in-process total and
-/// slowest grid, patterns / branch and bound, ms): 14 givens 326 / 1245 (30 / 518 slowest),
-/// 16: 247 / 796 (13 / 142), 17: 316 / 326 (25 / 48), 18: 245 / 226 (17 / 20), 19: 329 /
-/// 254 (31 / 14), 22: 161 / 116 (11 / 13). At 18 the two are even over 200 grids, and the
-/// slowest 18-givens grid known (`data/worst/sparse-17-23-seed257`) takes the pattern search
-/// 1 ms against 90 ms.
-pub const PATTERNS_UP_TO: usize = 18;
+/// 16-cell corner bound decides as much there for less work. Measured with the searches run
+/// alone on 300 generated grids per count (seeds 201..500, in-process ms, total and slowest,
+/// patterns / branch and bound): 17 givens 245 / 594 (7 / 92), 18: 244 / 452 (11 / 71), 19:
+/// 272 / 331 (17 / 54), 20: 235 / 346 (11 / 39), 21: 233 / 254 (6 / 27), 22: 156 / 166 (6 /
+/// 8), and on seeds 1..300, 23: 182 / 139 (7 / 6). Up to 21 givens the branch and bound has
+/// tails the pattern search does not: callgrind, `p1074-gen --givens 19 --seed 414` 341M
+/// instructions against 3.5M, `--givens 21 --seed 414` 193M against 3.4M; the slowest
+/// pattern-search grid there (`--givens 20 --seed 358`) takes 57M.
+pub const PATTERNS_UP_TO: usize = 21;
 
 /// Nodes the digit-pattern search may take before [`solve`] hands the grid to the branch and
 /// bound (keeping the incumbent): on most sparse grids it ends in a few thousand nodes, but
