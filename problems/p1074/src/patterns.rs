@@ -42,7 +42,9 @@
 //! the board still allows there, distinct along block rows, columns or blocks). Once all the
 //! weight is placed the objective is fixed and the board's own completion search decides.
 //! While weight is left, lists are not filtered but scanned from a cursor (the first pattern
-//! that fits is the heaviest, and those before it never fit again below).
+//! that fits is the heaviest, and those before it never fit again below). A child is checked
+//! on its parent's board before it is built (`rest_can_beat`): most children die there,
+//! without a board copy or a propagation round.
 
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 
@@ -761,9 +763,9 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// Before a child is built (board copy, propagation, cross check): with a pattern on
     /// `taken` just applied, whether the digits of `rest` can still beat the bar, each from
     /// its list in `lists` (advanced past the patterns that no longer fit), on the parent's
-    /// board (`allowed`) less `taken`. The child's board allows no more than that, so it only drops
-    /// children the child's own knapsack would, and the advanced lists are its lists too.
-    /// O(scanned patterns + 9).
+    /// board (`allowed`) less `taken`. The child's board allows no more than that, so this
+    /// only drops children that the child's own knapsack or cell bound would drop, and the
+    /// advanced lists are its lists too. O(scanned patterns + 17).
     fn rest_can_beat(
         &self,
         lists: &mut [List; 10],
