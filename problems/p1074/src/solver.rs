@@ -563,7 +563,7 @@ pub const PATTERNS_UP_TO: usize = 21;
 /// better there.
 pub const PATTERN_BUDGET: u64 = 20_000;
 
-/// Corner search nodes the root probe ([`Search::proves_optimal`]) may take on grids the
+/// Corner search nodes the root probe (`Search::proves_optimal`) may take on grids the
 /// digit-pattern search solves. The slowest sparse grid known (`data/tail/tail-10-seed22`,
 /// whose greedy incumbent is optimal) needs about 20,000 and is then proved in 146M
 /// instructions instead of 459M; where the probe fails it mostly fails within a few nodes
