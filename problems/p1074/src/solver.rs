@@ -572,7 +572,7 @@ pub const PATTERN_BUDGET: u64 = 20_000;
 pub const PROBE_NODES: u64 = 30_000;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
-/// block cells hands its whole subtree to one corner search ([`Search::settle_all`]) instead
+/// block cells hands its whole subtree to one corner search (`Search::settle_all`) instead
 /// of branching further: the corner search of every node below would redo most of this
 /// one's. Above it, branching pays (propagating the board tightens the corner rules).
 /// Measured with `examples/survey.rs` (corner nodes summed over 60 grids per range, 0-3 /
