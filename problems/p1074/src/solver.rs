@@ -42,11 +42,12 @@
 //!   to the branch and bound below with the incumbent found so far;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
 //!   first, digits high first, singles propagated at every node), pruned by the centre's
-//!   largest candidate plus [`corner_bound`](crate::corners::corner_bound) in its 16-cell form; once they are fixed it
-//!   settles the centre with as few completion searches as it can (one when the board has no
-//!   completion at all): only *one* completion of the rest is needed, not all of them. With
-//!   at most [`WHOLE_BOXES_UP_TO`] givens the bound covers the whole corner boxes and, with
-//!   [`SETTLE_AT_OPEN_BLOCKS`] block cells open, one corner search settles the subtree.
+//!   largest candidate plus [`corner_bound`](crate::corners::corner_bound) in its 16-cell
+//!   form; once they are fixed it settles the centre with as few completion searches as it
+//!   can (one when the board has no completion at all): only *one* completion of the rest is
+//!   needed, not all of them. With at most [`WHOLE_BOXES_UP_TO`] givens the bound covers the
+//!   whole corner boxes and, with [`SETTLE_AT_OPEN_BLOCKS`] block cells open, one corner
+//!   search settles the subtree.
 //!
 //! The identity is checked against the plain weighted sum in the tests, and the two searches
 //! against each other on sparse grids (`tests/sparse.rs`).
@@ -408,10 +409,11 @@ impl Board {
     }
 
     /// An upper bound on the objective of every completion: the centre's largest candidate
-    /// plus [`corner_bound`](crate::corners::corner_bound) of the four corner blocks. `None` if the corner blocks cannot be
-    /// filled at all or cannot beat `beat`; with `exact` false a looser bound when it can (see
-    /// [`corner_bound`](crate::corners::corner_bound)). Requires a propagated board (no empty cell without candidates).
-    /// Also `None` once `nodes` reaches its ceiling (a void answer).
+    /// plus [`corner_bound`](crate::corners::corner_bound) of the four corner blocks. `None`
+    /// if the corner blocks cannot be filled at all or cannot beat `beat`; with `exact` false a
+    /// looser bound when it can (see [`corner_bound`](crate::corners::corner_bound)). Also
+    /// `None` once `nodes` reaches its ceiling (a void answer). Requires a propagated board
+    /// (no empty cell without candidates).
     fn objective_bound(
         &self,
         beat: i32,
@@ -688,9 +690,10 @@ impl Search {
     /// The rest of the search below `root` (see [`SETTLE_AT_OPEN_BLOCKS`]): one corner
     /// search on the propagated `root` ([`settle_block_assignments`]), which hands over every
     /// block assignment that could beat the incumbent; each is placed on `root`, propagated,
-    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every completion's corner boxes obey
-    /// the corner rules, and the bar (incumbent minus the centre's largest candidate) only
-    /// drops assignments that cannot beat the incumbent with any centre.
+    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every
+    /// completion's corner boxes obey the corner rules, and the bar (incumbent minus the
+    /// centre's largest candidate) only drops assignments that cannot beat the incumbent with
+    /// any centre.
     fn settle_all(&mut self, mut root: Board) {
         if !root.propagate() {
             return;
