@@ -17,7 +17,7 @@ fn main() {
     let reps: usize = args.get(2).map_or(3, |a| a.parse().unwrap());
     let mut rows = Vec::new();
     let mut total = 0.0;
-    let mut total_corner_nodes = 0;
+    let (mut total_corner_nodes, mut total_pattern_nodes) = (0, 0);
     for (i, g) in grids::from_stdin().into_iter().enumerate() {
         let mut ms = f64::MAX;
         let mut out = None;
@@ -32,7 +32,10 @@ fn main() {
         let (score, nodes) = sol
             .as_ref()
             .map_or((-1, 0), |s| (i64::from(s.score), s.stats.nodes));
-        total_corner_nodes += sol.map_or(0, |s| s.stats.corner_nodes);
+        if let Some(s) = &sol {
+            total_corner_nodes += s.stats.corner_nodes;
+            total_pattern_nodes += s.stats.pattern_nodes;
+        }
         rows.push((ms, first + i as u64, g.givens(), score, nodes));
     }
     let n = rows.len();
@@ -44,10 +47,11 @@ fn main() {
         );
     }
     println!(
-        "{} grids, total {:.1} ms, median {:.3} ms, corner nodes {}",
+        "{} grids, total {:.1} ms, median {:.3} ms, corner nodes {}, pattern nodes {}",
         n,
         total,
         rows.get(n / 2).map_or(0.0, |r| r.0),
-        total_corner_nodes
+        total_corner_nodes,
+        total_pattern_nodes
     );
 }

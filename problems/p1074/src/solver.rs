@@ -534,6 +534,8 @@ pub struct Stats {
     pub completion_nodes: u64,
     /// Nodes of all corner-block bound searches.
     pub corner_nodes: u64,
+    /// Nodes of the digit-pattern search.
+    pub pattern_nodes: u64,
 }
 
 /// Grids with at most this many givens get the whole-box corner bound (see
@@ -683,7 +685,7 @@ impl Search {
                 self.best_objective
             },
         );
-        self.stats.corner_nodes += pattern_nodes;
+        self.stats.pattern_nodes += pattern_nodes;
         pattern_nodes <= budget
     }
 
