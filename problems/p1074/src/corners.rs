@@ -124,15 +124,14 @@ const MAX_CELLS: usize = 36;
 /// objective from above. Cost: a search over the empty ones of the (up to) 36 cells, most
 /// constrained cell first, high digits first, with forward checking and a grouped bound (see
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
-/// count to `nodes`, and returns `None` once that reaches its ceiling (a void answer: see
-/// [`NodeCount::exhausted`]).
+/// count to `nodes`.
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     blocks: BlockSet,
     beat: i32,
     exact: bool,
-    nodes: &mut NodeCount,
+    nodes: &mut u64,
 ) -> Option<i32> {
     corner_bound_in(digit, candidates, blocks, true, beat, exact, nodes)
 }
@@ -149,7 +148,7 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    nodes: &mut NodeCount,
+    nodes: &mut u64,
 ) -> Option<i32> {
     corner_search(
         digit,
@@ -161,32 +160,6 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
         nodes,
         None,
     )
-}
-
-/// Nodes spent by corner searches and the most they may spend. A search adds its nodes to
-/// `spent`; one that reaches `limit` stops where it is, and its answer is void (the caller
-/// sees [`NodeCount::exhausted`]): the solver uses this to cap its root probe.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NodeCount {
-    /// Nodes spent so far.
-    pub spent: u64,
-    /// The ceiling.
-    pub limit: u64,
-}
-
-impl NodeCount {
-    /// A count from 0 with no ceiling.
-    pub const fn unlimited() -> Self {
-        NodeCount {
-            spent: 0,
-            limit: u64::MAX,
-        }
-    }
-
-    /// Whether the ceiling is reached: the last search stopped early, its answer is void.
-    pub fn exhausted(&self) -> bool {
-        self.spent >= self.limit
-    }
 }
 
 /// A full assignment of the 16 corner block cells: (cell, digit), the four corners first.
@@ -202,13 +175,12 @@ pub type BlockAssignment = [(Cell, Digit); 16];
 /// grids: one corner search over the root board instead of one per branch and bound node
 /// (each of which redid most of its parent's search), with the whole board consulted only
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
-/// node count to `nodes`, and stops once that reaches its ceiling (then some assignments were
-/// never handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
+/// node count to `nodes`. Cost: one [`corner_bound`] search to the final bar, plus `settle`.
 pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     bar: i32,
-    nodes: &mut NodeCount,
+    nodes: &mut u64,
     settle: &mut dyn FnMut(&BlockAssignment) -> i32,
 ) {
     corner_search(
@@ -232,7 +204,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    nodes: &mut NodeCount,
+    nodes: &mut u64,
     settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
 ) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
@@ -258,7 +230,6 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         best: beat.max(-1),
         estimate: None,
         nodes: 0,
-        limit: nodes.limit.saturating_sub(nodes.spent),
         settle,
         abandon: false,
     };
@@ -336,15 +307,9 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         }
     }
     s.add_duties(digit, &candidates)?;
-    // The ceiling check is compiled in only where there is a ceiling (dense grids never
-    // have one, and it costs them 1% of their instructions).
-    if nodes.limit == u64::MAX {
-        s.run::<false>(acc, left);
-    } else {
-        s.run::<true>(acc, left);
-    }
-    nodes.spent += s.nodes;
-    if nodes.exhausted() || s.best <= beat || s.best < 0 {
+    s.run(acc, left);
+    *nodes += s.nodes;
+    if s.best <= beat || s.best < 0 {
         None
     } else if exact {
         Some(s.best)
@@ -452,8 +417,6 @@ struct CornerSearch<'a> {
     /// The bound at the root of the search (what a non-exact search returns).
     estimate: Option<i32>,
     nodes: u64,
-    /// Nodes this search may take: at `limit` it stops (see [`NodeCount`]).
-    limit: u64,
     /// Receives each block assignment above the bar (see [`settle_block_assignments`]).
     settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
     /// Set once the current block assignment is settled: unwind to its last block cell.
@@ -694,12 +657,8 @@ impl CornerSearch<'_> {
     /// bounds the group (its digits are distinct); each way sums its groups, and the smallest
     /// sum is taken. Branches on the open cell with the fewest free digits (block cells first
     /// on ties), largest digit first.
-    fn run<const CAPPED: bool>(&mut self, acc: i32, left: u32) -> bool {
+    fn run(&mut self, acc: i32, left: u32) -> bool {
         self.nodes += 1;
-        if CAPPED && self.nodes >= self.limit {
-            // Out of nodes: stop everything (the caller sees the count exhausted).
-            return true;
-        }
         let per_region = self.pair_forbidden();
         let mut free = [Digits::NONE; MAX_CELLS];
         // Per pair: the free digits of its open region cells, and how many there are.
@@ -905,7 +864,7 @@ impl CornerSearch<'_> {
         let last_block = coef != 0 && open_blocks == 1;
         for d in free[pick].high_first() {
             self.assign(pick, d);
-            let stop = self.run::<CAPPED>(acc + coef * i32::from(d), left - 1);
+            let stop = self.run(acc + coef * i32::from(d), left - 1);
             self.unassign(pick, d);
             if stop {
                 return true;
@@ -956,16 +915,9 @@ mod tests {
         }
     }
 
-    /// [`corner_bound`] of grid `g` on `blocks`, with no node ceiling.
+    /// [`corner_bound`] of grid `g` on `blocks`.
     fn bound(g: &Grid, blocks: BlockSet, beat: i32, exact: bool) -> Option<i32> {
-        corner_bound(
-            &g.0,
-            candidates_of(g),
-            blocks,
-            beat,
-            exact,
-            &mut NodeCount::unlimited(),
-        )
+        corner_bound(&g.0, candidates_of(g), blocks, beat, exact, &mut 0)
     }
 
     #[test]
@@ -1158,15 +1110,8 @@ mod tests {
                     .sum();
                 assert!(want.unwrap() >= real);
                 // The 16-cell form is a looser relaxation of the same problem.
-                let loose = corner_bound_in(
-                    &g.0,
-                    candidates_of(&g),
-                    blocks,
-                    false,
-                    -1,
-                    true,
-                    &mut NodeCount::unlimited(),
-                );
+                let loose =
+                    corner_bound_in(&g.0, candidates_of(&g), blocks, false, -1, true, &mut 0);
                 assert!(loose >= want, "{}", g);
                 // With a bar to beat, only better values come back.
                 let bar = want.unwrap() - 1;
@@ -1239,21 +1184,15 @@ mod tests {
             // A bar that never moves: every valid assignment above it, once each.
             for bar in [-1, best - 3] {
                 let mut handed = Vec::new();
-                settle_block_assignments(
-                    &g.0,
-                    candidates_of(&g),
-                    bar,
-                    &mut NodeCount::unlimited(),
-                    &mut |a| {
-                        let mut key = vec![0u8; 16];
-                        for &(c, d) in a.iter() {
-                            let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
-                            key[k.unwrap()] = d;
-                        }
-                        handed.push(key);
-                        bar
-                    },
-                );
+                settle_block_assignments(&g.0, candidates_of(&g), bar, &mut 0, &mut |a| {
+                    let mut key = vec![0u8; 16];
+                    for &(c, d) in a.iter() {
+                        let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
+                        key[k.unwrap()] = d;
+                    }
+                    handed.push(key);
+                    bar
+                });
                 let mut unique = handed.clone();
                 unique.sort();
                 unique.dedup();
@@ -1268,24 +1207,18 @@ mod tests {
             }
             // A bar raised to each value handed over: ends at the best value.
             let mut top = -1;
-            settle_block_assignments(
-                &g.0,
-                candidates_of(&g),
-                -1,
-                &mut NodeCount::unlimited(),
-                &mut |a| {
-                    let value: i32 = a
-                        .iter()
-                        .map(|&(c, d)| {
-                            let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
-                            i32::from(d) * if corner { 2 } else { 1 }
-                        })
-                        .sum();
-                    assert!(value > top);
-                    top = value;
-                    top
-                },
-            );
+            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, &mut |a| {
+                let value: i32 = a
+                    .iter()
+                    .map(|&(c, d)| {
+                        let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
+                        i32::from(d) * if corner { 2 } else { 1 }
+                    })
+                    .sum();
+                assert!(value > top);
+                top = value;
+                top
+            });
             assert_eq!(top, best, "{}", g);
         }
         assert!(handed_total > 60, "{}", handed_total);

@@ -3,7 +3,7 @@
 //! Modules:
 //! - [`grid`]: cells, digits, the grid of givens (clash test, score), and the tables and
 //!   digit sets the search reads;
-//! - [`parse`]: the input parser, 81 numbers, a `fastio::InputError` for anything else;
+//! - [`parse`](mod@parse): the input parser, 81 numbers, a `fastio::InputError` for anything else;
 //! - [`solver`]: [`solve`], the exact branch and bound over the 16 corner block cells the
 //!   score depends on (and the centre);
 //! - [`corners`]: that search's upper bound on the four corner boxes;

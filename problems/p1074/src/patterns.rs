@@ -45,6 +45,18 @@
 //! that fits is the heaviest, and those before it never fit again below). A child is checked
 //! on its parent's board before it is built (`rest_can_beat`): most children die there,
 //! without a board copy or a propagation round.
+//!
+//! Those bounds see each digit alone, or each cell alone; on grids with a few givens the
+//! optimum is found at once but the proof took tens of thousands of nodes whose bounds sat a
+//! point or two above the bar. The relaxation itself is much tighter: its linear programme
+//! (every open slot taken by exactly one digit left) refutes almost all of them. So the root
+//! and the nodes with one digit placed are priced (`SlotPrices`): a Lagrangian bound over
+//! all the digits left at once, found by subgradient steps, each digit's best pattern by a
+//! small maximisation around the four corner boxes (`PatternSearch::best_pattern`). It
+//! drops the node, or keeps only the patterns that could still be in a better cover, and
+//! every child below is first checked against the innermost priced node's prices
+//! (`priced_can_beat`: each digit's best pattern there still free, from a list sorted by
+//! reduced cost).
 
 use crate::grid::{CellIndex as Cell, DigitValue as Digit};
 
@@ -70,6 +82,9 @@ const SLOT_WEIGHT: [[u8; 9]; 4] = [
 
 /// The corner slots, as bits of [`Pattern::slots`].
 const CORNER_SLOTS: u64 = 1 | 1 << (9 + 2) | 1 << (18 + 6) | 1 << (27 + 8);
+
+/// The index [`Pattern::at`] gives for no slot (a pattern off the centre); its price is 0.
+const NO_SLOT: u8 = 37;
 
 /// Total weight: 16 block cells (4 of them corners, weight 2) and the centre.
 const TOTAL_WEIGHT: u8 = 21;
@@ -113,9 +128,28 @@ struct Pattern {
     inner: u8,
     /// How many corner slots it takes, `0..=2`.
     corners: u8,
-    /// How many patterns from this one on, in its digit's root list, share its weight, inner
+    /// How many patterns from this one on, in its digit's list, share its weight, inner
     /// lines and corners (the list is sorted by them).
     kind_left: u16,
+    /// Its slots as bit indices of `slots` (four corner-box slots, then 36 for the centre or
+    /// [`NO_SLOT`]): the prices of [`SlotPrices`] are summed over them.
+    at: [u8; 5],
+}
+
+/// Per middle box and line (see [`middle_line`]), the cells of it that can take digit `d`,
+/// bit `i` for cell `i`. O(36).
+fn line_cells(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> [[u8; 3]; 4] {
+    let mut out = [[0u8; 3]; 4];
+    for (m, cells) in out.iter_mut().enumerate() {
+        for (l, mask) in cells.iter_mut().enumerate() {
+            for (i, &c) in middle_line(m, l).iter().enumerate() {
+                if can_take(c, d) {
+                    *mask |= 1 << i;
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The patterns digit `d` can take on the board, heaviest first. O(9^4).
@@ -128,16 +162,7 @@ fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern>
             }
         }
     }
-    let mut line_cells = [[0u8; 3]; 4];
-    for (m, cells) in line_cells.iter_mut().enumerate() {
-        for (l, mask) in cells.iter_mut().enumerate() {
-            for (i, &c) in middle_line(m, l).iter().enumerate() {
-                if can_take(c, d) {
-                    *mask |= 1 << i;
-                }
-            }
-        }
-    }
+    let line_cells = line_cells(d, can_take);
     let centre_ok = can_take(CENTRE, d);
     // Bucketed by kind, heaviest first: index (7 - weight) * 15 + inner * 3 + corners.
     let mut by_kind: Vec<Vec<Pattern>> = vec![Vec::new(); 120];
@@ -174,12 +199,20 @@ fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern>
                         inner,
                         corners: (slots & CORNER_SLOTS).count_ones() as u8,
                         kind_left: 0,
+                        at: [
+                            s0 as u8,
+                            9 + s1 as u8,
+                            18 + s2 as u8,
+                            27 + s3 as u8,
+                            NO_SLOT,
+                        ],
                     };
                     by_kind[bucket(&p)].push(p);
                     // On the centre, the digit leaves row 4 and column 4 to it.
                     if centre_ok && mid.iter().all(|&x| (x % 8) & !2 != 0) {
                         let mut q = p;
                         q.slots |= CENTRE_SLOT;
+                        q.at[4] = 36;
                         q.weight += 1;
                         for x in q.mid.iter_mut() {
                             *x &= !2;
@@ -480,6 +513,56 @@ struct Allowed {
     slots: [u64; 10],
 }
 
+/// Prices on the slots, for the Lagrangian bound of the relaxation below a node.
+///
+/// Below a node every open slot is taken by exactly one remaining digit (each corner box has
+/// as many open slots as there are digits left, and a completed objective takes the centre).
+/// Pricing the slots and dropping that constraint, for *any* prices `λ`:
+///
+/// ```text
+///   what the digits left can add  <=  L(λ) = sum over open slots s of λ(s)
+///                                          + sum over digits d left of u(d),
+///   u(d) = max over d's patterns p of rc(p),   rc(p) = d * weight(p) - sum over p's slots of λ
+/// ```
+///
+/// (in an exact cover the two sums of `λ` cancel). The smallest `L` is the linear relaxation's
+/// value, on the hard grids within a point of the best cover; subgradient steps from the last
+/// node's prices get near it. A cover that uses pattern `p` of `d` is worth at most
+/// `L(λ) - (u(d) - rc(p))`, so patterns whose gap `u(d) - rc(p)` is over `L(λ)` minus what the
+/// digits must add cannot be in a cover that beats the bar, anywhere below the node.
+///
+/// Fixed point ([`PRICE_SCALE`] per unit of the objective): every sum is an exact integer,
+/// and only the step sizes are rounded.
+#[derive(Clone, Copy)]
+struct SlotPrices([i32; 38]);
+
+impl SlotPrices {
+    /// `rc(p)` for digit value `unit = d * PRICE_SCALE`. O(5).
+    #[inline(always)]
+    fn reduced(&self, unit: i32, p: &Pattern) -> i32 {
+        let l = &self.0;
+        unit * i32::from(p.weight)
+            - l[usize::from(p.at[0])]
+            - l[usize::from(p.at[1])]
+            - l[usize::from(p.at[2])]
+            - l[usize::from(p.at[3])]
+            - l[usize::from(p.at[4])]
+    }
+}
+
+/// Units of [`SlotPrices`] per unit of the objective.
+const PRICE_SCALE: i32 = 64;
+
+/// Subgradient steps at the priced nodes, by depth: the root, and nodes with one digit
+/// placed (warm-started from the root's prices). Deeper nodes check their children with the
+/// innermost priced node's prices only (`priced_can_beat`): more steps, or pricing deeper,
+/// cost more than they prune. Callgrind over the 43 hard inputs of `data/README.md`: see there.
+const PRICE_STEPS: [usize; 2] = [60, 10];
+
+/// Each step's direction keeps this much of the last one (Camerini, Fratta and Maffioli's
+/// deflected subgradient), which damps the zig-zag between slots that trade a digit.
+const DEFLECTION: f64 = 0.5;
+
 /// A digit's current pattern list: `arena[start..start + len]`.
 #[derive(Clone, Copy, Default)]
 struct List {
@@ -525,6 +608,12 @@ struct PatternSearch<'a, B: PatternBoard> {
     /// [`cross_ways`] and [`CrossMasks`].
     cross_table: Vec<[u128; 36]>,
     cross_masks: CrossMasks,
+    /// Per digit, [`line_cells`] on the root board.
+    line_cells: [[[u8; 3]; 4]; 10],
+    /// The priced nodes on the current path, innermost last: their prices and, per digit,
+    /// its patterns there as `(rc, arena index)`, best first, in `ranked`.
+    priced: Vec<(SlotPrices, [List; 10])>,
+    ranked: Vec<(i32, u32)>,
 }
 
 /// The objective's cells grouped three ways (block rows 0, 1, 7, 8; block columns 0, 1, 7,
@@ -693,6 +782,16 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         if value + self.cell_bound(takes, remaining) <= self.bar {
             return;
         }
+        // Priced nodes copy their digits' lists to the arena's end; dropped on the way out.
+        let mark = (self.arena.len(), self.ranked.len(), self.priced.len());
+        if depth < PRICE_STEPS.len() {
+            let goal = i64::from(PRICE_SCALE) * i64::from(self.bar - value + 1);
+            if !self.price(&mut lists, ok, remaining, goal, PRICE_STEPS[depth]) {
+                self.arena.truncate(mark.0);
+                self.ranked.truncate(mark.1);
+                return;
+            }
+        }
         let rest = remaining & !(1 << d);
         let list = lists[d];
         let mut i = list.start;
@@ -728,7 +827,15 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     }
                     self.apply(d as Digit, &q, true);
                     let mut below = lists;
-                    if self.rest_can_beat(&mut below, &allowed, rest, q.slots, value + gain, after)
+                    if self.priced_can_beat(rest, value + gain, &allowed.slots)
+                        && self.rest_can_beat(
+                            &mut below,
+                            &allowed,
+                            rest,
+                            q.slots,
+                            value + gain,
+                            after,
+                        )
                     {
                         self.descend(&below, rest, value + gain, after, d as Digit, &q);
                     }
@@ -741,6 +848,255 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             }
             i = skip;
         }
+        self.arena.truncate(mark.0);
+        self.ranked.truncate(mark.1);
+        self.priced.truncate(mark.2);
+    }
+
+    /// With a pattern just applied: whether the digits of `rest` can add more than `bar -
+    /// value`, by the innermost priced node's prices, each digit taking its best pattern there
+    /// that is still free and fits the lines. `true` when no node is priced. O(scanned).
+    fn priced_can_beat(&self, rest: u16, value: i32, ok: &[u64; 10]) -> bool {
+        let (prices, lists) = match self.priced.last() {
+            Some(p) => p,
+            None => return true,
+        };
+        let goal = i64::from(PRICE_SCALE) * i64::from(self.bar - value + 1);
+        let open = ALL_SLOTS & !self.occupied;
+        let mut bound: i64 = bits::ones(open)
+            .map(|s| i64::from(prices.0[s as usize]))
+            .sum();
+        for d in bits::ones(rest) {
+            let l = lists[d as usize];
+            let free = ok[d as usize] & !self.occupied;
+            let best = self.ranked[l.start..l.start + l.len]
+                .iter()
+                .find(|&&(_, i)| {
+                    let q = &self.arena[i as usize];
+                    q.slots & !free == 0 && self.fits(q)
+                });
+            match best {
+                Some(&(rc, _)) => bound += i64::from(rc),
+                None => return false,
+            }
+        }
+        bound >= goal
+    }
+
+    /// The largest `rc(p)` over digit `d`'s patterns that fit the node (slots in `free`, middle
+    /// lines as `fits` allows) under `prices`, and that pattern's slots (as [`Pattern::at`]);
+    /// `None` if it has none. The same set as the node's list of `d`, maximised without
+    /// scanning it: `rc` is a sum over the four corner boxes (and the centre), and the boxes
+    /// are tied only around the cycle TL - TR - BR - BL - TL (rows across a band, columns
+    /// across a stack, each pair also choosing a middle line), so for each TL slot and BR
+    /// slot the best TR and BL slots come from two 3 x 3 tables. O(4 * 81).
+    fn best_pattern(&self, d: usize, free: u64, prices: &SlotPrices) -> Option<(i32, [u8; 5])> {
+        const NONE: i32 = -(1 << 28);
+        const ROW: [u16; 3] = [0o007, 0o070, 0o700];
+        const COL: [u16; 3] = [0o111, 0o222, 0o444];
+        let unit = d as i32 * PRICE_SCALE;
+        let mut value = [[NONE; 9]; 4];
+        let mut open = [0u16; 4];
+        for b in 0..4 {
+            open[b] = (free >> (9 * b)) as u16 & 0x1ff;
+            for s in bits::ones(open[b]) {
+                let s = s as usize;
+                value[b][s] = unit * i32::from(SLOT_WEIGHT[b][s]) - prices.0[9 * b + s];
+            }
+        }
+        if open.contains(&0) {
+            return None;
+        }
+        let mut best: Option<(i32, [u8; 5])> = None;
+        for on_centre in [false, true] {
+            let extra = if on_centre {
+                // The centre's patterns are the others with a cell less on some lines, plus
+                // the centre: only a positive price difference can make one of them the best.
+                let extra = unit - prices.0[36];
+                if free & CENTRE_SLOT == 0 || extra <= 0 {
+                    break;
+                }
+                extra
+            } else {
+                0
+            };
+            let keep = if on_centre { !2u8 } else { !0 };
+            let line_ok = |m: usize, l: usize| {
+                let cells = self.line_cells[d][m][l] & keep;
+                cells != 0 && self.fits[m] >> (8 * l as u32 + u32::from(cells)) & 1 == 1
+            };
+            // Slots of a corner box allowed next to a neighbour's row (column) `x`: another
+            // row (column), with the middle line between them usable.
+            let beside = |m: usize, lines: &[u16; 3]| {
+                let mut out = [0u16; 3];
+                for (x, o) in out.iter_mut().enumerate() {
+                    for r in (0..3).filter(|&r| r != x && line_ok(m, 3 - x - r)) {
+                        *o |= lines[r];
+                    }
+                }
+                out
+            };
+            let (tm, bm, ml, mr) = (
+                beside(0, &ROW),
+                beside(1, &ROW),
+                beside(2, &COL),
+                beside(3, &COL),
+            );
+            let best_of = |b: usize, mask: u16| {
+                bits::ones(mask).fold((NONE, 0u8), |acc, s| {
+                    let v = value[b][s as usize];
+                    if v > acc.0 {
+                        (v, s as u8)
+                    } else {
+                        acc
+                    }
+                })
+            };
+            // TR slot per TL row and BR column; BL slot per TL column and BR row.
+            let mut tr = [[(NONE, 0u8); 3]; 3];
+            let mut bl = [[(NONE, 0u8); 3]; 3];
+            for x in 0..3 {
+                for y in 0..3 {
+                    tr[x][y] = best_of(1, open[1] & tm[x] & mr[y]);
+                    bl[x][y] = best_of(2, open[2] & ml[x] & bm[y]);
+                }
+            }
+            for s0 in bits::ones(open[0]) {
+                let s0 = s0 as usize;
+                for s3 in bits::ones(open[3]) {
+                    let s3 = s3 as usize;
+                    let (t, s1) = tr[s0 / 3][s3 % 3];
+                    let (l, s2) = bl[s0 % 3][s3 / 3];
+                    let rc = value[0][s0] + value[3][s3] + t + l + extra;
+                    if rc > NONE / 2 && best.map_or(true, |b| rc > b.0) {
+                        let centre_at = if on_centre { 36 } else { NO_SLOT };
+                        best = Some((rc, [s0 as u8, 9 + s1, 18 + s2, 27 + s3 as u8, centre_at]));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Prices the node (see [`SlotPrices`]): `false` when the digits of `remaining` cannot add
+    /// `goal` (in [`PRICE_SCALE`] units) to the objective. Otherwise `lists` become copies, at
+    /// the arena's end, of the patterns that fit the node's board (`ok`) and middle lines and
+    /// could be in a cover worth `goal`. O(steps * patterns).
+    fn price(
+        &mut self,
+        lists: &mut [List; 10],
+        ok: &[u64; 10],
+        remaining: u16,
+        goal: i64,
+        steps: usize,
+    ) -> bool {
+        let open = ALL_SLOTS & !self.occupied;
+        // The root starts from zero prices, the others from their priced ancestor's.
+        let mut prices = self.priced.last().map_or(SlotPrices([0; 38]), |p| p.0);
+        let mut best = (i64::MAX, prices, [0i32; 10]);
+        let (mut rate, mut stale) = (1.0f64, 0);
+        let mut dir = [0f64; 38];
+        for _ in 0..steps {
+            let mut bound: i64 = bits::ones(open)
+                .map(|s| i64::from(prices.0[s as usize]))
+                .sum();
+            let mut usage = [0i32; 38];
+            let mut top = [0i32; 10];
+            for d in bits::ones(remaining) {
+                let d = d as usize;
+                let (u, at) = match self.best_pattern(d, ok[d] & open, &prices) {
+                    Some(x) => x,
+                    None => return false,
+                };
+                top[d] = u;
+                bound += i64::from(u);
+                for &k in &at {
+                    usage[usize::from(k)] += 1;
+                }
+            }
+            if bound < best.0 {
+                best = (bound, prices, top);
+                stale = 0;
+            } else {
+                stale += 1;
+                if stale >= 3 {
+                    rate /= 2.0;
+                    stale = 0;
+                }
+            }
+            if bound < goal {
+                return false;
+            }
+            let mut g = [0f64; 38];
+            let mut exact = true;
+            for s in bits::ones(open) {
+                let s = s as usize;
+                let raw = f64::from(1 - usage[s]);
+                exact &= usage[s] == 1;
+                g[s] = raw + DEFLECTION * dir[s];
+            }
+            if exact {
+                // The digits' best patterns cover the open slots exactly: `L` is attained.
+                break;
+            }
+            dir = g;
+            let norm: f64 = bits::ones(open)
+                .map(|s| g[s as usize] * g[s as usize])
+                .sum();
+            // Polyak's step towards a point under the goal.
+            let t = rate * (bound - goal + i64::from(PRICE_SCALE)) as f64 / norm;
+            for s in bits::ones(open) {
+                prices.0[s as usize] -= (t * g[s as usize]).round() as i32;
+            }
+        }
+        let (bound, prices, top) = best;
+        // The lists below: the patterns that fit and whose gap leaves them a chance, copied.
+        let slack = bound - goal;
+        let mut ranks = [List::default(); 10];
+        for d in bits::ones(remaining) {
+            let d = d as usize;
+            let from = lists[d];
+            let unit = d as i32 * PRICE_SCALE;
+            let start = self.arena.len();
+            for i in from.start..from.start + from.len {
+                let q = self.arena[i];
+                if q.slots & !ok[d] == 0
+                    && self.fits(&q)
+                    && i64::from(top[d] - prices.reduced(unit, &q)) <= slack
+                {
+                    self.arena.push(q);
+                }
+            }
+            let end = self.arena.len();
+            if end == start {
+                return false;
+            }
+            lists[d] = List {
+                start,
+                len: end - start,
+            };
+            let mut run = 0;
+            for i in (start..end).rev() {
+                run = if i + 1 < end && kind(&self.arena[i]) == kind(&self.arena[i + 1]) {
+                    run + 1
+                } else {
+                    1
+                };
+                self.arena[i].kind_left = run;
+            }
+            let first = self.ranked.len();
+            for i in start..end {
+                let rc = prices.reduced(unit, &self.arena[i]);
+                self.ranked.push((rc, i as u32));
+            }
+            self.ranked[first..].sort_unstable_by_key(|r| std::cmp::Reverse(r.0));
+            ranks[d] = List {
+                start: first,
+                len: end - start,
+            };
+        }
+        self.priced.push((prices, ranks));
+        true
     }
 
     /// The digits of `remaining` the board after `depth` placed digits allows in each slot.
@@ -876,67 +1232,178 @@ pub fn settle_objective_assignments<B: PatternBoard>(
     nodes: &mut u64,
     settle: &mut dyn FnMut(&B, i32) -> i32,
 ) {
-    let can_take = |c: Cell, d: Digit| root.takes(c) >> d & 1 == 1;
-    let mut arena = Vec::with_capacity(1 << 15);
-    let mut lists = [List::default(); 10];
-    let mut kinds: [Vec<(u8, u8, u8)>; 10] = Default::default();
-    for d in 1..=9u8 {
-        let start = arena.len();
-        arena.extend(patterns_of(d, &can_take));
-        let list = List {
-            start,
-            len: arena.len() - start,
-        };
-        if list.len == 0 {
-            return;
-        }
-        lists[usize::from(d)] = list;
-        let mut i = start;
-        while i < arena.len() {
-            kinds[usize::from(d)].push(kind(&arena[i]));
-            i += usize::from(arena[i].kind_left);
-        }
+    if let Some((mut s, lists)) = PatternSearch::new(root, bar, budget, settle) {
+        s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
+        *nodes += s.nodes;
     }
-    let mut s = PatternSearch {
-        boards: [*root; 10],
-        cells: slot_cells(),
-        table: resource_table(&kinds),
-        inner_left: INNER_PLACES,
-        corners_left: 4,
-        arena,
-        occupied: 0,
-        line_digits: [[0; 3]; 12],
-        line_count: [0; 12],
-        fits: [line_fits(&[]) * 0x01_0101; 4],
-        line_table: {
-            let mut t = [[0; 8]; 8];
-            t[0][0] = line_fits(&[]);
-            for a in 1..8u8 {
-                t[usize::from(a)][0] = line_fits(&[a]);
-                for b in 1..8u8 {
-                    t[usize::from(a)][usize::from(b)] = line_fits(&[a, b]);
-                }
+}
+
+impl<'a, B: PatternBoard> PatternSearch<'a, B> {
+    /// The search at the root, and the digits' root lists; `None` if a digit has no pattern.
+    /// O(9 * 2592) patterns and a table of 9 * 1430 states.
+    fn new(
+        root: &B,
+        bar: i32,
+        budget: u64,
+        settle: &'a mut dyn FnMut(&B, i32) -> i32,
+    ) -> Option<(Self, [List; 10])> {
+        let can_take = |c: Cell, d: Digit| root.takes(c) >> d & 1 == 1;
+        let mut arena = Vec::with_capacity(1 << 15);
+        let mut lists = [List::default(); 10];
+        let mut kinds: [Vec<(u8, u8, u8)>; 10] = Default::default();
+        for d in 1..=9u8 {
+            let start = arena.len();
+            arena.extend(patterns_of(d, &can_take));
+            let list = List {
+                start,
+                len: arena.len() - start,
+            };
+            if list.len == 0 {
+                return None;
             }
-            t
-        },
-        bar,
-        settle,
-        nodes: 0,
-        budget,
-        placed: 0,
-        line_index: [0; 10],
-        cross_table: cross_ways(),
-        cross_masks: CrossMasks::new(),
-        groups: groups(),
-    };
-    s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
-    *nodes += s.nodes;
+            lists[usize::from(d)] = list;
+            let mut i = start;
+            while i < arena.len() {
+                kinds[usize::from(d)].push(kind(&arena[i]));
+                i += usize::from(arena[i].kind_left);
+            }
+        }
+        let s = PatternSearch {
+            boards: [*root; 10],
+            cells: slot_cells(),
+            table: resource_table(&kinds),
+            inner_left: INNER_PLACES,
+            corners_left: 4,
+            arena,
+            occupied: 0,
+            line_digits: [[0; 3]; 12],
+            line_count: [0; 12],
+            fits: [line_fits(&[]) * 0x01_0101; 4],
+            line_table: {
+                let mut t = [[0; 8]; 8];
+                t[0][0] = line_fits(&[]);
+                for a in 1..8u8 {
+                    t[usize::from(a)][0] = line_fits(&[a]);
+                    for b in 1..8u8 {
+                        t[usize::from(a)][usize::from(b)] = line_fits(&[a, b]);
+                    }
+                }
+                t
+            },
+            bar,
+            settle,
+            nodes: 0,
+            budget,
+            placed: 0,
+            line_index: [0; 10],
+            cross_table: cross_ways(),
+            cross_masks: CrossMasks::new(),
+            groups: groups(),
+            line_cells: {
+                let mut t = [[[0; 3]; 4]; 10];
+                for (d, cells) in t.iter_mut().enumerate().skip(1) {
+                    *cells = line_cells(d as Digit, &can_take);
+                }
+                t
+            },
+            priced: Vec::with_capacity(10),
+            ranked: Vec::with_capacity(1 << 14),
+        };
+        Some((s, lists))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use rng::Rng;
+
+    /// A board that only knows each cell's digits (`takes`); the tests below do not place.
+    #[derive(Clone, Copy)]
+    struct Takes([u16; 81]);
+
+    impl PatternBoard for Takes {
+        fn place_all(&mut self, _: &[Cell], _: Digit) -> bool {
+            unreachable!()
+        }
+        fn propagate_all(&mut self) -> bool {
+            true
+        }
+        fn takes(&self, c: Cell) -> u16 {
+            self.0[c]
+        }
+    }
+
+    /// `best_pattern` (the cycle maximisation) finds the same largest reduced cost as a scan
+    /// of the digit's list, over random boards, random prices and random placed patterns
+    /// (which close slots and fill middle lines).
+    #[test]
+    fn best_pattern_matches_a_scan_of_the_list() {
+        let mut rng = Rng::new(11);
+        let mut settle = |_: &Takes, bar: i32| bar;
+        for round in 0..60 {
+            // Each digit allowed in each cell with probability 4/5 (the centre too).
+            let mut takes = [0u16; 81];
+            for t in takes.iter_mut() {
+                for d in 1..=9 {
+                    if rng.below(5) != 0 {
+                        *t |= 1 << d;
+                    }
+                }
+            }
+            let root = Takes(takes);
+            let (mut s, lists) = match PatternSearch::new(&root, 0, 0, &mut settle) {
+                Some(x) => x,
+                None => continue,
+            };
+            // Place up to three digits, high first, each on a random pattern that fits.
+            let placed = round % 4;
+            for d in (10 - placed..=9).rev() {
+                let l = lists[d];
+                let fitting: Vec<Pattern> = s.arena[l.start..l.start + l.len]
+                    .iter()
+                    .filter(|q| q.slots & s.occupied == 0 && s.fits(q))
+                    .copied()
+                    .collect();
+                if fitting.is_empty() {
+                    break;
+                }
+                let q = fitting[rng.below(fitting.len())];
+                s.apply(d as Digit, &q, true);
+            }
+            for _ in 0..20 {
+                let mut prices = SlotPrices([0; 38]);
+                for p in prices.0.iter_mut().take(37) {
+                    *p = rng.below(8 * PRICE_SCALE as usize) as i32 - 4 * PRICE_SCALE;
+                }
+                for (d, &l) in lists.iter().enumerate().skip(1) {
+                    if s.placed >> d & 1 == 1 {
+                        continue;
+                    }
+                    let free = (0..37)
+                        .filter(|&k| root.takes(s.cells[k]) >> d & 1 == 1)
+                        .fold(0u64, |m, k| m | 1 << k)
+                        & !s.occupied;
+                    let unit = d as i32 * PRICE_SCALE;
+                    let scan = s.arena[l.start..l.start + l.len]
+                        .iter()
+                        .filter(|q| q.slots & !free == 0 && s.fits(q))
+                        .map(|q| prices.reduced(unit, q))
+                        .max();
+                    let best = s.best_pattern(d, free, &prices);
+                    assert_eq!(best.map(|b| b.0), scan, "round {} digit {}", round, d);
+                    if let Some((rc, at)) = best {
+                        // The slots it names are a pattern of that value.
+                        let q = s.arena[l.start..l.start + l.len]
+                            .iter()
+                            .find(|q| q.at == at)
+                            .expect("best_pattern names a pattern of the list");
+                        assert_eq!(prices.reduced(unit, q), rc);
+                    }
+                }
+            }
+        }
+    }
 
     /// `CrossMasks::ways` opens exactly the ways of `cross_ways` whose five cells can all
     /// take the digit, for every choice of middle lines and many random cell sets.

@@ -33,11 +33,10 @@
 //!
 //! So the search maximises a small linear objective over 17 cells, two ways:
 //!
-//! - grids with at most [`PATTERNS_UP_TO`] givens: first a probe, the whole-box corner bound
-//!   at the root against the incumbent, which alone proves some grids (see
-//!   [`PROBE_NODES`]); then the digit-pattern search of
+//! - grids with at most [`PATTERNS_UP_TO`] givens: the digit-pattern search of
 //!   [`crate::patterns`] (each digit's places in the corner boxes and the centre, high digits
-//!   first), with the board propagated beside it; each objective assignment that could beat
+//!   first, bounded by slot prices near the root), with the board propagated beside it;
+//!   each objective assignment that could beat
 //!   the incumbent gets one completion search; past [`PATTERN_BUDGET`] nodes the grid goes
 //!   to the branch and bound below with the incumbent found so far;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
@@ -53,7 +52,7 @@
 //! against each other on sparse grids (`tests/sparse.rs`).
 
 use crate::corners::{
-    corner_bound_in, settle_block_assignments, BlockAssignment, NodeCount, ALL_BLOCKS, BLOCK_COEF,
+    corner_bound_in, settle_block_assignments, BlockAssignment, ALL_BLOCKS, BLOCK_COEF,
     CORNER_BLOCKS,
 };
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
@@ -411,16 +410,10 @@ impl Board {
     /// An upper bound on the objective of every completion: the centre's largest candidate
     /// plus [`corner_bound`](crate::corners::corner_bound) of the four corner blocks. `None`
     /// if the corner blocks cannot be filled at all or cannot beat `beat`; with `exact` false a
-    /// looser bound when it can (see [`corner_bound`](crate::corners::corner_bound)). Also
-    /// `None` once `nodes` reaches its ceiling (a void answer). Requires a propagated board
-    /// (no empty cell without candidates).
-    fn objective_bound(
-        &self,
-        beat: i32,
-        whole: bool,
-        exact: bool,
-        nodes: &mut NodeCount,
-    ) -> Option<i32> {
+    /// looser bound when it can (see [`corner_bound`](crate::corners::corner_bound)). Adds
+    /// the corner search's nodes to `nodes`. Requires a propagated board (no empty cell
+    /// without candidates).
+    fn objective_bound(&self, beat: i32, whole: bool, exact: bool, nodes: &mut u64) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
             d => d,
@@ -567,14 +560,6 @@ pub const PATTERNS_UP_TO: usize = 21;
 /// better there.
 pub const PATTERN_BUDGET: u64 = 20_000;
 
-/// Corner search nodes the root probe (`Search::proves_optimal`) may take on grids the
-/// digit-pattern search solves. The slowest sparse grid known (`data/tail/tail-10-seed22`,
-/// whose greedy incumbent is optimal) needs about 20,000 and is then proved in 146M
-/// instructions instead of 459M; where the probe fails it mostly fails within a few nodes
-/// (33 hard grids: 3,118M instructions in all without a probe, 2,538M with 30,000 nodes; 2,000
-/// to 10,000 nodes only add cost).
-pub const PROBE_NODES: u64 = 30_000;
-
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
 /// block cells hands its whole subtree to one corner search (`Search::settle_all`) instead
 /// of branching further: the corner search of every node below would redo most of this
@@ -637,24 +622,6 @@ impl Search {
         }
     }
 
-    /// Whether the whole-box corner bound proves the incumbent optimal within `nodes` corner
-    /// search nodes. Where the relaxation's optimum is the incumbent (often on grids whose
-    /// givens pull the optimum far below the empty grid's) this one bound is the whole proof,
-    /// which the digit-pattern search would build node by node; elsewhere the bound finds an
-    /// assignment above the incumbent within a few nodes and the probe costs next to nothing.
-    fn proves_optimal(&mut self, mut root: Board, nodes: u64) -> bool {
-        if !root.propagate() {
-            return true;
-        }
-        let mut count = NodeCount {
-            spent: 0,
-            limit: nodes,
-        };
-        let bound = root.objective_bound(self.best_objective, true, false, &mut count);
-        self.stats.corner_nodes += count.spent;
-        bound.is_none() && !count.exhausted()
-    }
-
     /// Sparse grids: the digit-pattern relaxation ([`crate::patterns`]) on the propagated
     /// root, each objective assignment that could beat the incumbent checked by one
     /// completion search.
@@ -704,7 +671,7 @@ impl Search {
             0 => root.candidates(CENTRE).highest(),
             d => d,
         });
-        let mut corner_nodes = NodeCount::unlimited();
+        let mut corner_nodes = 0;
         let board = root;
         settle_block_assignments(
             &board.digit,
@@ -729,7 +696,7 @@ impl Search {
                 self.best_objective - centre_max
             },
         );
-        self.stats.corner_nodes += corner_nodes.spent;
+        self.stats.corner_nodes += corner_nodes;
     }
 
     fn branch(&mut self, mut board: Board) {
@@ -737,10 +704,10 @@ impl Search {
         if !board.propagate() {
             return;
         }
-        let mut corner_nodes = NodeCount::unlimited();
+        let mut corner_nodes = 0;
         let bound =
             board.objective_bound(self.best_objective, self.whole, false, &mut corner_nodes);
-        self.stats.corner_nodes += corner_nodes.spent;
+        self.stats.corner_nodes += corner_nodes;
         let bound = match bound {
             Some(b) => b,
             None => return,
@@ -781,7 +748,7 @@ pub fn root_bound(givens: &Grid) -> Option<u32> {
         return None;
     }
     let whole = givens.givens() <= WHOLE_BOXES_UP_TO;
-    root.objective_bound(-1, whole, true, &mut NodeCount::unlimited())
+    root.objective_bound(-1, whole, true, &mut 0)
         .map(|b| SCORE_BASE + b as u32)
 }
 
@@ -835,8 +802,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
         Method::Patterns => u64::MAX,
         _ => PATTERN_BUDGET,
     };
-    let proved = method == Method::Auto && patterns && search.proves_optimal(root, PROBE_NODES);
-    if !proved && (!patterns || !search.settle_by_patterns(root, budget)) {
+    if !patterns || !search.settle_by_patterns(root, budget) {
         search.branch(root);
     }
     let grid = Grid(search.best.digit);
