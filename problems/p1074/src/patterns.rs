@@ -1268,7 +1268,7 @@ pub fn settle_objective_assignments<B: PatternBoard>(
 /// nodes, where pricing the root's long lists would double their time (callgrind, the empty
 /// grid: 12.4M instructions unpriced, 24.1M priced, 12.4M with this first run); elsewhere the
 /// first run finds a better bar for the root's prices: the 43 hard inputs of `data/README.md`
-/// take 881M in all with 32 (slowest 89M), 823M (95M) with none, 904M (90M) with 64, 966M
+/// take 904M in all with 32 (slowest 90M), 823M (95M) with none, 926M (90M) with 64, 988M
 /// (91M) with 128.
 const UNPRICED_NODES: u64 = 32;
 
