@@ -537,6 +537,13 @@ struct Allowed {
 struct SlotPrices([i32; 38]);
 
 impl SlotPrices {
+    /// The sum of the prices of the slots of `open`. O(37).
+    fn sum_over(&self, open: u64) -> i64 {
+        bits::ones(open)
+            .map(|s| i64::from(self.0[s as usize]))
+            .sum()
+    }
+
     /// `rc(p)` for digit value `unit = d * PRICE_SCALE`. O(5).
     #[inline(always)]
     fn reduced(&self, unit: i32, p: &Pattern) -> i32 {
@@ -614,8 +621,8 @@ struct PatternSearch<'a, B: PatternBoard> {
     /// its patterns there as `(rc, arena index)`, best first, in `ranked`.
     priced: Vec<(SlotPrices, [List; 10])>,
     ranked: Vec<(i32, u32)>,
-    /// Subgradient steps at priced nodes by depth ([`PRICE_STEPS`], or none).
-    steps: [usize; 2],
+    /// Whether nodes near the root are priced ([`PRICE_STEPS`]).
+    pricing: bool,
     /// The bar when the budget ran out.
     incumbent: i32,
 }
@@ -791,11 +798,9 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         // 43 hard inputs: 2% fewer instructions in all, 4% fewer on the slowest).
         // Priced nodes copy their digits' lists to the arena's end; dropped on the way out.
         let mark = (self.arena.len(), self.ranked.len(), self.priced.len());
-        if depth < PRICE_STEPS.len() && self.steps[depth] > 0 {
-            let goal = i64::from(PRICE_SCALE) * i64::from(self.bar - value + 1);
-            if !self.price(&mut lists, ok, remaining, goal, self.steps[depth]) {
-                self.arena.truncate(mark.0);
-                self.ranked.truncate(mark.1);
+        if self.pricing && depth < PRICE_STEPS.len() {
+            let goal = self.goal(value);
+            if !self.price(&mut lists, ok, remaining, goal, PRICE_STEPS[depth]) {
                 return;
             }
         }
@@ -860,6 +865,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         self.priced.truncate(mark.2);
     }
 
+    /// What the digits left must add, in [`PRICE_SCALE`] units, to beat the bar from `value`.
+    fn goal(&self, value: i32) -> i64 {
+        i64::from(PRICE_SCALE) * i64::from(self.bar - value + 1)
+    }
+
     /// With a pattern just applied: whether the digits of `rest` can add more than `bar -
     /// value`, by the innermost priced node's prices, each digit taking its best pattern there
     /// that is still free and fits the lines. `true` when no node is priced. O(scanned).
@@ -868,11 +878,9 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             Some(p) => p,
             None => return true,
         };
-        let goal = i64::from(PRICE_SCALE) * i64::from(self.bar - value + 1);
+        let goal = self.goal(value);
         let open = ALL_SLOTS & !self.occupied;
-        let mut bound: i64 = bits::ones(open)
-            .map(|s| i64::from(prices.0[s as usize]))
-            .sum();
+        let mut bound = prices.sum_over(open);
         for d in bits::ones(rest) {
             let l = lists[d as usize];
             let free = ok[d as usize] & !self.occupied;
@@ -988,7 +996,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// Prices the node (see [`SlotPrices`]): `false` when the digits of `remaining` cannot add
     /// `goal` (in [`PRICE_SCALE`] units) to the objective. Otherwise `lists` become copies, at
     /// the arena's end, of the patterns that fit the node's board (`ok`) and middle lines and
-    /// could be in a cover worth `goal`. O(steps * patterns).
+    /// could be in a cover worth `goal`, and the node is pushed on `priced`; on `false` the
+    /// arena and `ranked` are as they were. O(steps * patterns).
     fn price(
         &mut self,
         lists: &mut [List; 10],
@@ -1004,9 +1013,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         let (mut rate, mut stale) = (1.0f64, 0);
         let mut dir = [0f64; 38];
         for _ in 0..steps {
-            let mut bound: i64 = bits::ones(open)
-                .map(|s| i64::from(prices.0[s as usize]))
-                .sum();
+            let mut bound = prices.sum_over(open);
             let mut usage = [0i32; 38];
             let mut top = [0i32; 10];
             for d in bits::ones(remaining) {
@@ -1059,6 +1066,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         let (bound, prices, top) = best;
         // The lists below: the patterns that fit and whose gap leaves them a chance, copied.
         let slack = bound - goal;
+        let mark = (self.arena.len(), self.ranked.len());
         let mut ranks = [List::default(); 10];
         for d in bits::ones(remaining) {
             let d = d as usize;
@@ -1076,6 +1084,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             }
             let end = self.arena.len();
             if end == start {
+                self.arena.truncate(mark.0);
+                self.ranked.truncate(mark.1);
                 return false;
             }
             lists[d] = List {
@@ -1248,7 +1258,7 @@ pub fn settle_objective_assignments<B: PatternBoard>(
         Some(x) => x,
         None => return,
     };
-    s.steps = [0; 2];
+    s.pricing = false;
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     if s.nodes <= s.budget {
         *nodes += s.nodes;
@@ -1259,7 +1269,7 @@ pub fn settle_objective_assignments<B: PatternBoard>(
     s.bar = s.incumbent;
     s.budget = budget - s.budget;
     s.nodes = 0;
-    s.steps = PRICE_STEPS;
+    s.pricing = true;
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;
 }
@@ -1269,8 +1279,7 @@ pub fn settle_objective_assignments<B: PatternBoard>(
 /// nodes, where pricing the root's long lists would double their time (callgrind, the empty
 /// grid: 12.4M instructions unpriced, 24.1M priced, 12.4M with this first run); elsewhere the
 /// first run finds a better bar for the root's prices: the 43 hard inputs of `data/README.md`
-/// take 904M in all with 32 (slowest 90M), 823M (95M) with none, 926M (90M) with 64, 988M
-/// (91M) with 128.
+/// take 712M in all with 32 (slowest 83M), 810M (91M) with none, 740M (83M) with 64.
 const UNPRICED_NODES: u64 = 32;
 
 impl<'a, B: PatternBoard> PatternSearch<'a, B> {
@@ -1343,7 +1352,7 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             },
             priced: Vec::with_capacity(10),
             ranked: Vec::with_capacity(1 << 14),
-            steps: PRICE_STEPS,
+            pricing: true,
             incumbent: bar,
         };
         Some((s, lists))
