@@ -156,6 +156,29 @@ const fn geometry(which: u8) -> [u8; CELLS] {
     t
 }
 
+/// The 20 peers of each cell (the other cells of its row, column and box), in reading order.
+pub const PEERS: [[u8; 20]; CELLS] = peers();
+
+const fn peers() -> [[u8; 20]; CELLS] {
+    let mut t = [[0u8; 20]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let (r, k) = (c / 9, c % 9);
+        let (mut n, mut p) = (0, 0);
+        while p < CELLS {
+            let (pr, pk) = (p / 9, p % 9);
+            let same_box = r / 3 == pr / 3 && k / 3 == pk / 3;
+            if p != c && (r == pr || k == pk || same_box) {
+                t[c][n] = p as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
 /// The 27 units (rows 0..9, columns 9..18, boxes 18..27), each listing its nine cells.
 pub const UNITS: [[u8; 9]; 27] = units();
 
@@ -298,6 +321,12 @@ mod tests {
                 let owner = [ROW[c], 9 + COL[c], 18 + BOX[c]];
                 assert!(owner.contains(&(i as u8)));
             }
+        }
+        for (c, peers) in PEERS.iter().enumerate() {
+            let shares = |p: usize| ROW[p] == ROW[c] || COL[p] == COL[c] || BOX[p] == BOX[c];
+            let all: Vec<usize> = (0..CELLS).filter(|&p| p != c && shares(p)).collect();
+            let listed: Vec<usize> = peers.iter().map(|&p| p as usize).collect();
+            assert_eq!(listed, all, "cell {}", c);
         }
     }
 
