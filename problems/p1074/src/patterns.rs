@@ -321,14 +321,6 @@ fn line_fits(placed: &[u8]) -> u32 {
     out
 }
 
-/// Nodes with at most this many digits placed propagate their board fully before branching;
-/// deeper ones keep the one round they were built with. On dense sparse grids (18 givens)
-/// most children of the first digits die on the board, and a fully propagated parent shows
-/// it before they are built: callgrind, `p1074-gen --givens 18 --seed 68`, 301M instructions
-/// with none, 130M with depth 1, 102M with depth 2 (but +4% on the 13-givens tail) and no
-/// change elsewhere with depth 1.
-const FULL_PROPAGATION_DEPTH: usize = 1;
-
 /// A board the search keeps beside the patterns: each placed pattern goes on it, and its
 /// propagation catches what the relaxation misses, early.
 pub trait PatternBoard: Copy {
@@ -758,8 +750,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             return;
         }
         // Children are built with one round of propagation (cheap, for the many that die);
-        // a shallow node that lives propagates fully, once for all its children.
-        if depth <= FULL_PROPAGATION_DEPTH && !self.boards[depth].propagate_all() {
+        // a node that lives propagates fully, once for all its children: a single it would
+        // leave pending dooms, one by one, every child that does not take it. Callgrind on the
+        // 43 hard inputs of `data/README.md`: 641M instructions in all with only the first two
+        // depths propagated fully, 600M with every depth (slowest 70.0M to 65.5M).
+        if !self.boards[depth].propagate_all() {
             return;
         }
         // Per remaining digit, the slots whose cells can still take it on the board (which
