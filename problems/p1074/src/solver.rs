@@ -86,6 +86,7 @@ pub fn objective(grid: &Grid) -> u32 {
 ///                NONE when filled (a placed digit leaves its 20 peers' candidates)
 ///   used[0..9]   rows       used[9..18]  columns       used[18..27]  boxes
 ///   filled       how many cells hold a digit
+///   settled      a round found nothing to place since the last placement
 /// ```
 ///
 /// 298 bytes and `Copy`: a branch copies the board instead of undoing moves.
@@ -96,6 +97,8 @@ struct Board {
     used: [Digits; 27],
     /// How many cells hold a digit.
     filled: u8,
+    /// Whether a propagation round has found nothing to place since the last placement.
+    settled: bool,
 }
 
 impl Board {
@@ -106,6 +109,7 @@ impl Board {
             cand: [Digits::ALL; CELLS],
             used: [Digits::NONE; 27],
             filled: 0,
+            settled: false,
         };
         for (c, &d) in givens.0.iter().enumerate() {
             if d != 0 {
@@ -131,6 +135,7 @@ impl Board {
         self.digit[c] = d;
         self.cand[c] = Digits::NONE;
         self.filled += 1;
+        self.settled = false;
         let bit = Digits::single(d);
         for u in [ROW[c] as usize, 9 + COL[c] as usize, 18 + BOX[c] as usize] {
             self.used[u] = self.used[u].union(bit);
@@ -160,6 +165,10 @@ impl Board {
     /// contradiction found in those rounds.
     fn propagate_rounds(&mut self, rounds: usize) -> bool {
         for _ in 0..rounds {
+            if self.settled {
+                // The last round saw this very board: nothing to place, no contradiction.
+                return true;
+            }
             let start = self.cand;
             // Filled cells have no candidates: a dead cell is one more cell without any.
             let without = start.iter().fold(0u8, |n, m| n + u8::from(m.is_empty()));
@@ -212,6 +221,7 @@ impl Board {
                 }
             }
             if !progress {
+                self.settled = true;
                 return true;
             }
         }
