@@ -602,8 +602,11 @@ const PRICE_SCALE: i32 = 64;
 /// Subgradient steps at the priced nodes, by depth: the root, and nodes with one digit
 /// placed (warm-started from the root's prices). Deeper nodes check their children with the
 /// innermost priced node's prices only (`priced_can_beat`): more steps, or pricing deeper,
-/// cost more than they prune. Callgrind over the 43 hard inputs of `data/README.md`: see there.
-const PRICE_STEPS: [usize; 2] = [60, 10];
+/// cost more than they prune. Callgrind over the 43 hard inputs of `data/README.md` (sum of
+/// whole millions, slowest): 558M, 64M with [60, 10]; 549M, 58M with [50, 16]; 550M to 565M
+/// and 57M to 61M for roots of 45 to 60 steps and 15 to 20 below; 10 steps or fewer below,
+/// or 90 at the root, up to 580M and 66M.
+const PRICE_STEPS: [usize; 2] = [50, 16];
 
 /// Each step's direction keeps this much of the last one (Camerini, Fratta and Maffioli's
 /// deflected subgradient), which damps the zig-zag between slots that trade a digit.
