@@ -125,6 +125,9 @@ const MAX_CELLS: usize = 36;
 /// constrained cell first, high digits first, with forward checking and a grouped bound (see
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
 /// count to `nodes`.
+///
+/// [`corner_bound_in`] takes a node `limit`: past it the search stops and the bound is
+/// `Some(i32::MAX)` (nothing is pruned on its word; the caller is out of time anyway).
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
@@ -133,7 +136,16 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
     exact: bool,
     nodes: &mut u64,
 ) -> Option<i32> {
-    corner_bound_in(digit, candidates, blocks, true, beat, exact, nodes)
+    corner_bound_in(
+        digit,
+        candidates,
+        blocks,
+        true,
+        beat,
+        exact,
+        nodes,
+        u64::MAX,
+    )
 }
 
 /// [`corner_bound`], or with `whole_boxes` false its cheaper, looser form: only the 16 block
@@ -141,6 +153,8 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
 /// regions share at most 3 digits, each fitting the middle line), without the whole-box
 /// rules (required region digits, covering all nine digits, the pair bound, the one-digit
 /// placement test). On grids with many givens the looser form decides as much, sooner.
+/// Stops after `limit` nodes (see [`corner_bound`]).
+#[allow(clippy::too_many_arguments)]
 pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
@@ -149,6 +163,7 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     beat: i32,
     exact: bool,
     nodes: &mut u64,
+    limit: u64,
 ) -> Option<i32> {
     corner_search(
         digit,
@@ -157,7 +172,7 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
         whole_boxes,
         beat,
         exact,
-        nodes,
+        (nodes, limit),
         None,
     )
 }
@@ -175,12 +190,14 @@ pub type BlockAssignment = [(Cell, Digit); 16];
 /// grids: one corner search over the root board instead of one per branch and bound node
 /// (each of which redid most of its parent's search), with the whole board consulted only
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
-/// node count to `nodes`. Cost: one [`corner_bound`] search to the final bar, plus `settle`.
+/// node count to `nodes`, and stops after `limit` nodes (then not every assignment above the
+/// bar was handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
 pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     bar: i32,
     nodes: &mut u64,
+    limit: u64,
     settle: &mut dyn FnMut(&BlockAssignment) -> i32,
 ) {
     corner_search(
@@ -190,7 +207,7 @@ pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
         true,
         bar,
         true,
-        nodes,
+        (nodes, limit),
         Some(settle),
     );
 }
@@ -204,7 +221,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    nodes: &mut u64,
+    (nodes, limit): (&mut u64, u64),
     settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
 ) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
@@ -230,6 +247,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         best: beat.max(-1),
         estimate: None,
         nodes: 0,
+        limit,
         settle,
         abandon: false,
     };
@@ -309,6 +327,9 @@ fn corner_search<F: Fn(Cell) -> Digits>(
     s.add_duties(digit, &candidates)?;
     s.run(acc, left);
     *nodes += s.nodes;
+    if s.nodes > s.limit {
+        return Some(i32::MAX);
+    }
     if s.best <= beat || s.best < 0 {
         None
     } else if exact {
@@ -417,6 +438,8 @@ struct CornerSearch<'a> {
     /// The bound at the root of the search (what a non-exact search returns).
     estimate: Option<i32>,
     nodes: u64,
+    /// Nodes allowed: past them the search stops.
+    limit: u64,
     /// Receives each block assignment above the bar (see [`settle_block_assignments`]).
     settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
     /// Set once the current block assignment is settled: unwind to its last block cell.
@@ -659,6 +682,9 @@ impl CornerSearch<'_> {
     /// on ties), largest digit first.
     fn run(&mut self, acc: i32, left: u32) -> bool {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            return true;
+        }
         let per_region = self.pair_forbidden();
         let mut free = [Digits::NONE; MAX_CELLS];
         // Per pair: the free digits of its open region cells, and how many there are.
@@ -1110,8 +1136,16 @@ mod tests {
                     .sum();
                 assert!(want.unwrap() >= real);
                 // The 16-cell form is a looser relaxation of the same problem.
-                let loose =
-                    corner_bound_in(&g.0, candidates_of(&g), blocks, false, -1, true, &mut 0);
+                let loose = corner_bound_in(
+                    &g.0,
+                    candidates_of(&g),
+                    blocks,
+                    false,
+                    -1,
+                    true,
+                    &mut 0,
+                    u64::MAX,
+                );
                 assert!(loose >= want, "{}", g);
                 // With a bar to beat, only better values come back.
                 let bar = want.unwrap() - 1;
@@ -1184,15 +1218,22 @@ mod tests {
             // A bar that never moves: every valid assignment above it, once each.
             for bar in [-1, best - 3] {
                 let mut handed = Vec::new();
-                settle_block_assignments(&g.0, candidates_of(&g), bar, &mut 0, &mut |a| {
-                    let mut key = vec![0u8; 16];
-                    for &(c, d) in a.iter() {
-                        let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
-                        key[k.unwrap()] = d;
-                    }
-                    handed.push(key);
-                    bar
-                });
+                settle_block_assignments(
+                    &g.0,
+                    candidates_of(&g),
+                    bar,
+                    &mut 0,
+                    u64::MAX,
+                    &mut |a| {
+                        let mut key = vec![0u8; 16];
+                        for &(c, d) in a.iter() {
+                            let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
+                            key[k.unwrap()] = d;
+                        }
+                        handed.push(key);
+                        bar
+                    },
+                );
                 let mut unique = handed.clone();
                 unique.sort();
                 unique.dedup();
@@ -1207,7 +1248,7 @@ mod tests {
             }
             // A bar raised to each value handed over: ends at the best value.
             let mut top = -1;
-            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, &mut |a| {
+            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, u64::MAX, &mut |a| {
                 let value: i32 = a
                     .iter()
                     .map(|&(c, d)| {

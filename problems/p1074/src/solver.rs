@@ -36,9 +36,10 @@
 //! - grids with at most [`PATTERNS_UP_TO`] givens: the digit-pattern search of
 //!   [`crate::patterns`] (each digit's places in the corner boxes and the centre, high digits
 //!   first, bounded by slot prices near the root), with the board propagated beside it;
-//!   each objective assignment that could beat
-//!   the incumbent gets one completion search; past [`PATTERN_BUDGET`] nodes the grid goes
-//!   to the branch and bound below with the incumbent found so far;
+//!   each objective assignment that could beat the incumbent gets one completion search.
+//!   Each search has grids where the other takes seconds, so on these grids they race: by
+//!   turns, each from the root with a growing budget ([`PATTERN_BUDGET`],
+//!   [`BRANCH_BUDGET`]), the incumbent carried over, until one finishes;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
 //!   first, digits high first, singles propagated at every node), pruned by the centre's
 //!   largest candidate plus [`corner_bound`](crate::corners::corner_bound) in its 16-cell
@@ -380,7 +381,13 @@ impl Board {
     /// looser bound when it can (see [`corner_bound`](crate::corners::corner_bound)). Adds
     /// the corner search's nodes to `nodes`. Requires a propagated board (no empty cell
     /// without candidates).
-    fn objective_bound(&self, beat: i32, whole: bool, exact: bool, nodes: &mut u64) -> Option<i32> {
+    fn objective_bound(
+        &self,
+        beat: i32,
+        whole: bool,
+        exact: bool,
+        (nodes, limit): (&mut u64, u64),
+    ) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
             d => d,
@@ -394,8 +401,9 @@ impl Board {
             beat_corners,
             exact,
             nodes,
+            limit,
         )?;
-        Some(i32::from(centre) + corners)
+        Some(i32::from(centre).saturating_add(corners))
     }
 
     /// The empty corner block cell to branch on: corners first (they weigh double), then the
@@ -558,12 +566,28 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 /// pattern-search grid there (`--givens 20 --seed 358`) takes 57M.
 pub const PATTERNS_UP_TO: usize = 21;
 
-/// Nodes the digit-pattern search may take before [`solve`] hands the grid to the branch and
-/// bound (keeping the incumbent): on most sparse grids it ends in a few thousand nodes, but
-/// where the relaxation's optimum is far from feasible (every assignment at the bound fails
-/// on the board) it can take millions, and the branch and bound's whole-box bound does
-/// better there.
-pub const PATTERN_BUDGET: u64 = 20_000;
+/// Nodes the digit-pattern search may take in its first turn of [`solve`]'s race (see
+/// `Search::race`). On most sparse grids it ends in a few hundred nodes and the slowest
+/// known need 2,000 to 3,000 (15 to 35 thousand instructions each); but where every
+/// assignment at the bound fails on the board it can take hundreds of thousands, while the
+/// branch and bound's whole-box bound ends in a millisecond (`p1074-gen --givens 16 --seed
+/// 4128`: 2,095M instructions alone, 3M for the branch and bound; `--givens 12..=15 --seed
+/// 5595` likewise).
+pub const PATTERN_BUDGET: u64 = 4_000;
+
+/// The branch and bound's first budget in [`solve`]'s race, in units of `Search::work`
+/// (about 3 thousand instructions each): enough for the grids above, which need 1,000 to
+/// 1,500.
+pub const BRANCH_BUDGET: u64 = 2_000;
+
+/// How much each turn of [`solve`]'s race grows both budgets. Callgrind on the 107 hardest
+/// grids known (`data/README.md`), total and slowest, for first budgets (pattern nodes,
+/// branch units) and growth: (4000, 2000, 4) 2,740M and 87M; (3000, 3000, 4) 2,640M and 85M
+/// but a grid needing 2,500 to 3,000 pattern nodes costs twice as much; (300, 1500, 16)
+/// 3,263M and 110M; (300, 1500, 8) 3,839M and 271M; the branch and bound first (1,500 units,
+/// then 3,000 pattern nodes, growth 4) 3,021M and 95M; patterns alone (20,000 nodes, then
+/// the branch and bound) 3,849M and 377M.
+pub const RACE_GROWTH: u64 = 4;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
 /// block cells hands its whole subtree to one corner search (`Search::settle_all`) instead
@@ -581,9 +605,25 @@ struct Search {
     best_objective: i32,
     best: Board,
     stats: Stats,
+    /// The [`Search::work`] past which the branch and bound unwinds (`u64::MAX`: never).
+    limit: u64,
+    /// Whether the branch and bound passed `limit`: what it found is then only an incumbent.
+    out_of_budget: bool,
 }
 
 impl Search {
+    /// Work done so far, in units of about a microsecond each: search nodes (the branch and
+    /// bound's, and the pattern search's leaves), corner-search nodes and completion nodes.
+    fn work(&self) -> u64 {
+        self.stats.nodes + self.stats.corner_nodes + self.stats.completion_nodes
+    }
+
+    /// Whether the branch and bound is past its limit (and so must unwind); remembers it.
+    fn over_limit(&mut self) -> bool {
+        self.out_of_budget |= self.work() > self.limit;
+        self.out_of_budget
+    }
+
     /// With all 16 corner block cells fixed on `board` (propagated), finds the best centre
     /// that has a completion. One completion search with the centre free first: none means
     /// no centre works (one proof instead of one per centre digit), and the one found is an
@@ -668,6 +708,28 @@ impl Search {
     /// completion's corner boxes obey the corner rules, and the bar (incumbent minus the
     /// centre's largest candidate) only drops assignments that cannot beat the incumbent with
     /// any centre.
+    /// Both searches by turns, from the root each time, with budgets growing [`RACE_GROWTH`]
+    /// times a turn (from [`PATTERN_BUDGET`] pattern nodes and [`BRANCH_BUDGET`] units of
+    /// [`Search::work`]), until one of them finishes; the incumbent carries over. Each is
+    /// fast where the other can take seconds, and a turn costs about what the last one did,
+    /// so the grid takes a small multiple of the faster search's time.
+    fn race(&mut self, root: Board) {
+        let (mut patterns, mut branch) = (PATTERN_BUDGET, BRANCH_BUDGET);
+        loop {
+            if self.settle_by_patterns(root, patterns) {
+                return;
+            }
+            self.limit = self.work().saturating_add(branch);
+            self.out_of_budget = false;
+            self.branch(root);
+            if !self.out_of_budget {
+                return;
+            }
+            patterns = patterns.saturating_mul(RACE_GROWTH);
+            branch = branch.saturating_mul(RACE_GROWTH);
+        }
+    }
+
     fn settle_all(&mut self, mut root: Board) {
         if !root.propagate() {
             return;
@@ -678,13 +740,19 @@ impl Search {
         });
         let mut corner_nodes = 0;
         let board = root;
+        let left = self.limit.saturating_sub(self.work());
         settle_block_assignments(
             &board.digit,
             |c| board.candidates(c),
             self.best_objective - centre_max,
             &mut corner_nodes,
+            left,
             &mut |blocks: &BlockAssignment| {
                 self.stats.nodes += 1;
+                if self.over_limit() {
+                    // No bar is ever beaten: the corner search unwinds.
+                    return i32::MAX;
+                }
                 let mut leaf = root;
                 let placed = blocks.iter().all(|&(c, d)| {
                     if leaf.digit[c] == 0 {
@@ -702,18 +770,26 @@ impl Search {
             },
         );
         self.stats.corner_nodes += corner_nodes;
+        // A corner search cut short by its limit leaves the work past it.
+        self.over_limit();
     }
 
     fn branch(&mut self, mut board: Board) {
         self.stats.nodes += 1;
-        if !board.propagate() {
+        if self.over_limit() || !board.propagate() {
             return;
         }
         let mut corner_nodes = 0;
-        let bound =
-            board.objective_bound(self.best_objective, self.whole, false, &mut corner_nodes);
+        let left = self.limit.saturating_sub(self.work());
+        let bound = board.objective_bound(
+            self.best_objective,
+            self.whole,
+            false,
+            (&mut corner_nodes, left),
+        );
         self.stats.corner_nodes += corner_nodes;
         let bound = match bound {
+            Some(_) if self.over_limit() => return,
             Some(b) => b,
             None => return,
         };
@@ -736,7 +812,7 @@ impl Search {
                     let mut child = board;
                     child.place(c, d);
                     self.branch(child);
-                    if bound <= self.best_objective {
+                    if bound <= self.best_objective || self.out_of_budget {
                         return;
                     }
                 }
@@ -753,7 +829,7 @@ pub fn root_bound(givens: &Grid) -> Option<u32> {
         return None;
     }
     let whole = givens.givens() <= WHOLE_BOXES_UP_TO;
-    root.objective_bound(-1, whole, true, &mut 0)
+    root.objective_bound(-1, whole, true, (&mut 0, u64::MAX))
         .map(|b| SCORE_BASE + b as u32)
 }
 
@@ -797,18 +873,21 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
         best_objective: objective(&Grid(first.digit)) as i32,
         best: first,
         stats,
+        limit: u64::MAX,
+        out_of_budget: false,
     };
     let patterns = match method {
         Method::Auto => givens.givens() <= PATTERNS_UP_TO,
         Method::Patterns => true,
         Method::BranchAndBound => false,
     };
-    let budget = match method {
-        Method::Patterns => u64::MAX,
-        _ => PATTERN_BUDGET,
-    };
-    if !patterns || !search.settle_by_patterns(root, budget) {
-        search.branch(root);
+    match method {
+        Method::Patterns => {
+            search.settle_by_patterns(root, u64::MAX);
+        }
+        Method::BranchAndBound => search.branch(root),
+        Method::Auto if !patterns => search.branch(root),
+        Method::Auto => search.race(root),
     }
     let grid = Grid(search.best.digit);
     let score = grid.score();
