@@ -581,7 +581,7 @@ pub const PATTERN_BUDGET: u64 = 4_000;
 pub const BRANCH_BUDGET: u64 = 2_000;
 
 /// How much each turn of [`solve`]'s race grows both budgets. Callgrind on the 107 hardest
-/// grids known (`data/README.md`), total and slowest, for first budgets (pattern nodes,
+/// input files known (`data/README.md`, sixth round), total and slowest, for first budgets (pattern nodes,
 /// branch units) and growth: (4000, 2000, 4) 2,740M and 87M; (3000, 3000, 4) 2,640M and 85M
 /// but a grid needing 2,500 to 3,000 pattern nodes costs twice as much; (300, 1500, 16)
 /// 3,263M and 110M; (300, 1500, 8) 3,839M and 271M; the branch and bound first (1,500 units,
