@@ -37,7 +37,8 @@
 //!   [`crate::patterns`] (each digit's places in the corner boxes and the centre, high digits
 //!   first, bounded by slot prices near the root), with the board propagated beside it;
 //!   each objective assignment that could beat the incumbent gets one completion search.
-//!   Each search has grids where the other takes seconds, so on these grids they race: by
+//!   Each search has grids where the other takes seconds, so on these grids they race: a
+//!   short dive of the branch and bound for a good incumbent ([`DIVE_BUDGET`]), then by
 //!   turns, each from the root with a growing budget ([`PATTERN_BUDGET`],
 //!   [`BRANCH_BUDGET`]), the incumbent carried over, until one finishes;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
@@ -580,6 +581,34 @@ pub const PATTERN_BUDGET: u64 = 4_000;
 /// 1,500.
 pub const BRANCH_BUDGET: u64 = 2_000;
 
+/// With at least [`DIVE_FROM`] givens, [`solve`]'s race starts with this much branch and
+/// bound (units of `Search::work`): a dive that finds a good incumbent. Where the first
+/// completions are poor (`p1074-gen --givens 16 --seed 4128`: objective 103 against an
+/// optimum of 140) the pattern search's bounds prune nothing for hundreds of thousands of
+/// nodes; from an incumbent near the optimum it ends in a few hundred (`--givens 16 --seed
+/// 4128` 170 nodes, `--givens 13 --seed 5595` 41, `--givens 15 --seed 7839` 845, against
+/// 196,932, 14,543 and 6,541). Callgrind on the 107 hard input files (`data/README.md`, sixth
+/// round): 2,747M in all without it, 2,275M with 200 units, 2,322M with 300, 2,432M with 500.
+pub const DIVE_BUDGET: u64 = 200;
+
+/// Fewest givens for the dive of [`DIVE_BUDGET`]. On sparser grids the greedy completion is
+/// already near the optimum, and the branch and bound's completion searches can wander
+/// (`--givens 4 --seed 2042`: 33,384 completion nodes in its first leaf, 12 ms, against 1.4
+/// ms without the dive). In-process, `examples/survey.rs`, 3,400 grids with 4 to 20 givens
+/// (seeds 2001 to 2200): 2,011 ms in all without the dive, 2,143 ms with it from 10 givens,
+/// 2,184 ms from 9, 2,293 ms from 0.
+pub const DIVE_FROM: usize = 10;
+
+/// The budgets of `Search::race`: the dive (0 for none), the first turn of each search, and
+/// how much each turn grows them.
+#[derive(Clone, Copy, Debug)]
+struct Race {
+    dive: u64,
+    patterns: u64,
+    branch: u64,
+    growth: u64,
+}
+
 /// How much each turn of [`solve`]'s race grows both budgets. Callgrind on the 107 hardest
 /// input files known (`data/README.md`, sixth round), total and slowest, for first budgets (pattern nodes,
 /// branch units) and growth: (4000, 2000, 4) 2,740M and 87M; (3000, 3000, 4) 2,640M and 85M
@@ -712,22 +741,30 @@ impl Search {
     /// times a turn (from [`PATTERN_BUDGET`] pattern nodes and [`BRANCH_BUDGET`] units of
     /// [`Search::work`]), until one of them finishes; the incumbent carries over. Each is
     /// fast where the other can take seconds, and a turn costs about what the last one did,
-    /// so the grid takes a small multiple of the faster search's time.
-    fn race(&mut self, root: Board) {
-        let (mut patterns, mut branch) = (PATTERN_BUDGET, BRANCH_BUDGET);
-        loop {
-            if self.settle_by_patterns(root, patterns) {
-                return;
-            }
-            self.limit = self.work().saturating_add(branch);
-            self.out_of_budget = false;
-            self.branch(root);
-            if !self.out_of_budget {
-                return;
-            }
-            patterns = patterns.saturating_mul(RACE_GROWTH);
-            branch = branch.saturating_mul(RACE_GROWTH);
+    /// so the grid takes a small multiple of the faster search's time. It may start with a
+    /// short dive of the branch and bound for a good incumbent (see [`DIVE_BUDGET`]).
+    fn race(&mut self, root: Board, race: Race) {
+        if race.dive > 0 && self.branch_within(root, race.dive) {
+            return;
         }
+        let (mut patterns, mut branch) = (race.patterns, race.branch);
+        loop {
+            if self.settle_by_patterns(root, patterns) || self.branch_within(root, branch) {
+                return;
+            }
+            patterns = patterns.saturating_mul(race.growth);
+            branch = branch.saturating_mul(race.growth);
+        }
+    }
+
+    /// The branch and bound from `root`, stopped after `budget` units of [`Search::work`]:
+    /// whether it finished (else what it found is only an incumbent).
+    fn branch_within(&mut self, root: Board, budget: u64) -> bool {
+        self.limit = self.work().saturating_add(budget);
+        self.out_of_budget = false;
+        self.branch(root);
+        self.limit = u64::MAX;
+        !self.out_of_budget
     }
 
     fn settle_all(&mut self, mut root: Board) {
@@ -857,6 +894,21 @@ pub enum Method {
 
 /// [`solve`] with a chosen search: for diagnostics and for checking one against the other.
 pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
+    let race = Race {
+        dive: if givens.givens() >= DIVE_FROM {
+            DIVE_BUDGET
+        } else {
+            0
+        },
+        patterns: PATTERN_BUDGET,
+        branch: BRANCH_BUDGET,
+        growth: RACE_GROWTH,
+    };
+    solve_by(givens, method, race)
+}
+
+/// [`solve_with`], with the race's budgets given.
+fn solve_by(givens: &Grid, method: Method, race: Race) -> Option<Solution> {
     let root = Board::new(givens)?;
     let mut stats = Stats {
         completions: 1,
@@ -887,7 +939,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
         }
         Method::BranchAndBound => search.branch(root),
         Method::Auto if !patterns => search.branch(root),
-        Method::Auto => search.race(root),
+        Method::Auto => search.race(root, race),
     }
     let grid = Grid(search.best.digit);
     let score = grid.score();
@@ -1078,6 +1130,57 @@ mod tests {
         g.0[27] = 9;
         assert!(g.first_clash().is_none());
         assert!(solve(&g).is_none());
+    }
+
+    #[test]
+    fn the_race_agrees_with_each_search_however_often_it_changes_hands() {
+        // Budgets so small that most grids go through several turns of each search, with
+        // and without the dive; every result must be the branch and bound's alone.
+        let races = [
+            Race {
+                dive: 0,
+                patterns: 3,
+                branch: 10,
+                growth: 2,
+            },
+            Race {
+                dive: 5,
+                patterns: 1,
+                branch: 40,
+                growth: 3,
+            },
+            Race {
+                dive: 50,
+                patterns: 20,
+                branch: 5,
+                growth: 2,
+            },
+        ];
+        let mut rng = Rng::new(17);
+        let mut handed_over = 0;
+        for seed in 0..24u64 {
+            let mut g = shuffled_full(1000 + seed);
+            let keep = 11 + rng.below(8);
+            let mut cells: Vec<usize> = (0..CELLS).collect();
+            rng.shuffle(&mut cells);
+            for &c in &cells[keep..] {
+                g.0[c] = 0;
+            }
+            let alone = solve_with(&g, Method::BranchAndBound).map(|s| s.score);
+            for race in races {
+                let raced = solve_by(&g, Method::Auto, race).unwrap();
+                assert!(
+                    raced.grid.is_solved() && raced.grid.extends(&g),
+                    "{:?} {}",
+                    race,
+                    g
+                );
+                assert_eq!(raced.grid.score(), raced.score, "{:?} {}", race, g);
+                assert_eq!(Some(raced.score), alone, "{:?} {}", race, g);
+                handed_over += usize::from(raced.stats.pattern_nodes > race.patterns);
+            }
+        }
+        assert!(handed_over > 20, "only {} races changed hands", handed_over);
     }
 
     #[test]

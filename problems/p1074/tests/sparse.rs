@@ -163,24 +163,20 @@ fn the_two_searches_agree_on_many_sparse_grids() {
     }
 }
 
-/// Grids where `solve`'s race changes hands: the digit-pattern search runs out of its first
-/// budget (it would need hundreds of thousands of nodes there) and the branch and bound
-/// finishes, with the incumbent the first turn found. Its answer is the branch and bound's
-/// alone, and a valid completion worth that score.
+/// Grids where the first completions are poor (objective 103 against an optimum of 140 on
+/// the first) and the digit-pattern search alone needs thousands to hundreds of thousands of
+/// nodes: `solve` dives with the branch and bound first, and its answer is the branch and
+/// bound's alone, with a valid completion worth that score.
 #[test]
-fn the_race_hands_over_where_the_pattern_search_is_slow() {
+fn the_dive_finds_the_incumbent_the_pattern_search_lacks() {
     use p1074::{solve, solve_with, solver::PATTERN_BUDGET, Method};
-    for (givens, seed) in [("16", 4128), ("13", 5595), ("15", 5595)] {
+    for (givens, seed) in [("16", 4128), ("13", 5595), ("15", 7839)] {
         let g = gen(&["--givens", givens, "--seed", &seed.to_string()]);
         let raced = solve(&g).unwrap();
         assert!(raced.grid.is_solved() && raced.grid.extends(&g), "{}", g);
         assert_eq!(raced.grid.score(), raced.score, "{}", g);
-        assert!(
-            raced.stats.pattern_nodes > PATTERN_BUDGET,
-            "no hand-over on {}",
-            g
-        );
-        assert!(raced.stats.corner_nodes > 0, "no hand-over on {}", g);
+        assert!(raced.stats.corner_nodes > 0, "no dive on {}", g);
+        assert!(raced.stats.pattern_nodes < PATTERN_BUDGET, "slow on {}", g);
         let alone = solve_with(&g, Method::BranchAndBound).unwrap();
         assert_eq!(raced.score, alone.score, "{}", g);
     }
