@@ -116,7 +116,7 @@ fn slot_cell(b: usize, s: usize) -> Cell {
 }
 
 /// One digit's places in the four corner boxes and maybe the centre (see the module diagram).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 struct Pattern {
     /// Bit `9 * box + slot` per corner box, and bit 36 if it takes the centre.
     slots: u64,
@@ -443,6 +443,7 @@ fn cross_fits<B: PatternBoard>(
     placed: u16,
     line_index: &[u8; 10],
     table: &[[u128; 36]],
+    uses: &mut CrossUses,
     masks: &CrossMasks,
     last: &mut [u8; 10],
 ) -> bool {
@@ -490,49 +491,66 @@ fn cross_fits<B: PatternBoard>(
         *last = greedy;
         return true;
     }
-    cover(placed, &ok, &rows, 0, last)
-}
-
-/// Whether every digit of `left` can take one of its `ok` ways (cells in `rows[d]`), no two
-/// sharing a cell nor meeting `used`. Fail first: the digit with the fewest ways still open
-/// goes next, so a dead end shows near the top instead of after every ordering below it.
-/// Exponential in the worst case; a few nodes on the searches' boards.
-fn cover(
-    left: u16,
-    ok: &[u64; 10],
-    rows: &[&[u128; 36]; 10],
-    used: u128,
-    chosen: &mut [u8; 10],
-) -> bool {
-    let mut next = (u32::MAX, 0, 0u64);
-    for d in bits::ones(left) {
-        let d = d as usize;
-        let open = bits::ones(ok[d])
-            .filter(|&i| rows[d][i as usize] & used == 0)
-            .fold(0u64, |m, i| m | 1 << i);
-        let n = open.count_ones();
-        if n < next.0 {
-            next = (n, d, open);
-            if n <= 1 {
-                break;
+    for d in bits::ones(placed) {
+        let i = usize::from(line_index[d as usize]);
+        if uses.built >> i & 1 == 0 {
+            // Built when a search first needs it: most grids need few or none.
+            uses.built |= 1 << i;
+            for (n, &w) in table[i].iter().enumerate() {
+                for c in bits::ones(w) {
+                    uses.ways[i][c as usize] |= 1 << n;
+                }
             }
         }
     }
-    let (n, d, open) = next;
-    match n {
-        u32::MAX => true,
-        0 => false,
-        _ => bits::ones(open).any(|i| {
-            chosen[d] = i as u8;
-            cover(
-                left & !(1 << d),
-                ok,
-                rows,
-                used | rows[d][i as usize],
-                chosen,
-            )
-        }),
+    let mut used_by = [&uses.ways[0]; 10];
+    for d in bits::ones(placed) {
+        used_by[d as usize] = &uses.ways[usize::from(line_index[d as usize])];
     }
+    cover(placed, &ok, &rows, &used_by, last)
+}
+
+/// Per middle-lines index (as in [`cross_ways`]) and cell, the ways of that index that use
+/// the cell (bit `n` for way `n`); an index's row is filled when first needed (`built`).
+struct CrossUses {
+    ways: Vec<[u64; 81]>,
+    built: u128,
+}
+
+/// Whether every digit of `left` can take one of its `open` ways (cells in `rows[d]`), no two
+/// sharing a cell. Fail first: the digit with the fewest ways open goes next, and each way
+/// tried closes, for every digit after it, the ways that use one of its cells (`uses[d][c]`,
+/// see [`CrossUses`]). Exponential in the worst case; a few nodes on the searches' boards.
+fn cover(
+    left: u16,
+    open: &[u64; 10],
+    rows: &[&[u128; 36]; 10],
+    uses: &[&[u64; 81]; 10],
+    chosen: &mut [u8; 10],
+) -> bool {
+    let mut next = (u32::MAX, 0);
+    for d in bits::ones(left) {
+        let n = open[d as usize].count_ones();
+        if n < next.0 {
+            next = (n, d as usize);
+            if n == 0 {
+                return false;
+            }
+        }
+    }
+    let (n, d) = next;
+    let rest = left & !(1 << d);
+    n == u32::MAX
+        || bits::ones(open[d]).any(|i| {
+            let mut after = *open;
+            for c in bits::ones(rows[d][i as usize]) {
+                for e in bits::ones(rest) {
+                    after[e as usize] &= !uses[e as usize][c as usize];
+                }
+            }
+            chosen[d] = i as u8;
+            cover(rest, &after, rows, uses, chosen)
+        })
 }
 
 /// The cell of each bit of [`Pattern::slots`].
@@ -656,6 +674,8 @@ struct PatternSearch<'a, B: PatternBoard> {
     line_index: [u8; 10],
     /// [`cross_ways`] and [`CrossMasks`].
     cross_table: Vec<[u128; 36]>,
+    /// See [`CrossUses`].
+    cross_uses: CrossUses,
     cross_masks: CrossMasks,
     /// Each digit's way through the cross in the last cover found (36: none yet).
     cross_last: [u8; 10],
@@ -1272,6 +1292,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 self.placed,
                 &self.line_index,
                 &self.cross_table,
+                &mut self.cross_uses,
                 &self.cross_masks,
                 &mut self.cross_last,
             )
@@ -1413,6 +1434,10 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             budget,
             placed: 0,
             line_index: [0; 10],
+            cross_uses: CrossUses {
+                ways: vec![[0; 81]; 81],
+                built: 0,
+            },
             cross_table: cross_ways(),
             cross_masks: CrossMasks::new(),
             cross_last: [36; 10],
@@ -1531,6 +1556,10 @@ mod tests {
     #[test]
     fn cross_fits_matches_a_plain_search() {
         let table = cross_ways();
+        let mut uses = CrossUses {
+            ways: vec![[0; 81]; 81],
+            built: 0,
+        };
         let masks = CrossMasks::new();
         let mut rng = Rng::new(5);
         fn plain(ways: &[Vec<u128>], used: u128) -> bool {
@@ -1572,7 +1601,15 @@ mod tests {
                 })
                 .collect();
             let expect = plain(&ways, 0);
-            let got = cross_fits(&board, placed, &line_index, &table, &masks, &mut last);
+            let got = cross_fits(
+                &board,
+                placed,
+                &line_index,
+                &table,
+                &mut uses,
+                &masks,
+                &mut last,
+            );
             assert_eq!(got, expect, "round {}", round);
             if got {
                 yes += 1;
