@@ -9,12 +9,11 @@ fn main() {
     let ms = t.elapsed().as_secs_f64() * 1e3;
     match sol {
         Some(s) => println!(
-            "{} givens {} {:.2}ms {:?} root bound {:?}",
+            "{} givens {} {:.2}ms {:?}",
             s.score,
             g.givens(),
             ms,
-            s.stats,
-            p1074::solver::root_bound(&g)
+            s.stats
         ),
         None => println!("-1 givens {} {:.2}ms", g.givens(), ms),
     }

@@ -858,18 +858,6 @@ impl Search {
     }
 }
 
-/// The search's upper bound on the score at the root (after propagating singles), or `None`
-/// when that already shows there is no completion. For diagnostics and tests. O(1) searches.
-pub fn root_bound(givens: &Grid) -> Option<u32> {
-    let mut root = Board::new(givens)?;
-    if !root.propagate() {
-        return None;
-    }
-    let whole = givens.givens() <= WHOLE_BOXES_UP_TO;
-    root.objective_bound(-1, whole, true, (&mut 0, u64::MAX))
-        .map(|b| SCORE_BASE + b as u32)
-}
-
 /// The highest-scoring valid completion of `givens`, or `None` when there is none (clashing
 /// givens, or no completion at all). Exact: the branch and bound only prunes subtrees whose
 /// admissible bound cannot beat the incumbent.
