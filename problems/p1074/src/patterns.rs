@@ -626,6 +626,15 @@ const PRICE_SCALE: i32 = 64;
 /// or 90 at the root, up to 580M and 66M.
 const PRICE_STEPS: [usize; 2] = [50, 16];
 
+/// Nodes below the root are priced only when their digits have at most this many patterns
+/// left in all: each of their steps costs the same, but copying and sorting long lists does
+/// not pay (callgrind, `p1074-gen --givens 2 --seed 9558`, 6,150 patterns at each of its
+/// 103 nodes with one digit placed: 77.0M instructions priced, 30.3M not; `--givens 17
+/// --seed 5944`, about 2,300: 36.3M priced, 81.3M not). The 113 hard input files of
+/// `data/README.md`: 2,578M in all with no limit (slowest 79.1M), 2,522M with 5,000
+/// (79.1M), 2,498M with 3,000 (79.1M, but `--givens 14 --seed 9304` 57M to 69M).
+const PRICED_BELOW_ROOT: usize = 5_000;
+
 /// Each step's direction keeps this much of the last one (Camerini, Fratta and Maffioli's
 /// deflected subgradient), which damps the zig-zag between slots that trade a digit.
 const DEFLECTION: f64 = 0.5;
@@ -865,7 +874,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         // 43 hard inputs: 2% fewer instructions in all, 4% fewer on the slowest).
         // Priced nodes copy their digits' lists to the arena's end; dropped on the way out.
         let mark = (self.arena.len(), self.ranked.len(), self.priced.len());
-        if self.pricing && depth < PRICE_STEPS.len() {
+        let patterns: usize = bits::ones(remaining).map(|e| lists[e as usize].len).sum();
+        if self.pricing
+            && depth < PRICE_STEPS.len()
+            && (depth == 0 || patterns <= PRICED_BELOW_ROOT)
+        {
             let goal = self.goal(value);
             if !self.price(&mut lists, ok, remaining, goal, PRICE_STEPS[depth]) {
                 return;
