@@ -533,10 +533,6 @@ pub struct Solution {
 pub struct Stats {
     /// Branch and bound nodes over the objective cells.
     pub nodes: u64,
-    /// Completion searches started (one per surviving full objective assignment, plus the first).
-    pub completions: u64,
-    /// Of those, the ones that found no completion.
-    pub dead_ends: u64,
     /// Nodes of all completion searches.
     pub completion_nodes: u64,
     /// Nodes of all corner-block bound searches.
@@ -664,13 +660,9 @@ impl Search {
             .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
             .map(|(&c, &k)| i32::from(board.digit[c]) * k)
             .sum();
-        self.stats.completions += 1;
         let full = match board.complete(&mut self.stats.completion_nodes) {
             Some(f) => f,
-            None => {
-                self.stats.dead_ends += 1;
-                return;
-            }
+            None => return,
         };
         let got = corners + i32::from(full.digit[CENTRE]);
         if got > self.best_objective {
@@ -686,13 +678,11 @@ impl Search {
             }
             let mut child = *board;
             child.place(CENTRE, d);
-            self.stats.completions += 1;
             if let Some(f) = child.complete(&mut self.stats.completion_nodes) {
                 self.best_objective = corners + i32::from(d);
                 self.best = f;
                 break;
             }
-            self.stats.dead_ends += 1;
         }
     }
 
@@ -714,13 +704,9 @@ impl Search {
             &mut |leaf: &Board, value: i32| {
                 self.stats.nodes += 1;
                 if value > self.best_objective {
-                    self.stats.completions += 1;
-                    match leaf.complete(&mut self.stats.completion_nodes) {
-                        Some(full) => {
-                            self.best_objective = value;
-                            self.best = full;
-                        }
-                        None => self.stats.dead_ends += 1,
+                    if let Some(full) = leaf.complete(&mut self.stats.completion_nodes) {
+                        self.best_objective = value;
+                        self.best = full;
                     }
                 }
                 self.best_objective
@@ -898,10 +884,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
 /// [`solve_with`], with the race's budgets given.
 fn solve_by(givens: &Grid, method: Method, race: Race) -> Option<Solution> {
     let root = Board::new(givens)?;
-    let mut stats = Stats {
-        completions: 1,
-        ..Stats::default()
-    };
+    let mut stats = Stats::default();
     let mut first = root.complete(&mut stats.completion_nodes)?;
     if let Some(greedy) = root.greedy_completion(&mut stats.completion_nodes) {
         if objective(&Grid(greedy.digit)) > objective(&Grid(first.digit)) {
