@@ -1492,6 +1492,19 @@ mod tests {
         }
     }
 
+    /// A board where each digit is allowed in each cell with probability `1 - 1 / one_in`.
+    fn random_takes(rng: &mut Rng, one_in: usize) -> Takes {
+        let mut takes = [0u16; 81];
+        for t in takes.iter_mut() {
+            for d in 1..=9 {
+                if rng.below(one_in) != 0 {
+                    *t |= 1 << d;
+                }
+            }
+        }
+        Takes(takes)
+    }
+
     /// `best_pattern` (the cycle maximisation) finds the same largest reduced cost as a scan
     /// of the digit's list, over random boards, random prices and random placed patterns
     /// (which close slots and fill middle lines).
@@ -1501,15 +1514,7 @@ mod tests {
         let mut settle = |_: &Takes, bar: i32| bar;
         for round in 0..60 {
             // Each digit allowed in each cell with probability 4/5 (the centre too).
-            let mut takes = [0u16; 81];
-            for t in takes.iter_mut() {
-                for d in 1..=9 {
-                    if rng.below(5) != 0 {
-                        *t |= 1 << d;
-                    }
-                }
-            }
-            let root = Takes(takes);
+            let root = random_takes(&mut rng, 5);
             let (mut s, lists) = match PatternSearch::new(&root, 0, 0, &mut settle) {
                 Some(x) => x,
                 None => continue,
@@ -1587,15 +1592,8 @@ mod tests {
         let mut last = [36u8; 10];
         for round in 0..3000 {
             // Each digit allowed in each cell with probability 2/3 (some crosses stay open).
-            let mut takes = [0u16; 81];
-            for t in takes.iter_mut() {
-                for d in 1..=9 {
-                    if rng.below(3) != 0 {
-                        *t |= 1 << d;
-                    }
-                }
-            }
-            let board = Takes(takes);
+            let board = random_takes(&mut rng, 3);
+            let takes = board.0;
             let mut placed = 0u16;
             let mut line_index = [0u8; 10];
             for (d, index) in line_index.iter_mut().enumerate().skip(1) {
