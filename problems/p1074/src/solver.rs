@@ -565,12 +565,15 @@ pub const PATTERNS_UP_TO: usize = 21;
 
 /// Nodes the digit-pattern search may take in its first turn of [`solve`]'s race (see
 /// `Search::race`). On most sparse grids it ends in a few hundred nodes and the slowest
-/// known need 2,000 to 3,000 (15 to 35 thousand instructions each); but where every
-/// assignment at the bound fails on the board it can take hundreds of thousands, while the
-/// branch and bound's whole-box bound ends in a millisecond (`p1074-gen --givens 16 --seed
-/// 4128`: 2,095M instructions alone, 3M for the branch and bound; `--givens 12..=15 --seed
-/// 5595` likewise).
-pub const PATTERN_BUDGET: u64 = 4_000;
+/// known need 2,000 to 4,000 (15 to 50 thousand instructions each: `p1074-gen --givens 12
+/// --seed 11276` 3,918); but where every assignment at the bound fails on the board it can
+/// take hundreds of thousands, while the branch and bound's whole-box bound ends in a
+/// millisecond (`--givens 16 --seed 4128`: 2,095M instructions alone, 3M for the branch and
+/// bound; `--givens 12..=15 --seed 5595` likewise). Since the dive ([`DIVE_BUDGET`]) those
+/// end early too: on the 117 hard input files of `data/README.md` 4,000, 6,000 and 8,000
+/// give the same 3,010M, and 8,000 keeps the slowest proofs known well inside the first
+/// turn (one just past it would pay a second turn of the branch and bound and a restart).
+pub const PATTERN_BUDGET: u64 = 8_000;
 
 /// The branch and bound's first budget in [`solve`]'s race, in units of `Search::work`
 /// (about 3 thousand instructions each): enough for the grids above, which need 1,000 to
@@ -611,7 +614,8 @@ struct Race {
 /// but a grid needing 2,500 to 3,000 pattern nodes costs twice as much; (300, 1500, 16)
 /// 3,263M and 110M; (300, 1500, 8) 3,839M and 271M; the branch and bound first (1,500 units,
 /// then 3,000 pattern nodes, growth 4) 3,021M and 95M; patterns alone (20,000 nodes, then
-/// the branch and bound) 3,849M and 377M.
+/// the branch and bound) 3,849M and 377M. (All measured before the dive, with 4,000 chosen
+/// then; see [`PATTERN_BUDGET`] for the first budget since.)
 pub const RACE_GROWTH: u64 = 4;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
