@@ -124,28 +124,17 @@ const MAX_CELLS: usize = 36;
 /// objective from above. Cost: a search over the empty ones of the (up to) 36 cells, most
 /// constrained cell first, high digits first, with forward checking and a grouped bound (see
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
-/// count to `nodes`.
-///
-/// [`corner_bound_in`] takes a node `limit`: past it the search stops and the bound is
-/// `Some(i32::MAX)` (nothing is pruned on its word; the caller is out of time anyway).
+/// count to `nodes`, and returns `None` once that reaches its ceiling (a void answer: see
+/// [`NodeCount::exhausted`]).
 pub fn corner_bound<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     blocks: BlockSet,
     beat: i32,
     exact: bool,
-    nodes: &mut u64,
+    nodes: &mut NodeCount,
 ) -> Option<i32> {
-    corner_bound_in(
-        digit,
-        candidates,
-        blocks,
-        true,
-        beat,
-        exact,
-        nodes,
-        u64::MAX,
-    )
+    corner_bound_in(digit, candidates, blocks, true, beat, exact, nodes)
 }
 
 /// [`corner_bound`], or with `whole_boxes` false its cheaper, looser form: only the 16 block
@@ -153,8 +142,6 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
 /// regions share at most 3 digits, each fitting the middle line), without the whole-box
 /// rules (required region digits, covering all nine digits, the pair bound, the one-digit
 /// placement test). On grids with many givens the looser form decides as much, sooner.
-/// Stops after `limit` nodes (see [`corner_bound`]).
-#[allow(clippy::too_many_arguments)]
 pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
@@ -162,8 +149,7 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    nodes: &mut u64,
-    limit: u64,
+    nodes: &mut NodeCount,
 ) -> Option<i32> {
     corner_search(
         digit,
@@ -172,9 +158,35 @@ pub fn corner_bound_in<F: Fn(Cell) -> Digits>(
         whole_boxes,
         beat,
         exact,
-        (nodes, limit),
+        nodes,
         None,
     )
+}
+
+/// Nodes spent by corner searches and the most they may spend. A search adds its nodes to
+/// `spent`; one that reaches `limit` stops where it is, and its answer is void (the caller
+/// sees [`NodeCount::exhausted`]): the solver uses this to cap its root probe.
+#[derive(Clone, Copy)]
+pub struct NodeCount {
+    /// Nodes spent so far.
+    pub spent: u64,
+    /// The ceiling.
+    pub limit: u64,
+}
+
+impl NodeCount {
+    /// A count from 0 with no ceiling.
+    pub const fn unlimited() -> Self {
+        NodeCount {
+            spent: 0,
+            limit: u64::MAX,
+        }
+    }
+
+    /// Whether the ceiling is reached: the last search stopped early, its answer is void.
+    pub fn exhausted(&self) -> bool {
+        self.spent >= self.limit
+    }
 }
 
 /// A full assignment of the 16 corner block cells: (cell, digit), the four corners first.
@@ -190,14 +202,13 @@ pub type BlockAssignment = [(Cell, Digit); 16];
 /// grids: one corner search over the root board instead of one per branch and bound node
 /// (each of which redid most of its parent's search), with the whole board consulted only
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
-/// node count to `nodes`, and stops after `limit` nodes (then not every assignment above the
-/// bar was handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
+/// node count to `nodes`, and stops once that reaches its ceiling (then some assignments were
+/// never handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
 pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
     digit: &[Digit; CELLS],
     candidates: F,
     bar: i32,
-    nodes: &mut u64,
-    limit: u64,
+    nodes: &mut NodeCount,
     settle: &mut dyn FnMut(&BlockAssignment) -> i32,
 ) {
     corner_search(
@@ -207,7 +218,7 @@ pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
         true,
         bar,
         true,
-        (nodes, limit),
+        nodes,
         Some(settle),
     );
 }
@@ -221,7 +232,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
     whole_boxes: bool,
     beat: i32,
     exact: bool,
-    (nodes, limit): (&mut u64, u64),
+    nodes: &mut NodeCount,
     settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
 ) -> Option<i32> {
     let possible = |c: Cell| match digit[c] {
@@ -247,7 +258,7 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         best: beat.max(-1),
         estimate: None,
         nodes: 0,
-        limit,
+        limit: nodes.limit.saturating_sub(nodes.spent),
         settle,
         abandon: false,
     };
@@ -325,12 +336,15 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         }
     }
     s.add_duties(digit, &candidates)?;
-    s.run(acc, left);
-    *nodes += s.nodes;
-    if s.nodes > s.limit {
-        return Some(i32::MAX);
+    // The ceiling check is compiled in only where there is a ceiling (dense grids never
+    // have one, and it costs them 1% of their instructions).
+    if nodes.limit == u64::MAX {
+        s.run::<false>(acc, left);
+    } else {
+        s.run::<true>(acc, left);
     }
-    if s.best <= beat || s.best < 0 {
+    nodes.spent += s.nodes;
+    if nodes.exhausted() || s.best <= beat || s.best < 0 {
         None
     } else if exact {
         Some(s.best)
@@ -438,7 +452,7 @@ struct CornerSearch<'a> {
     /// The bound at the root of the search (what a non-exact search returns).
     estimate: Option<i32>,
     nodes: u64,
-    /// Nodes allowed: past them the search stops.
+    /// Nodes this search may take: at `limit` it stops (see [`NodeCount`]).
     limit: u64,
     /// Receives each block assignment above the bar (see [`settle_block_assignments`]).
     settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
@@ -680,9 +694,10 @@ impl CornerSearch<'_> {
     /// bounds the group (its digits are distinct); each way sums its groups, and the smallest
     /// sum is taken. Branches on the open cell with the fewest free digits (block cells first
     /// on ties), largest digit first.
-    fn run(&mut self, acc: i32, left: u32) -> bool {
+    fn run<const CAPPED: bool>(&mut self, acc: i32, left: u32) -> bool {
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if CAPPED && self.nodes >= self.limit {
+            // Out of nodes: stop everything (the caller sees the count exhausted).
             return true;
         }
         let per_region = self.pair_forbidden();
@@ -890,7 +905,7 @@ impl CornerSearch<'_> {
         let last_block = coef != 0 && open_blocks == 1;
         for d in free[pick].high_first() {
             self.assign(pick, d);
-            let stop = self.run(acc + coef * i32::from(d), left - 1);
+            let stop = self.run::<CAPPED>(acc + coef * i32::from(d), left - 1);
             self.unassign(pick, d);
             if stop {
                 return true;
@@ -941,9 +956,16 @@ mod tests {
         }
     }
 
-    /// [`corner_bound`] of grid `g` on `blocks`.
+    /// [`corner_bound`] of grid `g` on `blocks`, with no node ceiling.
     fn bound(g: &Grid, blocks: BlockSet, beat: i32, exact: bool) -> Option<i32> {
-        corner_bound(&g.0, candidates_of(g), blocks, beat, exact, &mut 0)
+        corner_bound(
+            &g.0,
+            candidates_of(g),
+            blocks,
+            beat,
+            exact,
+            &mut NodeCount::unlimited(),
+        )
     }
 
     #[test]
@@ -1143,8 +1165,7 @@ mod tests {
                     false,
                     -1,
                     true,
-                    &mut 0,
-                    u64::MAX,
+                    &mut NodeCount::unlimited(),
                 );
                 assert!(loose >= want, "{}", g);
                 // With a bar to beat, only better values come back.
@@ -1222,8 +1243,7 @@ mod tests {
                     &g.0,
                     candidates_of(&g),
                     bar,
-                    &mut 0,
-                    u64::MAX,
+                    &mut NodeCount::unlimited(),
                     &mut |a| {
                         let mut key = vec![0u8; 16];
                         for &(c, d) in a.iter() {
@@ -1248,18 +1268,24 @@ mod tests {
             }
             // A bar raised to each value handed over: ends at the best value.
             let mut top = -1;
-            settle_block_assignments(&g.0, candidates_of(&g), -1, &mut 0, u64::MAX, &mut |a| {
-                let value: i32 = a
-                    .iter()
-                    .map(|&(c, d)| {
-                        let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
-                        i32::from(d) * if corner { 2 } else { 1 }
-                    })
-                    .sum();
-                assert!(value > top);
-                top = value;
-                top
-            });
+            settle_block_assignments(
+                &g.0,
+                candidates_of(&g),
+                -1,
+                &mut NodeCount::unlimited(),
+                &mut |a| {
+                    let value: i32 = a
+                        .iter()
+                        .map(|&(c, d)| {
+                            let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
+                            i32::from(d) * if corner { 2 } else { 1 }
+                        })
+                        .sum();
+                    assert!(value > top);
+                    top = value;
+                    top
+                },
+            );
             assert_eq!(top, best, "{}", g);
         }
         assert!(handed_total > 60, "{}", handed_total);

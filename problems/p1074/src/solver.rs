@@ -54,7 +54,7 @@
 //! against each other on sparse grids (`tests/sparse.rs`).
 
 use crate::corners::{
-    corner_bound_in, settle_block_assignments, BlockAssignment, ALL_BLOCKS, BLOCK_COEF,
+    corner_bound_in, settle_block_assignments, BlockAssignment, NodeCount, ALL_BLOCKS, BLOCK_COEF,
     CORNER_BLOCKS,
 };
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
@@ -91,7 +91,7 @@ pub fn objective(grid: &Grid) -> u32 {
 ///   settled      a round found nothing to place since the last placement
 /// ```
 ///
-/// 298 bytes and `Copy`: a branch copies the board instead of undoing moves.
+/// 300 bytes and `Copy`: a branch copies the board instead of undoing moves.
 #[derive(Clone, Copy)]
 struct Board {
     digit: [Digit; CELLS],
@@ -380,14 +380,14 @@ impl Board {
     /// plus [`corner_bound`](crate::corners::corner_bound) of the four corner blocks. `None`
     /// if the corner blocks cannot be filled at all or cannot beat `beat`; with `exact` false a
     /// looser bound when it can (see [`corner_bound`](crate::corners::corner_bound)). Adds
-    /// the corner search's nodes to `nodes`. Requires a propagated board (no empty cell
-    /// without candidates).
+    /// the corner search's nodes to `nodes`; `None` too once that reaches its ceiling (a void
+    /// answer). Requires a propagated board (no empty cell without candidates).
     fn objective_bound(
         &self,
         beat: i32,
         whole: bool,
         exact: bool,
-        (nodes, limit): (&mut u64, u64),
+        nodes: &mut NodeCount,
     ) -> Option<i32> {
         let centre = match self.digit[CENTRE] {
             0 => self.candidates(CENTRE).highest(),
@@ -402,9 +402,8 @@ impl Board {
             beat_corners,
             exact,
             nodes,
-            limit,
         )?;
-        Some(i32::from(centre).saturating_add(corners))
+        Some(i32::from(centre) + corners)
     }
 
     /// The empty corner block cell to branch on: corners first (they weigh double), then the
@@ -609,13 +608,13 @@ struct Race {
 }
 
 /// How much each turn of [`solve`]'s race grows both budgets. Callgrind on the 107 hardest
-/// input files known (`data/README.md`, sixth round), total and slowest, for first budgets (pattern nodes,
-/// branch units) and growth: (4000, 2000, 4) 2,740M and 87M; (3000, 3000, 4) 2,640M and 85M
-/// but a grid needing 2,500 to 3,000 pattern nodes costs twice as much; (300, 1500, 16)
-/// 3,263M and 110M; (300, 1500, 8) 3,839M and 271M; the branch and bound first (1,500 units,
-/// then 3,000 pattern nodes, growth 4) 3,021M and 95M; patterns alone (20,000 nodes, then
-/// the branch and bound) 3,849M and 377M. (All measured before the dive, with 4,000 chosen
-/// then; see [`PATTERN_BUDGET`] for the first budget since.)
+/// input files known (`data/README.md`, sixth round), total and slowest, for first budgets
+/// (pattern nodes, branch units) and growth: (4000, 2000, 4) 2,740M and 87M; (3000, 3000,
+/// 4) 2,640M and 85M but a grid needing 2,500 to 3,000 pattern nodes costs twice as much;
+/// (300, 1500, 16) 3,263M and 110M; (300, 1500, 8) 3,839M and 271M; the branch and bound
+/// first (1,500 units, then 3,000 pattern nodes, growth 4) 3,021M and 95M; patterns alone
+/// (20,000 nodes, then the branch and bound) 3,849M and 377M. (All measured before the
+/// dive, with 4,000 chosen then; see [`PATTERN_BUDGET`] for the first budget since.)
 pub const RACE_GROWTH: u64 = 4;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
@@ -647,10 +646,22 @@ impl Search {
         self.stats.nodes + self.stats.corner_nodes + self.stats.completion_nodes
     }
 
-    /// Whether the branch and bound is past its limit (and so must unwind); remembers it.
+    /// Whether the branch and bound has reached its limit (and so must unwind); remembers it.
     fn over_limit(&mut self) -> bool {
-        self.out_of_budget |= self.work() > self.limit;
+        self.out_of_budget |= self.work() >= self.limit;
         self.out_of_budget
+    }
+
+    /// A corner search's count, its ceiling what is left of the limit: a search cut short
+    /// there leaves [`Search::work`] at the limit. No ceiling without a limit.
+    fn corner_count(&self) -> NodeCount {
+        match self.limit {
+            u64::MAX => NodeCount::unlimited(),
+            limit => NodeCount {
+                spent: 0,
+                limit: limit.saturating_sub(self.work()),
+            },
+        }
     }
 
     /// With all 16 corner block cells fixed on `board` (propagated), finds the best centre
@@ -720,13 +731,6 @@ impl Search {
         pattern_nodes <= budget
     }
 
-    /// The rest of the search below `root` (see [`SETTLE_AT_OPEN_BLOCKS`]): one corner
-    /// search on the propagated `root` ([`settle_block_assignments`]), which hands over every
-    /// block assignment that could beat the incumbent; each is placed on `root`, propagated,
-    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every
-    /// completion's corner boxes obey the corner rules, and the bar (incumbent minus the
-    /// centre's largest candidate) only drops assignments that cannot beat the incumbent with
-    /// any centre.
     /// Both searches by turns, from the root each time, with budgets growing [`RACE_GROWTH`]
     /// times a turn (from [`PATTERN_BUDGET`] pattern nodes and [`BRANCH_BUDGET`] units of
     /// [`Search::work`]), until one of them finishes; the incumbent carries over. Each is
@@ -757,6 +761,13 @@ impl Search {
         !self.out_of_budget
     }
 
+    /// The rest of the search below `root` (see [`SETTLE_AT_OPEN_BLOCKS`]): one corner
+    /// search on the propagated `root` ([`settle_block_assignments`]), which hands over every
+    /// block assignment that could beat the incumbent; each is placed on `root`, propagated,
+    /// and settled like a leaf of [`Search::branch`]. Exact for the same reason: every
+    /// completion's corner boxes obey the corner rules, and the bar (incumbent minus the
+    /// centre's largest candidate) only drops assignments that cannot beat the incumbent with
+    /// any centre.
     fn settle_all(&mut self, mut root: Board) {
         if !root.propagate() {
             return;
@@ -765,15 +776,13 @@ impl Search {
             0 => root.candidates(CENTRE).highest(),
             d => d,
         });
-        let mut corner_nodes = 0;
+        let mut corner_nodes = self.corner_count();
         let board = root;
-        let left = self.limit.saturating_sub(self.work());
         settle_block_assignments(
             &board.digit,
             |c| board.candidates(c),
             self.best_objective - centre_max,
             &mut corner_nodes,
-            left,
             &mut |blocks: &BlockAssignment| {
                 self.stats.nodes += 1;
                 if self.over_limit() {
@@ -796,8 +805,8 @@ impl Search {
                 self.best_objective - centre_max
             },
         );
-        self.stats.corner_nodes += corner_nodes;
-        // A corner search cut short by its limit leaves the work past it.
+        self.stats.corner_nodes += corner_nodes.spent;
+        // A corner search cut short by its ceiling leaves the work at the limit.
         self.over_limit();
     }
 
@@ -806,17 +815,15 @@ impl Search {
         if self.over_limit() || !board.propagate() {
             return;
         }
-        let mut corner_nodes = 0;
-        let left = self.limit.saturating_sub(self.work());
-        let bound = board.objective_bound(
-            self.best_objective,
-            self.whole,
-            false,
-            (&mut corner_nodes, left),
-        );
-        self.stats.corner_nodes += corner_nodes;
+        let mut corner_nodes = self.corner_count();
+        let bound =
+            board.objective_bound(self.best_objective, self.whole, false, &mut corner_nodes);
+        self.stats.corner_nodes += corner_nodes.spent;
+        // A bound cut short by the limit is void: unwind.
+        if self.over_limit() {
+            return;
+        }
         let bound = match bound {
-            Some(_) if self.over_limit() => return,
             Some(b) => b,
             None => return,
         };
@@ -860,7 +867,7 @@ pub fn solve(givens: &Grid) -> Option<Solution> {
 }
 
 /// Which search [`solve_with`] runs; both are exact, each is fast on its own range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Method {
     /// By the number of givens (see [`PATTERNS_UP_TO`]): what [`solve`] does.
     Auto,
@@ -903,18 +910,12 @@ fn solve_by(givens: &Grid, method: Method, race: Race) -> Option<Solution> {
         limit: u64::MAX,
         out_of_budget: false,
     };
-    let patterns = match method {
-        Method::Auto => givens.givens() <= PATTERNS_UP_TO,
-        Method::Patterns => true,
-        Method::BranchAndBound => false,
-    };
     match method {
         Method::Patterns => {
             search.settle_by_patterns(root, u64::MAX);
         }
-        Method::BranchAndBound => search.branch(root),
-        Method::Auto if !patterns => search.branch(root),
-        Method::Auto => search.race(root, race),
+        Method::Auto if givens.givens() <= PATTERNS_UP_TO => search.race(root, race),
+        Method::Auto | Method::BranchAndBound => search.branch(root),
     }
     let grid = Grid(search.best.digit);
     let score = grid.score();
