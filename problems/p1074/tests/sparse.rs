@@ -123,8 +123,8 @@ fn tail_inputs_hold_their_answers_and_split_consistently() {
 
 /// The two searches agree: the digit-pattern search (sparse grids) and the branch and bound
 /// over the block cells share no bound and no search order, so a wrong prune in either shows.
-/// `solve` (which may hand a grid from one search to the other) agrees with them too. Each answer also comes with a valid completion worth exactly that
-/// score.
+/// `solve` (which may hand a grid from one search to the other) agrees with them too. Each
+/// answer also comes with a valid completion worth exactly that score.
 fn methods_agree(givens: &str, seeds: std::ops::RangeInclusive<u64>) {
     use p1074::{solve_with, Method};
     for seed in seeds {
