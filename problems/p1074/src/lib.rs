@@ -8,13 +8,16 @@
 //!   score depends on (and the centre);
 //! - [`corners`]: that search's upper bound on the four corner boxes;
 //! - [`patterns`]: the search for sparse grids, digit by digit over each digit's places in
-//!   the corner boxes and the centre.
+//!   the corner boxes and the centre;
+//! - [`templates`]: a bound from each digit's whole template, which proves most incumbents
+//!   of sparse grids optimal at once.
 
 pub mod corners;
 pub mod grid;
 pub mod parse;
 pub mod patterns;
 pub mod solver;
+pub mod templates;
 
 pub use grid::{Cell, Clash, Digit, Grid};
 pub use parse::parse;

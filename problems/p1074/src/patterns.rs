@@ -59,7 +59,8 @@
 //! (`priced_can_beat`: each digit's best pattern there still free, from a list sorted by
 //! reduced cost).
 
-use crate::grid::{CellIndex as Cell, DigitValue as Digit};
+use crate::grid::{CellIndex as Cell, DigitValue as Digit, CELLS};
+use crate::templates::{template_bound, TemplateBound, SCALE};
 
 /// Top-left cell of each corner box: TL, TR, BL, BR.
 const BOX_ORIGIN: [(usize, usize); 4] = [(0, 0), (0, 6), (6, 0), (6, 6)];
@@ -72,6 +73,10 @@ const CENTRE_SLOT: u64 = 1 << 36;
 
 /// Every slot and the centre.
 const ALL_SLOTS: u64 = (1 << 37) - 1;
+
+/// Set in [`Pattern::slots`] of a pattern the template bound has ruled out: no node's free
+/// slots include it, so every fit test fails.
+const DEAD: u64 = 1 << 63;
 
 /// Weight of each slot of each corner box in the objective (see the module diagram).
 const SLOT_WEIGHT: [[u8; 9]; 4] = [
@@ -702,6 +707,12 @@ struct PatternSearch<'a, B: PatternBoard> {
     pricing: bool,
     /// The bar when the budget ran out.
     incumbent: i32,
+    /// The root's lists, and the template bound once the search is long (see
+    /// [`PatternSearch::bound_by_templates`]) with, per depth, the sum of the placed patterns'
+    /// [`TemplateBound::gap`]s.
+    root_lists: [List; 10],
+    templates: Option<Box<TemplateBound>>,
+    path_gap: [i32; 10],
 }
 
 /// The objective's cells grouped three ways (block rows 0, 1, 7, 8; block columns 0, 1, 7,
@@ -822,6 +833,9 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             self.bar = i32::MAX;
             return;
         }
+        if self.nodes == LONG_SEARCH && self.pricing && !self.bound_by_templates() {
+            return;
+        }
         let depth = 9 - remaining.count_ones() as usize;
         if left == 0 {
             // The objective is fixed: the board's own completion search decides the rest.
@@ -831,6 +845,14 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             if value > self.bar {
                 let best = (self.settle)(&self.boards[depth], value);
                 self.bar = self.bar.max(best);
+                if self
+                    .templates
+                    .as_ref()
+                    .map_or(false, |t| self.bar >= t.ceiling())
+                {
+                    // Optimal: nothing is left to beat, and the search unwinds.
+                    self.bar = i32::MAX;
+                }
             }
             return;
         }
@@ -922,6 +944,14 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     let q = self.arena[j];
                     if q.slots & !ok[d] != 0 || !self.fits(&q) {
                         continue;
+                    }
+                    if let Some(t) = &self.templates {
+                        let gap =
+                            self.path_gap[depth] + t.gap(d, self.corner_cells(&q), q.at[4] == 36);
+                        if gap > t.bound - (self.bar + 1) * SCALE {
+                            continue;
+                        }
+                        self.path_gap[depth + 1] = gap;
                     }
                     self.apply(d as Digit, &q, true);
                     let mut below = lists;
@@ -1284,6 +1314,61 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         }
     }
 
+    /// The cells of pattern `p`'s four corner-box slots.
+    fn corner_cells(&self, p: &Pattern) -> [Cell; 4] {
+        p.at[..4]
+            .iter()
+            .fold(([0; 4], 0), |(mut out, i), &k| {
+                out[i] = self.cells[usize::from(k)];
+                (out, i + 1)
+            })
+            .0
+    }
+
+    /// A long search turns to the template bound ([`crate::templates`]) on the root board:
+    /// it stops the search once the bar reaches the bound's ceiling (now, or when a leaf
+    /// raises it), drops from every list (root lists and priced copies) the patterns whose
+    /// gap alone leaves no room above the bar, and checks each child's gaps along the path.
+    /// `false` if the search is over.
+    fn bound_by_templates(&mut self) -> bool {
+        let mut takes = [0u16; CELLS];
+        for (c, t) in takes.iter_mut().enumerate() {
+            *t = self.boards[0].takes(c);
+        }
+        let t = match template_bound(&takes, self.bar, TEMPLATE_STEPS) {
+            Some(t) if t.ceiling() > self.bar => t,
+            // No completion, or none beats the bar.
+            _ => {
+                self.bar = i32::MAX;
+                return false;
+            }
+        };
+        // A pattern is in no completion above the bar if its gap alone exceeds the room.
+        let room = t.bound - (self.bar + 1) * SCALE;
+        let hopeless = |s: &Self, d: usize, i: usize| {
+            let p = &s.arena[i];
+            t.gap(d, s.corner_cells(p), p.at[4] == 36) > room
+        };
+        let mut dead = Vec::new();
+        for d in 1..10 {
+            let l = self.root_lists[d];
+            dead.extend((l.start..l.start + l.len).filter(|&i| hopeless(self, d, i)));
+            for (_, ranks) in &self.priced {
+                let r = &self.ranked[ranks[d].start..ranks[d].start + ranks[d].len];
+                dead.extend(
+                    r.iter()
+                        .map(|&(_, i)| i as usize)
+                        .filter(|&i| hopeless(self, d, i)),
+                );
+            }
+        }
+        for i in dead {
+            self.arena[i].slots |= DEAD;
+        }
+        self.templates = Some(Box::new(t));
+        true
+    }
+
     /// Puts digit `d`'s pattern `p` (already applied) on the board, checks the middle cross,
     /// and searches on. Once no weight is left (the objective is fixed), the remaining
     /// digits' lists are filtered first: each must keep a pattern, and every open slot a
@@ -1395,6 +1480,14 @@ pub fn settle_objective_assignments<B: PatternBoard>(
 /// take 712M in all with 32 (slowest 83M), 810M (91M) with none, 740M (83M) with 64.
 const UNPRICED_NODES: u64 = 32;
 
+/// The node of the priced run at which a search turns to the template bound
+/// (`PatternSearch::bound_by_templates`): most grids end long before, and the bound's steps
+/// cost as much as a few hundred nodes.
+const LONG_SEARCH: u64 = 100;
+
+/// Subgradient steps of the template bound ([`template_bound`]).
+const TEMPLATE_STEPS: u32 = 100;
+
 impl<'a, B: PatternBoard> PatternSearch<'a, B> {
     /// The search at the root, and the digits' root lists; `None` if a digit has no pattern.
     /// O(9 * 2592) patterns and a table of 9 * 1430 states.
@@ -1472,6 +1565,9 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             ranked: Vec::with_capacity(1 << 14),
             pricing: true,
             incumbent: bar,
+            root_lists: lists,
+            templates: None,
+            path_gap: [0; 10],
         };
         Some((s, lists))
     }
