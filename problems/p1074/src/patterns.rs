@@ -34,19 +34,18 @@
 //! assignment is among the search's solutions.
 //!
 //! The search takes digits high first while weight is left, each digit's patterns heaviest
-//! first, and bounds the rest three ways, keeping the smallest: a fractional knapsack (the weight
+//! first, and bounds the rest two ways, keeping the smaller: a fractional knapsack (the weight
 //! left goes to the digits left, largest first, each up to its heaviest pattern still
 //! possible), and `resource_table`, which knows that only 3 digits fit each middle box's
 //! inner line (the only way to weigh 5 or 6) and that a digit gets 2 corners only on a
-//! diagonal; and cell by cell (`cell_bound`: each open objective cell takes a remaining digit
-//! the board still allows there, distinct along block rows, columns or blocks). Once all the
-//! weight is placed the objective is fixed and the board's own completion search decides.
+//! diagonal. Once all the weight is placed the objective is fixed and the board's own
+//! completion search decides.
 //! While weight is left, lists are not filtered but scanned from a cursor (the first pattern
 //! that fits is the heaviest, and those before it never fit again below). A child is checked
 //! on its parent's board before it is built (`rest_can_beat`): most children die there,
 //! without a board copy or a propagation round.
 //!
-//! Those bounds see each digit alone, or each cell alone; on grids with a few givens the
+//! Those bounds see each digit alone; on grids with a few givens the
 //! optimum is found at once but the proof took tens of thousands of nodes whose bounds sat a
 //! point or two above the bar. The relaxation itself is much tighter: its linear programme
 //! (every open slot taken by exactly one digit left) refutes almost all of them. So the root
@@ -571,14 +570,6 @@ fn slot_cells() -> [Cell; 37] {
     out
 }
 
-/// What a node's board allows the digits still to place, seen two ways.
-struct Allowed {
-    /// Per slot (bit of [`Pattern::slots`]), the digits that can go there.
-    takes: [u16; 37],
-    /// Per digit, the slots that can take it.
-    slots: [u64; 10],
-}
-
 /// Prices on the slots, for the Lagrangian bound of the relaxation below a node.
 ///
 /// Below a node every open slot is taken by exactly one remaining digit (each corner box has
@@ -685,8 +676,6 @@ struct PatternSearch<'a, B: PatternBoard> {
     nodes: u64,
     /// Nodes allowed; past them the search unwinds.
     budget: u64,
-    /// The groups of [`groups`].
-    groups: [[[(u8, u8); 4]; 4]; 3],
     /// The digits placed, and the index of each one's middle lines (see [`cross_ways`]).
     placed: u16,
     line_index: [u8; 10],
@@ -715,71 +704,7 @@ struct PatternSearch<'a, B: PatternBoard> {
     path_gap: [i32; 10],
 }
 
-/// The objective's cells grouped three ways (block rows 0, 1, 7, 8; block columns 0, 1, 7,
-/// 8; the four blocks), each group as (slot, weight): the digits in a group are distinct.
-fn groups() -> [[[(u8, u8); 4]; 4]; 3] {
-    let mut g = [[[(0u8, 0u8); 4]; 4]; 3];
-    let mut fill = [[0usize; 4]; 3];
-    for k in 0..36usize {
-        let w = SLOT_WEIGHT[k / 9][k % 9];
-        if w == 0 {
-            continue;
-        }
-        let c = slot_cell(k / 9, k % 9);
-        let line = |x: usize| if x < 2 { x } else { x - 5 };
-        let keys = [line(c / 9), line(c % 9), k / 9];
-        for (view, &key) in keys.iter().enumerate() {
-            g[view][key][fill[view][key]] = (k as u8, w);
-            fill[view][key] += 1;
-        }
-    }
-    g
-}
-
 impl<B: PatternBoard> PatternSearch<'_, B> {
-    /// An upper bound on what the open objective cells can add, cell by cell: each open cell
-    /// takes one of its `takes` (remaining digits the board allows there), distinct within a
-    /// block row (column, block); per group the smaller of "each cell its largest digit" and
-    /// "the group's largest digits to its largest weights"; the smallest of the three ways,
-    /// plus the centre's largest. O(17).
-    fn cell_bound(&self, takes: &[u16; 37], digits: u16) -> i32 {
-        let allowed = |k: usize| takes[k] & digits;
-        let centre = if self.occupied & CENTRE_SLOT == 0 {
-            15 - allowed(36).leading_zeros() as i32
-        } else {
-            0
-        };
-        let mut best = i32::MAX;
-        for view in self.groups.iter() {
-            let mut sum = 0;
-            for group in view.iter() {
-                let (mut each, mut union, mut doubles, mut open) = (0, 0u16, 0, 0);
-                for &(k, w) in group.iter() {
-                    if self.occupied >> k & 1 == 0 {
-                        let a = allowed(usize::from(k));
-                        each += i32::from(w) * (15 - a.leading_zeros() as i32);
-                        union |= a;
-                        doubles += usize::from(w == 2);
-                        open += 1;
-                    }
-                }
-                // The largest digits of the union go to the doubled cells first.
-                let mut distinct = 0;
-                for i in 0..open {
-                    if union == 0 {
-                        break;
-                    }
-                    let d = 15 - union.leading_zeros();
-                    union &= !(1 << d);
-                    distinct += d as i32 * if i < doubles { 2 } else { 1 };
-                }
-                sum += each.min(distinct);
-            }
-            best = best.min(sum);
-        }
-        best + centre
-    }
-
     /// Whether pattern `p` fits the middle lines as they are.
     #[inline(always)]
     fn fits(&self, p: &Pattern) -> bool {
@@ -866,8 +791,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         }
         // Per remaining digit, the slots whose cells can still take it on the board (which
         // knows more than the root's lists: the placed digits and their propagation).
-        let allowed = self.allowed(remaining, depth);
-        let ok = &allowed.slots;
+        let ok = &self.allowed(remaining, depth);
         // The lists are not filtered (cheaper near the root, where they are long and nodes
         // many): the heaviest pattern that still fits is the first one that fits, and the ones
         // before it never fit again below this node, so the lists handed down start there.
@@ -895,9 +819,6 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => {}
             _ => return,
         }
-        // No cell bound here: the parent's check (`rest_can_beat`) had it on almost the same
-        // board, and again on the child's board it prunes less than it costs (callgrind, the
-        // 43 hard inputs: 2% fewer instructions in all, 4% fewer on the slowest).
         // Priced nodes copy their digits' lists to the arena's end; dropped on the way out.
         let mark = (self.arena.len(), self.ranked.len(), self.priced.len());
         let few_patterns = || {
@@ -958,7 +879,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     if self.priced_can_beat(rest, value + gain, ok)
                         && self.rest_can_beat(
                             &mut below,
-                            &allowed,
+                            ok,
                             rest,
                             q.slots,
                             value + gain,
@@ -1257,33 +1178,29 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         true
     }
 
-    /// The digits of `remaining` the board after `depth` placed digits allows in each slot.
-    /// O(37 * 9).
-    fn allowed(&self, remaining: u16, depth: usize) -> Allowed {
+    /// Per digit of `remaining`, the slots whose cells the board after `depth` placed digits
+    /// allows it in. O(37 * 9).
+    fn allowed(&self, remaining: u16, depth: usize) -> [u64; 10] {
         let board = &self.boards[depth];
-        let mut a = Allowed {
-            takes: [0; 37],
-            slots: [0; 10],
-        };
-        for (k, t) in a.takes.iter_mut().enumerate() {
-            *t = board.takes(self.cells[k]) & remaining;
-            for d in bits::ones(*t) {
-                a.slots[d as usize] |= 1 << k;
+        let mut slots = [0; 10];
+        for (k, &c) in self.cells.iter().enumerate() {
+            for d in bits::ones(board.takes(c) & remaining) {
+                slots[d as usize] |= 1 << k;
             }
         }
-        a
+        slots
     }
 
     /// Before a child is built (board copy, propagation, cross check): with a pattern on
     /// `taken` just applied, whether the digits of `rest` can still beat the bar, each from
     /// its list in `lists` (advanced past the patterns that no longer fit), on the parent's
     /// board (`allowed`) less `taken`. The child's board allows no more than that, so this
-    /// only drops children that the child's own knapsack or cell bound would drop, and the
-    /// advanced lists are its lists too. O(scanned patterns + 17).
+    /// only drops children that the child's own knapsack would drop, and the advanced lists
+    /// are its lists too. O(scanned patterns).
     fn rest_can_beat(
         &self,
         lists: &mut [List; 10],
-        allowed: &Allowed,
+        allowed: &[u64; 10],
         rest: u16,
         taken: u64,
         value: i32,
@@ -1293,7 +1210,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         for e in bits::ones(rest) {
             let l = &mut lists[e as usize];
             let arena = &self.arena[l.start..l.start + l.len];
-            let free = allowed.slots[e as usize] & !taken;
+            let free = allowed[e as usize] & !taken;
             match arena
                 .iter()
                 .position(|q| q.slots & !free == 0 && self.fits(q))
@@ -1306,12 +1223,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 None => return false,
             }
         }
-        match knapsack(rest, &cap, left) {
-            Some(b) if value + b > self.bar => {
-                value + self.cell_bound(&allowed.takes, rest) > self.bar
-            }
-            _ => false,
-        }
+        matches!(knapsack(rest, &cap, left), Some(b) if value + b > self.bar)
     }
 
     /// The cells of pattern `p`'s four corner-box slots.
@@ -1553,7 +1465,6 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             cross_table: cross_ways(),
             cross_masks: CrossMasks::new(),
             cross_last: [36; 10],
-            groups: groups(),
             line_cells: {
                 let mut t = [[[0; 3]; 4]; 10];
                 for (d, cells) in t.iter_mut().enumerate().skip(1) {
