@@ -45,18 +45,16 @@
 //! on its parent's board before it is built (`rest_can_beat`): most children die there,
 //! without a board copy or a propagation round.
 //!
-//! Those bounds see each digit alone; on grids with a few givens the
-//! optimum is found at once but the proof took tens of thousands of nodes whose bounds sat a
-//! point or two above the bar. The relaxation itself is much tighter: its linear programme
-//! (every open slot taken by exactly one digit left) refutes almost all of them. So the root
-//! and the nodes with one digit placed (those with few enough patterns left,
-//! `PRICED_BELOW_ROOT`) are priced (`SlotPrices`): a Lagrangian bound over
-//! all the digits left at once, found by subgradient steps, each digit's best pattern by a
-//! small maximisation around the four corner boxes (`PatternSearch::best_pattern`). It
-//! drops the node, or keeps only the patterns that could still be in a better cover, and
-//! every child below is first checked against the innermost priced node's prices
-//! (`priced_can_beat`: each digit's best pattern there still free, from a list sorted by
-//! reduced cost).
+//! Those bounds see each digit alone; on grids with a few givens the optimum is found at
+//! once but the proof took tens of thousands of nodes whose bounds sat a point or two above
+//! the bar. So a search that runs past its first [`UNPRICED_NODES`] starts again with the
+//! template bound ([`crate::templates`]), a Lagrangian of the whole sudoku that on those grids
+//! is within a point of the optimum. A pattern's *gap* is what its digit's best template
+//! loses by going through it ([`TemplateBound::gap`]). The search stops as soon as the bar
+//! reaches the bound's ceiling, drops every pattern whose gap alone leaves no room above the
+//! bar, and checks each child (`templates_can_beat`): the placed patterns' gaps, plus for
+//! each digit left the smallest gap of its patterns that still fit (from a list sorted by
+//! gap), must fit in that room.
 
 use crate::grid::{CellIndex as Cell, DigitValue as Digit, CELLS};
 use crate::templates::{template_bound, TemplateBound, SCALE};
@@ -136,8 +134,8 @@ struct Pattern {
     /// How many patterns from this one on, in its digit's list, share its weight, inner
     /// lines and corners (the list is sorted by them).
     kind_left: u16,
-    /// Its slots as bit indices of `slots` (four corner-box slots, then 36 for the centre or
-    /// [`NO_SLOT`]): the prices of [`SlotPrices`] are summed over them.
+    /// Its slots as bit indices of `slots`: four corner-box slots, then 36 for the centre or
+    /// [`NO_SLOT`].
     at: [u8; 5],
 }
 
@@ -570,75 +568,6 @@ fn slot_cells() -> [Cell; 37] {
     out
 }
 
-/// Prices on the slots, for the Lagrangian bound of the relaxation below a node.
-///
-/// Below a node every open slot is taken by exactly one remaining digit (each corner box has
-/// as many open slots as there are digits left, and a completed objective takes the centre).
-/// Pricing the slots and dropping that constraint, for *any* prices `λ`:
-///
-/// ```text
-///   what the digits left can add  <=  L(λ) = sum over open slots s of λ(s)
-///                                          + sum over digits d left of u(d),
-///   u(d) = max over d's patterns p of rc(p),   rc(p) = d * weight(p) - sum over p's slots of λ
-/// ```
-///
-/// (in an exact cover the two sums of `λ` cancel). The smallest `L` is the linear relaxation's
-/// value, on the hard grids within a point of the best cover; subgradient steps from the last
-/// node's prices get near it. A cover that uses pattern `p` of `d` is worth at most
-/// `L(λ) - (u(d) - rc(p))`, so patterns whose gap `u(d) - rc(p)` is over `L(λ)` minus what the
-/// digits must add cannot be in a cover that beats the bar, anywhere below the node.
-///
-/// Fixed point ([`PRICE_SCALE`] per unit of the objective): every sum is an exact integer,
-/// and only the step sizes are rounded.
-#[derive(Clone, Copy)]
-struct SlotPrices([i32; 38]);
-
-impl SlotPrices {
-    /// The sum of the prices of the slots of `open`. O(37).
-    fn sum_over(&self, open: u64) -> i64 {
-        bits::ones(open)
-            .map(|s| i64::from(self.0[s as usize]))
-            .sum()
-    }
-
-    /// `rc(p)` for digit value `unit = d * PRICE_SCALE`. O(5).
-    #[inline(always)]
-    fn reduced(&self, unit: i32, p: &Pattern) -> i32 {
-        let l = &self.0;
-        unit * i32::from(p.weight)
-            - l[usize::from(p.at[0])]
-            - l[usize::from(p.at[1])]
-            - l[usize::from(p.at[2])]
-            - l[usize::from(p.at[3])]
-            - l[usize::from(p.at[4])]
-    }
-}
-
-/// Units of [`SlotPrices`] per unit of the objective.
-const PRICE_SCALE: i32 = 64;
-
-/// Subgradient steps at the priced nodes, by depth: the root, and nodes with one digit
-/// placed (warm-started from the root's prices). Deeper nodes check their children with the
-/// innermost priced node's prices only (`priced_can_beat`): more steps, or pricing deeper,
-/// cost more than they prune. Callgrind over the 43 hard inputs of `data/README.md` (sum of
-/// whole millions, slowest): 558M, 64M with [60, 10]; 549M, 58M with [50, 16]; 550M to 565M
-/// and 57M to 61M for roots of 45 to 60 steps and 15 to 20 below; 10 steps or fewer below,
-/// or 90 at the root, up to 580M and 66M.
-const PRICE_STEPS: [usize; 2] = [50, 16];
-
-/// Nodes below the root are priced only when their digits have at most this many patterns
-/// left in all: each of their steps costs the same, but copying and sorting long lists does
-/// not pay (callgrind, `p1074-gen --givens 2 --seed 9558`, 6,150 patterns at each of its
-/// 103 nodes with one digit placed: 77.0M instructions priced, 30.3M not; `--givens 17
-/// --seed 5944`, about 2,300: 36.3M priced, 81.3M not). The 113 hard input files of
-/// `data/README.md`: 2,578M in all with no limit (slowest 79.1M), 2,522M with 5,000
-/// (79.1M), 2,498M with 3,000 (79.1M, but `--givens 14 --seed 9304` 57M to 69M).
-const PRICED_BELOW_ROOT: usize = 5_000;
-
-/// Each step's direction keeps this much of the last one (Camerini, Fratta and Maffioli's
-/// deflected subgradient), which damps the zig-zag between slots that trade a digit.
-const DEFLECTION: f64 = 0.5;
-
 /// A digit's current pattern list: `arena[start..start + len]`.
 #[derive(Clone, Copy, Default)]
 struct List {
@@ -686,21 +615,16 @@ struct PatternSearch<'a, B: PatternBoard> {
     cross_masks: CrossMasks,
     /// Each digit's way through the cross in the last cover found (36: none yet).
     cross_last: [u8; 10],
-    /// Per digit, [`line_cells`] on the root board.
-    line_cells: [[[u8; 3]; 4]; 10],
-    /// The priced nodes on the current path, innermost last: their prices and, per digit,
-    /// its patterns there as `(rc, arena index)`, best first, in `ranked`.
-    priced: Vec<(SlotPrices, [List; 10])>,
-    ranked: Vec<(i32, u32)>,
-    /// Whether nodes near the root are priced ([`PRICE_STEPS`]).
-    pricing: bool,
     /// The bar when the budget ran out.
     incumbent: i32,
-    /// The root's lists, and the template bound once the search is long (see
-    /// [`PatternSearch::bound_by_templates`]) with, per depth, the sum of the placed patterns'
-    /// [`TemplateBound::gap`]s.
+    /// The root's lists; the template bound, once known (see
+    /// [`PatternSearch::bound_by_templates`]), with per digit its live patterns as `(gap,
+    /// arena index)`, smallest gap first, in `ranked`; per depth, the sum of the placed
+    /// patterns' gaps.
     root_lists: [List; 10],
     templates: Option<Box<TemplateBound>>,
+    ranked: Vec<(i32, u32)>,
+    rank_lists: [List; 10],
     path_gap: [i32; 10],
 }
 
@@ -756,9 +680,6 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 self.incumbent = self.bar;
             }
             self.bar = i32::MAX;
-            return;
-        }
-        if self.nodes == LONG_SEARCH && self.pricing && !self.bound_by_templates() {
             return;
         }
         let depth = 9 - remaining.count_ones() as usize;
@@ -819,20 +740,6 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             Some(b) if value + b > self.bar && value + i32::from(t) > self.bar => {}
             _ => return,
         }
-        // Priced nodes copy their digits' lists to the arena's end; dropped on the way out.
-        let mark = (self.arena.len(), self.ranked.len(), self.priced.len());
-        let few_patterns = || {
-            bits::ones(remaining)
-                .map(|e| lists[e as usize].len)
-                .sum::<usize>()
-                <= PRICED_BELOW_ROOT
-        };
-        if self.pricing && depth < PRICE_STEPS.len() && (depth == 0 || few_patterns()) {
-            let goal = self.goal(value);
-            if !self.price(&mut lists, ok, remaining, goal, PRICE_STEPS[depth]) {
-                return;
-            }
-        }
         let rest = remaining & !(1 << d);
         let list = lists[d];
         let mut i = list.start;
@@ -866,25 +773,19 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     if q.slots & !ok[d] != 0 || !self.fits(&q) {
                         continue;
                     }
+                    let mut path = 0;
                     if let Some(t) = &self.templates {
-                        let gap =
+                        path =
                             self.path_gap[depth] + t.gap(d, self.corner_cells(&q), q.at[4] == 36);
-                        if gap > t.bound - (self.bar + 1) * SCALE {
+                        if path > self.room(t) {
                             continue;
                         }
-                        self.path_gap[depth + 1] = gap;
+                        self.path_gap[depth + 1] = path;
                     }
                     self.apply(d as Digit, &q, true);
                     let mut below = lists;
-                    if self.priced_can_beat(rest, value + gain, ok)
-                        && self.rest_can_beat(
-                            &mut below,
-                            ok,
-                            rest,
-                            q.slots,
-                            value + gain,
-                            after,
-                        )
+                    if self.templates_can_beat(rest, path, ok)
+                        && self.rest_can_beat(&mut below, ok, rest, q.slots, value + gain, after)
                     {
                         self.descend(&below, rest, value + gain, after, d as Digit, &q);
                     }
@@ -897,29 +798,26 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             }
             i = skip;
         }
-        self.arena.truncate(mark.0);
-        self.ranked.truncate(mark.1);
-        self.priced.truncate(mark.2);
     }
 
-    /// What the digits left must add, in [`PRICE_SCALE`] units, to beat the bar from `value`.
-    fn goal(&self, value: i32) -> i64 {
-        i64::from(PRICE_SCALE) * i64::from(self.bar - value + 1)
+    /// The room the template bound leaves above the bar, in [`SCALE`] units: completions
+    /// whose patterns' gaps add up to more cannot beat it. O(1).
+    fn room(&self, t: &TemplateBound) -> i32 {
+        t.bound - (self.bar + 1) * SCALE
     }
 
-    /// With a pattern just applied: whether the digits of `rest` can add more than `bar -
-    /// value`, by the innermost priced node's prices, each digit taking its best pattern there
-    /// that is still free and fits the lines. `true` when no node is priced. O(scanned).
-    fn priced_can_beat(&self, rest: u16, value: i32, ok: &[u64; 10]) -> bool {
-        let (prices, lists) = match self.priced.last() {
-            Some(p) => p,
+    /// With a pattern just applied, `path` the placed patterns' gaps: whether the template
+    /// bound leaves room for the digits of `rest`, each taking its smallest gap among its
+    /// patterns that are still free and fit the lines. `true` before the bound is known.
+    /// O(scanned).
+    fn templates_can_beat(&self, rest: u16, path: i32, ok: &[u64; 10]) -> bool {
+        let t = match &self.templates {
+            Some(t) => t,
             None => return true,
         };
-        let goal = self.goal(value);
-        let open = ALL_SLOTS & !self.occupied;
-        let mut bound = prices.sum_over(open);
+        let (room, mut gaps) = (self.room(t), path);
         for d in bits::ones(rest) {
-            let l = lists[d as usize];
+            let l = self.rank_lists[d as usize];
             let free = ok[d as usize] & !self.occupied;
             let best = self.ranked[l.start..l.start + l.len]
                 .iter()
@@ -928,253 +826,10 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     q.slots & !free == 0 && self.fits(q)
                 });
             match best {
-                Some(&(rc, _)) => bound += i64::from(rc),
-                None => return false,
+                Some(&(gap, _)) if gaps + gap <= room => gaps += gap,
+                _ => return false,
             }
         }
-        bound >= goal
-    }
-
-    /// The largest `rc(p)` over digit `d`'s patterns that fit the node (slots in `free`, middle
-    /// lines as `fits` allows) under `prices`, and that pattern's slots (as [`Pattern::at`]);
-    /// `None` if it has none. The same set as the node's list of `d`, maximised without
-    /// scanning it: `rc` is a sum over the four corner boxes (and the centre), and the boxes
-    /// are tied only around the cycle TL - TR - BR - BL - TL (rows across a band, columns
-    /// across a stack, each pair also choosing a middle line). The best TR slot depends only
-    /// on TL's row and BR's column, the best BL slot on TL's column and BR's row (two 3 x 3
-    /// tables); then BR's row and BR's column are maximised out in turn, 27 sums each:
-    ///
-    /// ```text
-    ///   TL (x0, y0) --- TR: tr[x0][y3]          below[y3][y0] = max over x3 of
-    ///       |                |                      value(BR at x3, y3) + bl[y0][x3]
-    ///   BL: bl[y0][x3] --- BR (x3, y3)          rc = value(TL) + max over y3 of
-    ///                                                (tr[x0][y3] + below[y3][y0])
-    /// ```
-    ///
-    /// O(4 * 9 + 2 * 18 table entries).
-    fn best_pattern(&self, d: usize, free: u64, prices: &SlotPrices) -> Option<(i32, [u8; 5])> {
-        const NONE: i32 = -(1 << 28);
-        const ROW: [u16; 3] = [0o007, 0o070, 0o700];
-        const COL: [u16; 3] = [0o111, 0o222, 0o444];
-        let unit = d as i32 * PRICE_SCALE;
-        let mut value = [[NONE; 9]; 4];
-        let mut open = [0u16; 4];
-        for b in 0..4 {
-            open[b] = (free >> (9 * b)) as u16 & 0x1ff;
-            for s in bits::ones(open[b]) {
-                let s = s as usize;
-                value[b][s] = unit * i32::from(SLOT_WEIGHT[b][s]) - prices.0[9 * b + s];
-            }
-        }
-        if open.contains(&0) {
-            return None;
-        }
-        let mut best: Option<(i32, [u8; 5])> = None;
-        for on_centre in [false, true] {
-            let extra = if on_centre {
-                // The centre's patterns are the others with a cell less on some lines, plus
-                // the centre: only a positive price difference can make one of them the best.
-                let extra = unit - prices.0[36];
-                if free & CENTRE_SLOT == 0 || extra <= 0 {
-                    break;
-                }
-                extra
-            } else {
-                0
-            };
-            let keep = if on_centre { !2u8 } else { !0 };
-            let line_ok = |m: usize, l: usize| {
-                let cells = self.line_cells[d][m][l] & keep;
-                cells != 0 && self.fits[m] >> (8 * l as u32 + u32::from(cells)) & 1 == 1
-            };
-            // Slots of a corner box allowed next to a neighbour's row (column) `x`: another
-            // row (column), with the middle line between them usable.
-            let beside = |m: usize, lines: &[u16; 3]| {
-                let mut out = [0u16; 3];
-                for (x, o) in out.iter_mut().enumerate() {
-                    for r in (0..3).filter(|&r| r != x && line_ok(m, 3 - x - r)) {
-                        *o |= lines[r];
-                    }
-                }
-                out
-            };
-            let (tm, bm, ml, mr) = (
-                beside(0, &ROW),
-                beside(1, &ROW),
-                beside(2, &COL),
-                beside(3, &COL),
-            );
-            let best_of = |b: usize, mask: u16| {
-                bits::ones(mask).fold((NONE, 0u8), |acc, s| {
-                    let v = value[b][s as usize];
-                    if v > acc.0 {
-                        (v, s as u8)
-                    } else {
-                        acc
-                    }
-                })
-            };
-            // TR slot per TL row and BR column; BL slot per TL column and BR row.
-            let mut tr = [[(NONE, 0u8); 3]; 3];
-            let mut bl = [[(NONE, 0u8); 3]; 3];
-            for x in 0..3 {
-                for y in 0..3 {
-                    tr[x][y] = best_of(1, open[1] & tm[x] & mr[y]);
-                    bl[x][y] = best_of(2, open[2] & ml[x] & bm[y]);
-                }
-            }
-            // BR's row eliminated first: per BR column y3 and TL column y0, the best BR row
-            // with its BL slot; then per TL slot, the best BR column with its TR slot.
-            let mut below = [[(NONE, 0u8); 3]; 3];
-            for (y3, row) in below.iter_mut().enumerate() {
-                for (y0, cell) in row.iter_mut().enumerate() {
-                    for x3 in 0..3 {
-                        let v = value[3][3 * x3 + y3] + bl[y0][x3].0;
-                        if v > cell.0 {
-                            *cell = (v, x3 as u8);
-                        }
-                    }
-                }
-            }
-            for s0 in bits::ones(open[0]) {
-                let s0 = s0 as usize;
-                let (x0, y0) = (s0 / 3, s0 % 3);
-                for y3 in 0..3 {
-                    let (t, s1) = tr[x0][y3];
-                    let (b, x3) = below[y3][y0];
-                    let rc = value[0][s0] + t + b + extra;
-                    if rc > NONE / 2 && best.map_or(true, |b| rc > b.0) {
-                        let s3 = 3 * usize::from(x3) + y3;
-                        let s2 = bl[y0][usize::from(x3)].1;
-                        let centre_at = if on_centre { 36 } else { NO_SLOT };
-                        best = Some((rc, [s0 as u8, 9 + s1, 18 + s2, 27 + s3 as u8, centre_at]));
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// Prices the node (see [`SlotPrices`]): `false` when the digits of `remaining` cannot add
-    /// `goal` (in [`PRICE_SCALE`] units) to the objective. Otherwise `lists` become copies, at
-    /// the arena's end, of the patterns that fit the node's board (`ok`) and middle lines and
-    /// could be in a cover worth `goal`, and the node is pushed on `priced`; on `false` the
-    /// arena and `ranked` are as they were. O(steps * patterns).
-    fn price(
-        &mut self,
-        lists: &mut [List; 10],
-        ok: &[u64; 10],
-        remaining: u16,
-        goal: i64,
-        steps: usize,
-    ) -> bool {
-        let open = ALL_SLOTS & !self.occupied;
-        // The root starts from zero prices, the others from their priced ancestor's.
-        let mut prices = self.priced.last().map_or(SlotPrices([0; 38]), |p| p.0);
-        let mut best = (i64::MAX, prices, [0i32; 10]);
-        let (mut rate, mut stale) = (1.0f64, 0);
-        let mut dir = [0f64; 38];
-        for _ in 0..steps {
-            let mut bound = prices.sum_over(open);
-            let mut usage = [0i32; 38];
-            let mut top = [0i32; 10];
-            for d in bits::ones(remaining) {
-                let d = d as usize;
-                let (u, at) = match self.best_pattern(d, ok[d] & open, &prices) {
-                    Some(x) => x,
-                    None => return false,
-                };
-                top[d] = u;
-                bound += i64::from(u);
-                for &k in &at {
-                    usage[usize::from(k)] += 1;
-                }
-            }
-            if bound < best.0 {
-                best = (bound, prices, top);
-                stale = 0;
-            } else {
-                stale += 1;
-                if stale >= 3 {
-                    rate /= 2.0;
-                    stale = 0;
-                }
-            }
-            if bound < goal {
-                return false;
-            }
-            let mut g = [0f64; 38];
-            let mut exact = true;
-            for s in bits::ones(open) {
-                let s = s as usize;
-                let raw = f64::from(1 - usage[s]);
-                exact &= usage[s] == 1;
-                g[s] = raw + DEFLECTION * dir[s];
-            }
-            if exact {
-                // The digits' best patterns cover the open slots exactly: `L` is attained.
-                break;
-            }
-            dir = g;
-            let norm: f64 = bits::ones(open)
-                .map(|s| g[s as usize] * g[s as usize])
-                .sum();
-            // Polyak's step towards a point under the goal.
-            let t = rate * (bound - goal + i64::from(PRICE_SCALE)) as f64 / norm;
-            for s in bits::ones(open) {
-                prices.0[s as usize] -= (t * g[s as usize]).round() as i32;
-            }
-        }
-        let (bound, prices, top) = best;
-        // The lists below: the patterns that fit and whose gap leaves them a chance, copied.
-        let slack = bound - goal;
-        let mark = (self.arena.len(), self.ranked.len());
-        let mut ranks = [List::default(); 10];
-        for d in bits::ones(remaining) {
-            let d = d as usize;
-            let from = lists[d];
-            let unit = d as i32 * PRICE_SCALE;
-            let start = self.arena.len();
-            for i in from.start..from.start + from.len {
-                let q = self.arena[i];
-                if q.slots & !ok[d] == 0
-                    && self.fits(&q)
-                    && i64::from(top[d] - prices.reduced(unit, &q)) <= slack
-                {
-                    self.arena.push(q);
-                }
-            }
-            let end = self.arena.len();
-            if end == start {
-                self.arena.truncate(mark.0);
-                self.ranked.truncate(mark.1);
-                return false;
-            }
-            lists[d] = List {
-                start,
-                len: end - start,
-            };
-            let mut run = 0;
-            for i in (start..end).rev() {
-                run = if i + 1 < end && kind(&self.arena[i]) == kind(&self.arena[i + 1]) {
-                    run + 1
-                } else {
-                    1
-                };
-                self.arena[i].kind_left = run;
-            }
-            let first = self.ranked.len();
-            for i in start..end {
-                let rc = prices.reduced(unit, &self.arena[i]);
-                self.ranked.push((rc, i as u32));
-            }
-            self.ranked[first..].sort_unstable_by_key(|r| std::cmp::Reverse(r.0));
-            ranks[d] = List {
-                start: first,
-                len: end - start,
-            };
-        }
-        self.priced.push((prices, ranks));
         true
     }
 
@@ -1237,11 +892,10 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             .0
     }
 
-    /// A long search turns to the template bound ([`crate::templates`]) on the root board:
-    /// it stops the search once the bar reaches the bound's ceiling (now, or when a leaf
-    /// raises it), drops from every list (root lists and priced copies) the patterns whose
-    /// gap alone leaves no room above the bar, and checks each child's gaps along the path.
-    /// `false` if the search is over.
+    /// Computes the template bound ([`crate::templates`]) on the root board, drops from the
+    /// root's lists every pattern whose gap alone leaves no room above the bar, and ranks the
+    /// others by gap. `false` if that ends the search: no completion, or none above the bar.
+    /// O(steps of the bound + 9 * 2592 log 2592).
     fn bound_by_templates(&mut self) -> bool {
         let mut takes = [0u16; CELLS];
         for (c, t) in takes.iter_mut().enumerate() {
@@ -1249,33 +903,27 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         }
         let t = match template_bound(&takes, self.bar, TEMPLATE_STEPS) {
             Some(t) if t.ceiling() > self.bar => t,
-            // No completion, or none beats the bar.
-            _ => {
-                self.bar = i32::MAX;
-                return false;
-            }
+            _ => return false,
         };
-        // A pattern is in no completion above the bar if its gap alone exceeds the room.
-        let room = t.bound - (self.bar + 1) * SCALE;
-        let hopeless = |s: &Self, d: usize, i: usize| {
-            let p = &s.arena[i];
-            t.gap(d, s.corner_cells(p), p.at[4] == 36) > room
-        };
-        let mut dead = Vec::new();
+        let room = self.room(&t);
+        self.ranked.clear();
         for d in 1..10 {
             let l = self.root_lists[d];
-            dead.extend((l.start..l.start + l.len).filter(|&i| hopeless(self, d, i)));
-            for (_, ranks) in &self.priced {
-                let r = &self.ranked[ranks[d].start..ranks[d].start + ranks[d].len];
-                dead.extend(
-                    r.iter()
-                        .map(|&(_, i)| i as usize)
-                        .filter(|&i| hopeless(self, d, i)),
-                );
+            let first = self.ranked.len();
+            for i in l.start..l.start + l.len {
+                let p = &self.arena[i];
+                let gap = t.gap(d, self.corner_cells(p), p.at[4] == 36);
+                if gap > room {
+                    self.arena[i].slots |= DEAD;
+                } else {
+                    self.ranked.push((gap, i as u32));
+                }
             }
-        }
-        for i in dead {
-            self.arena[i].slots |= DEAD;
+            self.ranked[first..].sort_unstable_by_key(|r| r.0);
+            self.rank_lists[d] = List {
+                start: first,
+                len: self.ranked.len() - first,
+            };
         }
         self.templates = Some(Box::new(t));
         true
@@ -1322,7 +970,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                 let from = lists[e as usize];
                 let mut any = false;
                 for q in &self.arena[from.start..from.start + from.len] {
-                    if q.slots & self.occupied == 0 && self.fits(q) {
+                    if q.slots & (self.occupied | DEAD) == 0 && self.fits(q) {
                         cover |= q.slots;
                         any = true;
                     }
@@ -1362,40 +1010,34 @@ pub fn settle_objective_assignments<B: PatternBoard>(
     nodes: &mut u64,
     settle: &mut dyn FnMut(&B, i32) -> i32,
 ) {
-    // First without prices: many grids end within a few dozen nodes, and pricing the root
-    // would cost them more than the search.
+    // First without the template bound: many grids end within a few dozen nodes, and the
+    // bound would cost them more than the search.
     let (mut s, lists) = match PatternSearch::new(root, bar, budget.min(UNPRICED_NODES), settle) {
         Some(x) => x,
         None => return,
     };
-    s.pricing = false;
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     if s.nodes <= s.budget {
         *nodes += s.nodes;
         return;
     }
-    // Again from the root (the search left its state as it found it), priced.
+    // Again from the root (the search left its state as it found it), with the template bound.
     *nodes += s.budget;
     s.bar = s.incumbent;
+    if !s.bound_by_templates() {
+        return;
+    }
     s.budget = budget - s.budget;
     s.nodes = 0;
-    s.pricing = true;
     s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
     *nodes += s.nodes;
 }
 
-/// Nodes the digit-pattern search first takes without prices (see
+/// Nodes the digit-pattern search first takes without the template bound (see
 /// [`settle_objective_assignments`]). Grids with few givens often end within a few dozen
-/// nodes, where pricing the root's long lists would double their time (callgrind, the empty
-/// grid: 12.4M instructions unpriced, 24.1M priced, 12.4M with this first run); elsewhere the
-/// first run finds a better bar for the root's prices: the 43 hard inputs of `data/README.md`
-/// take 712M in all with 32 (slowest 83M), 810M (91M) with none, 740M (83M) with 64.
+/// nodes, where the bound would cost more than the search; elsewhere the first run finds a
+/// better bar for the bound's room.
 const UNPRICED_NODES: u64 = 32;
-
-/// The node of the priced run at which a search turns to the template bound
-/// (`PatternSearch::bound_by_templates`): most grids end long before, and the bound's steps
-/// cost as much as a few hundred nodes.
-const LONG_SEARCH: u64 = 100;
 
 /// Subgradient steps of the template bound ([`template_bound`]).
 const TEMPLATE_STEPS: u32 = 100;
@@ -1465,19 +1107,11 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             cross_table: cross_ways(),
             cross_masks: CrossMasks::new(),
             cross_last: [36; 10],
-            line_cells: {
-                let mut t = [[[0; 3]; 4]; 10];
-                for (d, cells) in t.iter_mut().enumerate().skip(1) {
-                    *cells = line_cells(d as Digit, &can_take);
-                }
-                t
-            },
-            priced: Vec::with_capacity(10),
-            ranked: Vec::with_capacity(1 << 14),
-            pricing: true,
             incumbent: bar,
             root_lists: lists,
             templates: None,
+            ranked: Vec::new(),
+            rank_lists: [List::default(); 10],
             path_gap: [0; 10],
         };
         Some((s, lists))
@@ -1516,69 +1150,6 @@ mod tests {
             }
         }
         Takes(takes)
-    }
-
-    /// `best_pattern` (the cycle maximisation) finds the same largest reduced cost as a scan
-    /// of the digit's list, over random boards, random prices and random placed patterns
-    /// (which close slots and fill middle lines).
-    #[test]
-    fn best_pattern_matches_a_scan_of_the_list() {
-        let mut rng = Rng::new(11);
-        let mut settle = |_: &Takes, bar: i32| bar;
-        for round in 0..60 {
-            // Each digit allowed in each cell with probability 4/5 (the centre too).
-            let root = random_takes(&mut rng, 5);
-            let (mut s, lists) = match PatternSearch::new(&root, 0, 0, &mut settle) {
-                Some(x) => x,
-                None => continue,
-            };
-            // Place up to three digits, high first, each on a random pattern that fits.
-            let placed = round % 4;
-            for d in (10 - placed..=9).rev() {
-                let l = lists[d];
-                let fitting: Vec<Pattern> = s.arena[l.start..l.start + l.len]
-                    .iter()
-                    .filter(|q| q.slots & s.occupied == 0 && s.fits(q))
-                    .copied()
-                    .collect();
-                if fitting.is_empty() {
-                    break;
-                }
-                let q = fitting[rng.below(fitting.len())];
-                s.apply(d as Digit, &q, true);
-            }
-            for _ in 0..20 {
-                let mut prices = SlotPrices([0; 38]);
-                for p in prices.0.iter_mut().take(37) {
-                    *p = rng.below(8 * PRICE_SCALE as usize) as i32 - 4 * PRICE_SCALE;
-                }
-                for (d, &l) in lists.iter().enumerate().skip(1) {
-                    if s.placed >> d & 1 == 1 {
-                        continue;
-                    }
-                    let free = (0..37)
-                        .filter(|&k| root.takes(s.cells[k]) >> d & 1 == 1)
-                        .fold(0u64, |m, k| m | 1 << k)
-                        & !s.occupied;
-                    let unit = d as i32 * PRICE_SCALE;
-                    let scan = s.arena[l.start..l.start + l.len]
-                        .iter()
-                        .filter(|q| q.slots & !free == 0 && s.fits(q))
-                        .map(|q| prices.reduced(unit, q))
-                        .max();
-                    let best = s.best_pattern(d, free, &prices);
-                    assert_eq!(best.map(|b| b.0), scan, "round {} digit {}", round, d);
-                    if let Some((rc, at)) = best {
-                        // The slots it names are a pattern of that value.
-                        let q = s.arena[l.start..l.start + l.len]
-                            .iter()
-                            .find(|q| q.at == at)
-                            .expect("best_pattern names a pattern of the list");
-                        assert_eq!(prices.reduced(unit, q), rc);
-                    }
-                }
-            }
-        }
     }
 
     /// `cross_fits` (last cover first, then the fail-first search) says yes exactly when a
