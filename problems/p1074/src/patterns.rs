@@ -45,16 +45,18 @@
 //! on its parent's board before it is built (`rest_can_beat`): most children die there,
 //! without a board copy or a propagation round.
 //!
-//! Those bounds see each digit alone; on grids with a few givens the optimum is found at
-//! once but the proof took tens of thousands of nodes whose bounds sat a point or two above
-//! the bar. So a search that runs past its first [`UNPRICED_NODES`] starts again with the
-//! template bound ([`crate::templates`]), a Lagrangian of the whole sudoku that on those grids
-//! is within a point of the optimum. A pattern's *gap* is what its digit's best template
-//! loses by going through it ([`TemplateBound::gap`]). The search stops as soon as the bar
-//! reaches the bound's ceiling, drops every pattern whose gap alone leaves no room above the
-//! bar, and checks each child (`templates_can_beat`): the placed patterns' gaps, plus for
-//! each digit left the smallest gap of its patterns that still fit (from a list sorted by
-//! gap), must fit in that room.
+//! Those bounds see each digit alone; on grids with a few givens the proof took thousands of
+//! nodes whose bounds sat points above the bar. So a search that runs past its first
+//! [`UNPRICED_NODES`] starts again with the template bound ([`crate::templates`]), a
+//! Lagrangian of the whole sudoku that on those grids is within a point of the optimum. A
+//! pattern's *gap* is what its digit's best template loses by going through it
+//! ([`TemplateBound::gap`]). The search then aims at the bound's ceiling, and a point lower
+//! each time it finds nothing there, down to the bar (`aim`): each aim drops every pattern
+//! whose gap alone leaves no room above it, checks each child (`templates_can_beat`: the
+//! placed patterns' gaps, plus for each digit left the smallest gap of its patterns that still
+//! fit, from a list sorted by gap, must fit in the room), and stops at the first completion
+//! found, which the aims before have proved optimal. Within each kind, patterns are tried
+//! smallest gap first.
 
 use crate::grid::{CellIndex as Cell, DigitValue as Digit, CELLS};
 use crate::templates::{template_bound, TemplateBound, SCALE};
@@ -626,6 +628,10 @@ struct PatternSearch<'a, B: PatternBoard> {
     ranked: Vec<(i32, u32)>,
     rank_lists: [List; 10],
     path_gap: [i32; 10],
+    /// Each root pattern's gap (by arena index), once the bound is known.
+    gaps: Vec<i32>,
+    /// No completion's objective is above this (`i32::MAX` before the bound).
+    ceiling: i32,
 }
 
 impl<B: PatternBoard> PatternSearch<'_, B> {
@@ -691,11 +697,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             if value > self.bar {
                 let best = (self.settle)(&self.boards[depth], value);
                 self.bar = self.bar.max(best);
-                if self
-                    .templates
-                    .as_ref()
-                    .map_or(false, |t| self.bar >= t.ceiling())
-                {
+                if self.bar >= self.ceiling {
                     // Optimal: nothing is left to beat, and the search unwinds.
                     self.bar = i32::MAX;
                 }
@@ -892,10 +894,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             .0
     }
 
-    /// Computes the template bound ([`crate::templates`]) on the root board, drops from the
-    /// root's lists every pattern whose gap alone leaves no room above the bar, and ranks the
-    /// others by gap. `false` if that ends the search: no completion, or none above the bar.
-    /// O(steps of the bound + 9 * 2592 log 2592).
+    /// Computes the template bound ([`crate::templates`]) on the root board, with `self.bar`
+    /// the best objective known; sorts each kind of the root's lists by gap, smallest first
+    /// (the search then meets the completions the bound likes best first), and ranks every
+    /// root pattern by gap. `false` if that ends the search: no completion, or none above the
+    /// bar. O(steps of the bound + 9 * 2592 log 2592).
     fn bound_by_templates(&mut self) -> bool {
         let mut takes = [0u16; CELLS];
         for (c, t) in takes.iter_mut().enumerate() {
@@ -905,28 +908,57 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             Some(t) if t.ceiling() > self.bar => t,
             _ => return false,
         };
-        let room = self.room(&t);
-        self.ranked.clear();
+        self.ceiling = t.ceiling();
+        self.gaps = vec![0; self.arena.len()];
         for d in 1..10 {
             let l = self.root_lists[d];
-            let first = self.ranked.len();
-            for i in l.start..l.start + l.len {
-                let p = &self.arena[i];
-                let gap = t.gap(d, self.corner_cells(p), p.at[4] == 36);
-                if gap > room {
-                    self.arena[i].slots |= DEAD;
-                } else {
-                    self.ranked.push((gap, i as u32));
+            let mut i = l.start;
+            while i < l.start + l.len {
+                let end = i + usize::from(self.arena[i].kind_left);
+                let cells = &self.cells;
+                let gap_of = |p: &Pattern| {
+                    let corners = [0, 1, 2, 3].map(|k| cells[usize::from(p.at[k])]);
+                    t.gap(d, corners, p.at[4] == 36)
+                };
+                let run = &mut self.arena[i..end];
+                run.sort_by_cached_key(gap_of);
+                for (k, p) in run.iter_mut().enumerate() {
+                    p.kind_left = (end - i - k) as u16;
+                    self.gaps[i + k] = gap_of(p);
                 }
+                i = end;
             }
+            let first = self.ranked.len();
+            let gaps = &self.gaps;
+            self.ranked
+                .extend((l.start..l.start + l.len).map(|i| (gaps[i], i as u32)));
             self.ranked[first..].sort_unstable_by_key(|r| r.0);
             self.rank_lists[d] = List {
                 start: first,
-                len: self.ranked.len() - first,
+                len: l.len,
             };
         }
         self.templates = Some(Box::new(t));
         true
+    }
+
+    /// Aims the search at completions of objective `target` and above (the bar one below,
+    /// the ceiling there): the patterns whose gap alone leaves no room above that bar are
+    /// dropped (marked [`DEAD`]), the others revived. O(patterns).
+    fn aim(&mut self, target: i32) {
+        self.bar = target - 1;
+        self.ceiling = target;
+        let room = match &self.templates {
+            Some(t) => self.room(t),
+            None => return,
+        };
+        for (p, &gap) in self.arena.iter_mut().zip(self.gaps.iter()) {
+            p.slots = if gap > room {
+                p.slots | DEAD
+            } else {
+                p.slots & !DEAD
+            };
+        }
     }
 
     /// Puts digit `d`'s pattern `p` (already applied) on the board, checks the middle cross,
@@ -997,8 +1029,9 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 /// cells can take (`PatternBoard::takes`) decides each digit's patterns. Stops after `budget`
 /// nodes (then `nodes` grows past it by one). Adds its node count to `nodes`.
 ///
-/// Runs twice at most: first without prices for `UNPRICED_NODES` nodes, then, if that did not
-/// finish, from the start with slot prices and the bar the first run reached.
+/// Runs twice at most: first without the template bound for `UNPRICED_NODES` nodes, then, if
+/// that did not finish, from the start with the bound and the bar the first run reached; the
+/// bound alone may end it (no completion, or the bar already at its ceiling).
 ///
 /// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
 /// whose nodes scan the remaining digits' pattern lists from a cursor; exponential in the
@@ -1021,25 +1054,42 @@ pub fn settle_objective_assignments<B: PatternBoard>(
         *nodes += s.nodes;
         return;
     }
-    // Again from the root (the search left its state as it found it), with the template bound.
+    // Again from the root (the search left its state as it found it), with the template bound:
+    // first only for completions at its ceiling, then a point lower each time none is found,
+    // down to the bar. The bound is within a point of the optimum on most grids, where the
+    // first aims are narrow and fast; the last is the plain search for anything above the bar.
     *nodes += s.budget;
-    s.bar = s.incumbent;
+    let bar = s.incumbent;
+    s.bar = bar;
     if !s.bound_by_templates() {
         return;
     }
     s.budget = budget - s.budget;
     s.nodes = 0;
-    s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
+    let mut target = s.ceiling;
+    while target > bar && s.nodes <= s.budget {
+        s.aim(target);
+        s.search(&lists, 0b11_1111_1110, 0, TOTAL_WEIGHT);
+        if s.bar == i32::MAX {
+            break;
+        }
+        target -= 1;
+    }
     *nodes += s.nodes;
 }
 
 /// Nodes the digit-pattern search first takes without the template bound (see
 /// [`settle_objective_assignments`]). Grids with few givens often end within a few dozen
 /// nodes, where the bound would cost more than the search; elsewhere the first run finds a
-/// better bar for the bound's room.
-const UNPRICED_NODES: u64 = 32;
+/// better bar to aim down to. Callgrind, the 117 hard input files of `data/README.md` (in
+/// all, slowest) and 400 generated grids with 4 to 21 givens (`examples/survey.rs`, 3 runs
+/// each): 32 nodes 1,197M, 18.5M and 3,039M; 64 nodes 1,233M, 18.9M and 2,823M; 128 nodes
+/// 1,352M, 21.4M and 2,794M.
+const UNPRICED_NODES: u64 = 64;
 
-/// Subgradient steps of the template bound ([`template_bound`]).
+/// Subgradient steps of the template bound ([`template_bound`]). With 60 the sets of
+/// [`UNPRICED_NODES`] take 1,194M (slowest 28.9M, the bound not yet tight on grids with one
+/// to four givens) and 2,839M.
 const TEMPLATE_STEPS: u32 = 100;
 
 impl<'a, B: PatternBoard> PatternSearch<'a, B> {
@@ -1113,6 +1163,8 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             ranked: Vec::new(),
             rank_lists: [List::default(); 10],
             path_gap: [0; 10],
+            gaps: Vec::new(),
+            ceiling: i32::MAX,
         };
         Some((s, lists))
     }

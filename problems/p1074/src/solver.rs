@@ -35,7 +35,8 @@
 //!
 //! - grids with at most [`PATTERNS_UP_TO`] givens: the digit-pattern search of
 //!   [`crate::patterns`] (each digit's places in the corner boxes and the centre, high digits
-//!   first, bounded by slot prices near the root), with the board propagated beside it;
+//!   first, bounded by each digit's whole template once the search runs long,
+//!   [`crate::templates`]), with the board propagated beside it;
 //!   each objective assignment that could beat the incumbent gets one completion search.
 //!   Each search has grids where the other takes seconds, so on these grids they race: a
 //!   short dive of the branch and bound for a good incumbent ([`DIVE_BUDGET`]), then by
