@@ -38,9 +38,8 @@
 //!   first, bounded by each digit's whole template once the search runs long,
 //!   [`crate::templates`]), with the board propagated beside it;
 //!   each objective assignment that could beat the incumbent gets one completion search.
-//!   Each search has grids where the other takes seconds, so on these grids they race: a
-//!   short dive of the branch and bound for a good incumbent ([`DIVE_BUDGET`]), then by
-//!   turns, each from the root with a growing budget ([`PATTERN_BUDGET`],
+//!   Each search has had grids where the other takes seconds, so on these grids they race:
+//!   by turns, each from the root with a growing budget ([`PATTERN_BUDGET`],
 //!   [`BRANCH_BUDGET`]), the incumbent carried over, until one finishes;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
 //!   first, digits high first, singles propagated at every node), pruned by the centre's
@@ -569,10 +568,9 @@ pub const PATTERNS_UP_TO: usize = 21;
 /// --seed 11276` 3,918); but where every assignment at the bound fails on the board it can
 /// take hundreds of thousands, while the branch and bound's whole-box bound ends in a
 /// millisecond (`--givens 16 --seed 4128`: 2,095M instructions alone, 3M for the branch and
-/// bound; `--givens 12..=15 --seed 5595` likewise). Since the dive ([`DIVE_BUDGET`]) those
-/// end early too: on the 117 hard input files of `data/README.md` 4,000, 6,000 and 8,000
-/// give the same 3,010M, and 8,000 keeps the slowest proofs known well inside the first
-/// turn (one just past it would pay a second turn of the branch and bound and a restart).
+/// bound; `--givens 12..=15 --seed 5595` likewise). Since the template bound
+/// ([`crate::templates`]) every grid known ends within the first turn, most in a few
+/// hundred nodes: the race is a safety net now.
 pub const PATTERN_BUDGET: u64 = 8_000;
 
 /// The branch and bound's first budget in [`solve`]'s race, in units of `Search::work`
@@ -580,29 +578,10 @@ pub const PATTERN_BUDGET: u64 = 8_000;
 /// 1,500.
 pub const BRANCH_BUDGET: u64 = 2_000;
 
-/// With at least [`DIVE_FROM`] givens, [`solve`]'s race starts with this much branch and
-/// bound (units of `Search::work`): a dive that finds a good incumbent. Where the first
-/// completions are poor (`p1074-gen --givens 16 --seed 4128`: objective 103 against an
-/// optimum of 140) the pattern search's bounds prune nothing for hundreds of thousands of
-/// nodes; from an incumbent near the optimum it ends in a few hundred (`--givens 16 --seed
-/// 4128` 170 nodes, `--givens 13 --seed 5595` 41, `--givens 15 --seed 7839` 845, against
-/// 196,932, 14,543 and 6,541). Callgrind on the 107 hard input files (`data/README.md`, sixth
-/// round): 2,747M in all without it, 2,275M with 200 units, 2,322M with 300, 2,432M with 500.
-pub const DIVE_BUDGET: u64 = 200;
-
-/// Fewest givens for the dive of [`DIVE_BUDGET`]. On sparser grids the greedy completion is
-/// already near the optimum, and the branch and bound's completion searches can wander
-/// (`--givens 4 --seed 2042`: 33,384 completion nodes in its first leaf, 12 ms, against 1.4
-/// ms without the dive). In-process, `examples/survey.rs`, 3,400 grids with 4 to 20 givens
-/// (seeds 2001 to 2200): 2,011 ms in all without the dive, 2,143 ms with it from 10 givens,
-/// 2,184 ms from 9, 2,293 ms from 0.
-pub const DIVE_FROM: usize = 10;
-
-/// The budgets of `Search::race`: the dive (0 for none), the first turn of each search, and
-/// how much each turn grows them.
+/// The budgets of `Search::race`: the first turn of each search, and how much each turn
+/// grows them.
 #[derive(Clone, Copy, Debug)]
 struct Race {
-    dive: u64,
     patterns: u64,
     branch: u64,
     growth: u64,
@@ -615,7 +594,8 @@ struct Race {
 /// (300, 1500, 16) 3,263M and 110M; (300, 1500, 8) 3,839M and 271M; the branch and bound
 /// first (1,500 units, then 3,000 pattern nodes, growth 4) 3,021M and 95M; patterns alone
 /// (20,000 nodes, then the branch and bound) 3,849M and 377M. (All measured before the
-/// dive, with 4,000 chosen then; see [`PATTERN_BUDGET`] for the first budget since.)
+/// template bound, with 4,000 chosen then; see [`PATTERN_BUDGET`] for the first budget
+/// since.)
 pub const RACE_GROWTH: u64 = 4;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
@@ -736,12 +716,8 @@ impl Search {
     /// times a turn (from [`PATTERN_BUDGET`] pattern nodes and [`BRANCH_BUDGET`] units of
     /// [`Search::work`]), until one of them finishes; the incumbent carries over. Each is
     /// fast where the other can take seconds, and a turn costs about what the last one did,
-    /// so the grid takes a small multiple of the faster search's time. It may start with a
-    /// short dive of the branch and bound for a good incumbent (see [`DIVE_BUDGET`]).
+    /// so the grid takes a small multiple of the faster search's time.
     fn race(&mut self, root: Board, race: Race) {
-        if race.dive > 0 && self.branch_within(root, race.dive) {
-            return;
-        }
         let (mut patterns, mut branch) = (race.patterns, race.branch);
         loop {
             if self.settle_by_patterns(root, patterns) || self.branch_within(root, branch) {
@@ -881,11 +857,6 @@ pub enum Method {
 /// [`solve`] with a chosen search: for diagnostics and for checking one against the other.
 pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
     let race = Race {
-        dive: if givens.givens() >= DIVE_FROM {
-            DIVE_BUDGET
-        } else {
-            0
-        },
         patterns: PATTERN_BUDGET,
         branch: BRANCH_BUDGET,
         growth: RACE_GROWTH,
@@ -1111,23 +1082,20 @@ mod tests {
 
     #[test]
     fn the_race_agrees_with_each_search_however_often_it_changes_hands() {
-        // Budgets so small that most grids go through several turns of each search, with
-        // and without the dive; every result must be the branch and bound's alone.
+        // Budgets so small that most grids go through several turns of each search; every
+        // result must be the branch and bound's alone.
         let races = [
             Race {
-                dive: 0,
                 patterns: 3,
                 branch: 10,
                 growth: 2,
             },
             Race {
-                dive: 5,
                 patterns: 1,
                 branch: 40,
                 growth: 3,
             },
             Race {
-                dive: 50,
                 patterns: 20,
                 branch: 5,
                 growth: 2,
