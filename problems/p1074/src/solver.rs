@@ -559,7 +559,10 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 /// 8), and on seeds 1..300, 23: 182 / 139 (7 / 6). Up to 21 givens the branch and bound has
 /// tails the pattern search does not: callgrind, `p1074-gen --givens 19 --seed 414` 341M
 /// instructions against 3.5M, `--givens 21 --seed 414` 193M against 3.4M; the slowest
-/// pattern-search grid there (`--givens 20 --seed 358`) takes 57M.
+/// pattern-search grid there (`--givens 20 --seed 358`) takes 57M. Denser grids have rarer
+/// tails: `p1074-gen --givens 17..23 --seed 133828` (22 givens) takes the branch and bound
+/// 191M instructions and the pattern search 1.3 ms, so they get one turn of the branch and
+/// bound ([`BRANCH_BUDGET`]) and then the race.
 pub const PATTERNS_UP_TO: usize = 21;
 
 /// Nodes the digit-pattern search may take in its first turn of [`solve`]'s race (see
@@ -887,7 +890,13 @@ fn solve_by(givens: &Grid, method: Method, race: Race) -> Option<Solution> {
             search.settle_by_patterns(root, u64::MAX);
         }
         Method::Auto if givens.givens() <= PATTERNS_UP_TO => search.race(root, race),
-        Method::Auto | Method::BranchAndBound => search.branch(root),
+        // Denser grids: one turn of the branch and bound first, then the race.
+        Method::Auto => {
+            if !search.branch_within(root, race.branch) {
+                search.race(root, race);
+            }
+        }
+        Method::BranchAndBound => search.branch(root),
     }
     let grid = Grid(search.best.digit);
     let score = grid.score();
