@@ -47,7 +47,7 @@
 //!
 //! Those bounds see each digit alone; on grids with a few givens the proof took thousands of
 //! nodes whose bounds sat points above the bar. So a search that runs past its first
-//! [`UNPRICED_NODES`] starts again with the template bound ([`crate::templates`]), a
+//! `UNPRICED_NODES` starts again with the template bound ([`crate::templates`]), a
 //! Lagrangian of the whole sudoku that on those grids is within a point of the optimum. A
 //! pattern's *gap* is what its digit's best template loses by going through it
 //! ([`TemplateBound::gap`]). The search then aims at the bound's ceiling, and a point lower
@@ -561,6 +561,11 @@ fn cover(
         })
 }
 
+/// The cells of pattern `p`'s four corner-box slots, `cells` being [`slot_cells`].
+fn corner_cells(cells: &[Cell; 37], p: &Pattern) -> [Cell; 4] {
+    [0, 1, 2, 3].map(|k| cells[usize::from(p.at[k])])
+}
+
 /// The cell of each bit of [`Pattern::slots`].
 fn slot_cells() -> [Cell; 37] {
     let mut out = [CENTRE; 37];
@@ -777,8 +782,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     }
                     let mut path = 0;
                     if let Some(t) = &self.templates {
-                        path =
-                            self.path_gap[depth] + t.gap(d, self.corner_cells(&q), q.at[4] == 36);
+                        let corners = corner_cells(&self.cells, &q);
+                        path = self.path_gap[depth] + t.gap(d, corners, q.at[4] == 36);
                         if path > self.room(t) {
                             continue;
                         }
@@ -883,17 +888,6 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         matches!(knapsack(rest, &cap, left), Some(b) if value + b > self.bar)
     }
 
-    /// The cells of pattern `p`'s four corner-box slots.
-    fn corner_cells(&self, p: &Pattern) -> [Cell; 4] {
-        p.at[..4]
-            .iter()
-            .fold(([0; 4], 0), |(mut out, i), &k| {
-                out[i] = self.cells[usize::from(k)];
-                (out, i + 1)
-            })
-            .0
-    }
-
     /// Computes the template bound ([`crate::templates`]) on the root board, with `self.bar`
     /// the best objective known; sorts each kind of the root's lists by gap, smallest first
     /// (the search then meets the completions the bound likes best first), and ranks every
@@ -916,10 +910,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             while i < l.start + l.len {
                 let end = i + usize::from(self.arena[i].kind_left);
                 let cells = &self.cells;
-                let gap_of = |p: &Pattern| {
-                    let corners = [0, 1, 2, 3].map(|k| cells[usize::from(p.at[k])]);
-                    t.gap(d, corners, p.at[4] == 36)
-                };
+                let gap_of = |p: &Pattern| t.gap(d, corner_cells(cells, p), p.at[4] == 36);
                 let run = &mut self.arena[i..end];
                 run.sort_by_cached_key(gap_of);
                 for (k, p) in run.iter_mut().enumerate() {

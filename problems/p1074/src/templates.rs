@@ -2,7 +2,7 @@
 //!
 //! A digit's *template* is its 9 cells in a completed grid, one in each row, column and box.
 //! Band `i` (rows `3i..3i+3`) gives each of its boxes a row of its own, stack `j` gives each
-//! of its boxes a column of its own, so a template is two permutations per band and stack:
+//! of its boxes a column of its own, so a template is a permutation per band and per stack:
 //!
 //! ```text
 //!                stack 0            stack 1            stack 2
@@ -14,8 +14,8 @@
 //! ```
 //!
 //! The best template under cell values: per stack, the best columns for each of the 27 row
-//! triples `(r0[j], r1[j], r2[j])` (6 column permutations each), then the best of the 216 row
-//! permutations, summed over the stacks.
+//! triples `(r0[j], r1[j], r2[j])` (a 3 x 3 assignment), then per choice of bands 0 and 1's
+//! rows (36) the best rows of band 2 (another assignment over the stacks' values).
 //!
 //! The bound: every cell holds exactly one digit; pricing cell `c` at `p(c)` and dropping that
 //! constraint, for *any* prices,
@@ -38,6 +38,7 @@
 
 use crate::corners::{BLOCK_COEF, CORNER_BLOCKS};
 use crate::grid::{CellIndex as Cell, CELLS};
+use crate::solver::CENTRE;
 
 /// Units of price per unit of the objective: sums are exact integers, only step sizes are
 /// rounded.
@@ -71,7 +72,7 @@ fn objective_weight() -> [i32; CELLS] {
             w[c] = k;
         }
     }
-    w[40] = 1;
+    w[CENTRE] = 1;
     w
 }
 
@@ -211,7 +212,7 @@ fn cross_values(v: &[i32; CELLS]) -> [[i32; 81]; 2] {
 /// The template bound of a board, by at most `steps` subgradient steps on the prices from
 /// zero; it stops early once `L` shows that nothing beats `beat` (an incumbent's objective).
 /// `takes[c]` is what cell `c` can hold (bit `d` for digit `d`; its own digit if placed).
-/// `None` if some digit has no template (no completion). O(steps * 9 * [`best_template`]).
+/// `None` if some digit has no template (no completion). O(steps * 9 * 117 assignments).
 pub fn template_bound(takes: &[u16; CELLS], beat: i32, steps: u32) -> Option<TemplateBound> {
     let goal = (beat + 1) * SCALE;
     let weight = objective_weight();
