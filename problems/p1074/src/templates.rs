@@ -45,14 +45,7 @@ use crate::solver::CENTRE;
 pub const SCALE: i32 = 256;
 
 /// The permutations of `0..3`.
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
 
 /// The value of a cell that cannot take the digit: a template through it sums below
 /// `NONE / 2`, far under any real template (whose 9 cells' prices stay far smaller).

@@ -30,14 +30,7 @@ pub fn on_permutations(plane: u32) -> u32 {
 /// that lie on some (row -> box) permutation inside the occupancy; 0 when none does.
 const fn permutation_keep() -> [u32; 512] {
     // The six permutations as (box of row 0, box of row 1, box of row 2).
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
     let mut t = [0u32; 512];
     let mut occ = 0;
     while occ < 512 {

@@ -29,6 +29,17 @@ use std::fmt;
 
 /// The largest box side: a cell index must fit a byte.
 pub const MAX_BOX: usize = 4;
+
+/// The six permutations of `0..3` in lexicographic order: for 3 x 3 boxes, the ways a band's
+/// three rows can meet its three boxes (or a stack's columns its boxes).
+pub const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 /// The largest grid side, `MAX_BOX * MAX_BOX`.
 const MAX_SIDE: usize = MAX_BOX * MAX_BOX;
 /// The most cells, `MAX_SIDE * MAX_SIDE`.
