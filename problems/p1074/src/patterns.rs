@@ -909,13 +909,15 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             let mut i = l.start;
             while i < l.start + l.len {
                 let end = i + usize::from(self.arena[i].kind_left);
-                let cells = &self.cells;
-                let gap_of = |p: &Pattern| t.gap(d, corner_cells(cells, p), p.at[4] == 36);
-                let run = &mut self.arena[i..end];
-                run.sort_by_cached_key(gap_of);
-                for (k, p) in run.iter_mut().enumerate() {
+                let mut run: Vec<(i32, Pattern)> = self.arena[i..end]
+                    .iter()
+                    .map(|p| (t.gap(d, corner_cells(&self.cells, p), p.at[4] == 36), *p))
+                    .collect();
+                run.sort_unstable_by_key(|r| r.0);
+                for (k, (gap, mut p)) in run.into_iter().enumerate() {
                     p.kind_left = (end - i - k) as u16;
-                    self.gaps[i + k] = gap_of(p);
+                    self.arena[i + k] = p;
+                    self.gaps[i + k] = gap;
                 }
                 i = end;
             }
