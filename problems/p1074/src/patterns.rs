@@ -266,6 +266,14 @@ fn resource_table(kinds: &[Vec<(u8, u8, u8)>; 10]) -> Vec<[i16; STATES]> {
         let (done, rest) = t.split_at_mut(j);
         let (prev, row) = (&done[j - 1], &mut rest[0]);
         for &(kw, kc, kk) in &kinds[j] {
+            // Rows only grow with the places allowed: a kind with fewer inner places and the
+            // same weight and corners does at least as well.
+            if kinds[j]
+                .iter()
+                .any(|&(w, c, k)| (w, k) == (kw, kk) && c < kc)
+            {
+                continue;
+            }
             let gain = j as i16 * i16::from(kw);
             for w in kw..=TOTAL_WEIGHT {
                 for c in kc..=INNER_PLACES {
@@ -1195,6 +1203,46 @@ mod tests {
             }
         }
         Takes(takes)
+    }
+
+    /// `resource_table`, which skips the kinds another kind of the same digit dominates
+    /// (same weight and corners, fewer inner places), equals the table built from every kind,
+    /// on random kind lists.
+    #[test]
+    fn resource_table_skips_only_dominated_kinds() {
+        let mut rng = Rng::new(23);
+        for _ in 0..30 {
+            let mut kinds: [Vec<(u8, u8, u8)>; 10] = Default::default();
+            for list in kinds.iter_mut().skip(1) {
+                for _ in 0..rng.between(1, 30) {
+                    let kind = (rng.below(8) as u8, rng.below(5) as u8, rng.below(3) as u8);
+                    if !list.contains(&kind) {
+                        list.push(kind);
+                    }
+                }
+            }
+            // Every kind of digit j on every state of row j - 1.
+            let mut all = vec![[i16::MIN; STATES]; 10];
+            for c in 0..=INNER_PLACES {
+                all[0][state(0, c, 0)] = 0;
+            }
+            for j in 1..10 {
+                for &(kw, kc, kk) in &kinds[j] {
+                    for w in kw..=TOTAL_WEIGHT {
+                        for c in kc..=INNER_PLACES {
+                            for k in kk..5 {
+                                let p = all[j - 1][state(w - kw, c - kc, k - kk)];
+                                let gain = j as i16 * i16::from(kw);
+                                if p != i16::MIN && p + gain > all[j][state(w, c, k)] {
+                                    all[j][state(w, c, k)] = p + gain;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(resource_table(&kinds) == all);
+        }
     }
 
     /// `cross_fits` (last cover first, then the fail-first search) says yes exactly when a
