@@ -88,9 +88,6 @@ const SLOT_WEIGHT: [[u8; 9]; 4] = [
 /// The corner slots, as bits of [`Pattern::slots`].
 const CORNER_SLOTS: u64 = 1 | 1 << (9 + 2) | 1 << (18 + 6) | 1 << (27 + 8);
 
-/// The index [`Pattern::at`] gives for no slot (a pattern off the centre); its price is 0.
-const NO_SLOT: u8 = 37;
-
 /// Total weight: 16 block cells (4 of them corners, weight 2) and the centre.
 const TOTAL_WEIGHT: u8 = 21;
 
@@ -136,9 +133,8 @@ struct Pattern {
     /// How many patterns from this one on, in its digit's list, share its weight, inner
     /// lines and corners (the list is sorted by them).
     kind_left: u16,
-    /// Its slots as bit indices of `slots`: four corner-box slots, then 36 for the centre or
-    /// [`NO_SLOT`].
-    at: [u8; 5],
+    /// Its four corner-box slots as bit indices of `slots` (TL, TR, BL, BR).
+    at: [u8; 4],
 }
 
 /// Per middle box and line (see [`middle_line`]), the cells of it that can take digit `d`,
@@ -204,20 +200,13 @@ fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern>
                         inner,
                         corners: (slots & CORNER_SLOTS).count_ones() as u8,
                         kind_left: 0,
-                        at: [
-                            s0 as u8,
-                            9 + s1 as u8,
-                            18 + s2 as u8,
-                            27 + s3 as u8,
-                            NO_SLOT,
-                        ],
+                        at: [s0 as u8, 9 + s1 as u8, 18 + s2 as u8, 27 + s3 as u8],
                     };
                     by_kind[bucket(&p)].push(p);
                     // On the centre, the digit leaves row 4 and column 4 to it.
                     if centre_ok && mid.iter().all(|&x| (x % 8) & !2 != 0) {
                         let mut q = p;
                         q.slots |= CENTRE_SLOT;
-                        q.at[4] = 36;
                         q.weight += 1;
                         for x in q.mid.iter_mut() {
                             *x &= !2;
@@ -569,9 +558,10 @@ fn cover(
         })
 }
 
-/// The cells of pattern `p`'s four corner-box slots, `cells` being [`slot_cells`].
-fn corner_cells(cells: &[Cell; 37], p: &Pattern) -> [Cell; 4] {
-    [0, 1, 2, 3].map(|k| cells[usize::from(p.at[k])])
+/// Pattern `p`'s [`TemplateBound::gap`] for digit `d`, `cells` being [`slot_cells`].
+fn gap(t: &TemplateBound, d: usize, cells: &[Cell; 37], p: &Pattern) -> i32 {
+    let corners = p.at.map(|k| cells[usize::from(k)]);
+    t.gap(d, corners, p.slots & CENTRE_SLOT != 0)
 }
 
 /// The cell of each bit of [`Pattern::slots`].
@@ -790,8 +780,8 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
                     }
                     let mut path = 0;
                     if let Some(t) = &self.templates {
-                        let corners = corner_cells(&self.cells, &q);
-                        path = self.path_gap[depth] + t.gap(d, corners, q.at[4] == 36);
+                        // Every pattern is a root pattern: its gap is known.
+                        path = self.path_gap[depth] + self.gaps[j];
                         if path > self.room(t) {
                             continue;
                         }
@@ -912,17 +902,20 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         };
         self.ceiling = t.ceiling();
         self.gaps = vec![0; self.arena.len()];
+        let mut run: Vec<(i32, Pattern)> = Vec::new();
         for d in 1..10 {
             let l = self.root_lists[d];
             let mut i = l.start;
             while i < l.start + l.len {
                 let end = i + usize::from(self.arena[i].kind_left);
-                let mut run: Vec<(i32, Pattern)> = self.arena[i..end]
-                    .iter()
-                    .map(|p| (t.gap(d, corner_cells(&self.cells, p), p.at[4] == 36), *p))
-                    .collect();
+                run.clear();
+                run.extend(
+                    self.arena[i..end]
+                        .iter()
+                        .map(|p| (gap(&t, d, &self.cells, p), *p)),
+                );
                 run.sort_unstable_by_key(|r| r.0);
-                for (k, (gap, mut p)) in run.into_iter().enumerate() {
+                for (k, &(gap, mut p)) in run.iter().enumerate() {
                     p.kind_left = (end - i - k) as u16;
                     self.arena[i + k] = p;
                     self.gaps[i + k] = gap;
