@@ -218,6 +218,14 @@ pub fn template_bound(takes: &[u16; CELLS], beat: i32, steps: u32) -> Option<Tem
             }
         }
     }
+    // Digit `d`'s cell values under `prices`.
+    let values = |d: usize, prices: &[i32; CELLS]| {
+        let mut value = [0; CELLS];
+        for ((v, &g), &p) in value.iter_mut().zip(gain[d].iter()).zip(prices.iter()) {
+            *v = g - p;
+        }
+        value
+    };
     let mut prices = [0i32; CELLS];
     let mut dir = [0f64; CELLS];
     let (mut rate, mut stale) = (1.0f64, 0);
@@ -226,13 +234,9 @@ pub fn template_bound(takes: &[u16; CELLS], beat: i32, steps: u32) -> Option<Tem
         let mut bound: i32 = prices.iter().sum();
         let mut top = [0i32; 10];
         let mut usage = [0i32; CELLS];
-        for d in 1..10 {
-            let mut value = [0; CELLS];
-            for ((v, &g), &p) in value.iter_mut().zip(gain[d].iter()).zip(prices.iter()) {
-                *v = g - p;
-            }
-            let (t, cells) = best_template(&value)?;
-            top[d] = t;
+        for (d, top) in top.iter_mut().enumerate().skip(1) {
+            let (t, cells) = best_template(&values(d, &prices))?;
+            *top = t;
             bound += t;
             for &c in &cells {
                 usage[usize::from(c)] += 1;
@@ -269,11 +273,9 @@ pub fn template_bound(takes: &[u16; CELLS], beat: i32, steps: u32) -> Option<Tem
         value: [[0; CELLS]; 10],
         cross: [[[0; 81]; 2]; 10],
     };
-    for ((value, cross), gain) in out.value.iter_mut().zip(out.cross.iter_mut()).zip(&gain) {
-        for ((v, &g), &p) in value.iter_mut().zip(gain.iter()).zip(prices.iter()) {
-            *v = g - p;
-        }
-        *cross = cross_values(value);
+    for d in 1..10 {
+        out.value[d] = values(d, &prices);
+        out.cross[d] = cross_values(&out.value[d]);
     }
     Some(out)
 }
