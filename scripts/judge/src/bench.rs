@@ -28,7 +28,10 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
             problem.name, problem.name
         )
     })?;
-    let scratch = root.join("target/bench").join(&problem.name);
+    // Its own folder: a bench from another terminal never shares its files.
+    let scratch_dir = run::ScratchDir::new(&root.join("target/bench").join(&problem.name))
+        .map_err(|e| format!("{}: {}", problem.name, e))?;
+    let scratch = scratch_dir.path().to_path_buf();
     println!(
         "{}: {} ({} bytes), medians of {} runs per input; whole process; us/puzzle, puzzles/s \
          and slowest from CPU time (user + system), as judges count",

@@ -69,6 +69,23 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let out_dir = root.join("target/submit");
     fs::create_dir_all(&out_dir).map_err(|e| BundleError::Equip(e.to_string()))?;
     let source = out_dir.join(format!("{}.rs", problem.name));
+    // cargo-equip writes a file of this process; it replaces the bundle in one rename, so a
+    // check from another terminal never compiles a half-written file.
+    let private = private_dir(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let written = private.join(format!("{}.rs", problem.name));
+    let result = equip(root, problem, &written, &source);
+    let _ = fs::remove_dir_all(&private);
+    result
+}
+
+/// Runs cargo-equip for `problem` into `written`, scrubs it, checks its size, and moves it
+/// to `source`.
+fn equip(
+    root: &Path,
+    problem: &Problem,
+    written: &Path,
+    source: &Path,
+) -> Result<Bundle, BundleError> {
     // The Makefile installs the pinned cargo-equip into .tools; prefer it to any other.
     let path = format!(
         "{}:{}",
@@ -95,7 +112,7 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
         .arg("--manifest-path")
         .arg(problem.dir.join("Cargo.toml"))
         .arg("--output")
-        .arg(&source)
+        .arg(written)
         .output()
         .map_err(|e| BundleError::Equip(format!("cannot run cargo equip: {}", e)))?;
     if !equip.status.success() {
@@ -117,14 +134,18 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
         };
         return Err(BundleError::Equip(why));
     }
-    let text = fs::read_to_string(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let text = fs::read_to_string(written).map_err(|e| BundleError::Equip(e.to_string()))?;
     let text = scrub_paths(&text, root);
-    fs::write(&source, &text).map_err(|e| BundleError::Equip(e.to_string()))?;
+    fs::write(written, &text).map_err(|e| BundleError::Equip(e.to_string()))?;
+    fs::rename(written, source).map_err(|e| BundleError::Equip(e.to_string()))?;
     let bytes = text.len() as u64;
     if bytes > MAX_BUNDLE_BYTES {
         return Err(BundleError::TooBig(bytes));
     }
-    Ok(Bundle { source, bytes })
+    Ok(Bundle {
+        source: source.to_path_buf(),
+        bytes,
+    })
 }
 
 /// Why [`compile`] failed.
@@ -150,13 +171,27 @@ pub fn compile_with(
     source: &Path,
     binary: &Path,
 ) -> Result<Option<String>, CompileError> {
+    // rustc writes its object files beside its output: each compile gets a folder of its own
+    // (two compiles of one crate name never share them), and the binary moves into place in
+    // one rename (a program running the old one keeps it).
+    let private = private_dir(binary)
+        .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e)))?;
+    let built = private.join("main");
     let out = Command::new(rustc)
         .args(args)
         .args(["--crate-name", "main", "-o"])
-        .arg(binary)
+        .arg(&built)
         .arg(source)
-        .output()
-        .map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
+        .output();
+    let placed = match &out {
+        Ok(o) if o.status.success() => fs::rename(&built, binary)
+            .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e))),
+        _ => Ok(()),
+    };
+    let _ = fs::remove_dir_all(&private);
+    placed?;
+    let out =
+        out.map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
     let log = String::from_utf8_lossy(&out.stderr);
     if out.status.success() {
         // `warning: 107 warnings emitted` (`warning: 1 warning emitted`) ends the log.
@@ -174,6 +209,22 @@ pub fn compile_with(
     } else {
         Err(CompileError::Rejected(first_compiler_error(&log)))
     }
+}
+
+/// A fresh folder beside `path`, of this process alone: `.<file name>.<pid>-<n>`.
+fn private_dir(path: &Path) -> std::io::Result<PathBuf> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let dir = path.parent().unwrap_or(Path::new(".")).join(format!(
+        ".{}.{}-{}",
+        name,
+        std::process::id(),
+        n
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir)?;
+    Ok(dir)
 }
 
 /// The dependencies that the submission's code (everything under `src/` but the test kit in

@@ -3,7 +3,9 @@
 
 use crate::bundle::{self, BundleError, CompileError};
 use crate::kit;
+use crate::printable::printable;
 use crate::problem::{Compare, Problem};
+use crate::run::ScratchDir;
 use crate::samples::{self, Case};
 use crate::toolchain::{self, Rustc};
 use crate::verdict::{self, Verdict};
@@ -110,8 +112,8 @@ impl Build {
 
 /// The compiles a problem's bundle needs: every profile of every listed judge that takes
 /// Rust (the generic judge's when none does) with the local rustc, identical ones once, and
-/// one with the old compiler.
-fn plan(root: &Path, problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
+/// one with the old compiler. Their binaries go to `builds`, this check's own folder.
+fn plan(builds_dir: &Path, problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
     let mut builds: Vec<Build> = Vec::new();
     let mut add = |rustc: &Rustc, args: Vec<String>, user: String| match builds
         .iter_mut()
@@ -119,9 +121,7 @@ fn plan(root: &Path, problem: &Problem, current: &Rustc, old: Option<&Rustc>) ->
     {
         Some(b) => b.users.push(user),
         None => {
-            let binary =
-                root.join("target/submit")
-                    .join(format!("{}-{}", problem.name, builds.len() + 1));
+            let binary = builds_dir.join(format!("{}-{}", problem.name, builds.len() + 1));
             builds.push(Build {
                 rustc: rustc.clone(),
                 args,
@@ -194,10 +194,18 @@ fn check_problem(
     old: Option<&Rustc>,
 ) -> Result<(Tally, String), String> {
     // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
+    // Details quote samples and outputs: control characters are shown, never sent.
     let row = |case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str| {
         println!(
             "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
-            problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
+            problem.name,
+            printable(case),
+            verdict,
+            ms.0,
+            ms.1,
+            limit,
+            mem,
+            printable(detail)
         );
     };
     let none = || -> Times { ("-".into(), "-".into()) };
@@ -221,7 +229,11 @@ fn check_problem(
             return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
         }
     };
-    let mut builds = plan(root, problem, current, old);
+    // Everything this check writes (binaries, outputs) is its own: a check of the same
+    // problem from another terminal never sees it.
+    let scratch = ScratchDir::new(&root.join("target/judge").join(&problem.name))
+        .map_err(|e| format!("{}: {}", problem.name, e))?;
+    let mut builds = plan(scratch.path(), problem, current, old);
     for build in &mut builds {
         tally.compiles += 1;
         // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
@@ -261,7 +273,6 @@ fn check_problem(
         return Ok((tally, format!("{}: {}", problem.name, detail)));
     }
     let checker = kit::binary(root, problem, "check");
-    let scratch = root.join("target/judge").join(&problem.name);
     for case in &cases {
         tally.cases += 1;
         let name = case.name();
@@ -304,7 +315,7 @@ fn check_problem(
             &case.input,
             &expected,
             Some(checker.as_path()),
-            &scratch,
+            scratch.path(),
         )
         .map_err(|e| format!("{} case {}: {}", problem.name, name, e))?;
         if judged.verdict == Verdict::Ac {

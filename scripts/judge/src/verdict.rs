@@ -1,12 +1,12 @@
 //! Judging one run of a solution against what is expected of it.
 
-use crate::compare::first_difference;
+use crate::compare::first_difference_in;
 use crate::kit;
 use crate::problem::{Compare, Problem};
-use crate::run::{self, Exit, Outcome};
+use crate::run::{self, Captured, Exit, Limits, Outcome};
 use std::fmt;
-use std::fs;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -23,6 +23,8 @@ pub enum Verdict {
     Re,
     /// Over the memory limit.
     Mle,
+    /// Output limit exceeded: stdout or stderr reached the output cap.
+    Ole,
     /// Compile error of the bundle.
     Ce,
     /// The case has no expected output to compare with: never a pass.
@@ -37,6 +39,7 @@ impl fmt::Display for Verdict {
             Verdict::Tle => "TLE",
             Verdict::Re => "RE",
             Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
             Verdict::Ce => "CE",
             Verdict::NoExpected => "NO-OUT",
         })
@@ -56,7 +59,8 @@ pub struct Expected {
 /// A judged run.
 pub struct Judged {
     pub verdict: Verdict,
-    pub outcome: Outcome,
+    /// The run, its outputs still in their files (removed when this is dropped).
+    pub outcome: Outcome<Captured>,
     /// Why, for anything but AC: one line.
     pub detail: String,
 }
@@ -66,8 +70,17 @@ pub fn kill_time(problem: &Problem) -> Duration {
     Duration::from_millis(problem.time_limit_ms * 3 / 2)
 }
 
+/// How much output a run may write to each stream: 64 MiB, or twice the expected output
+/// when that is larger (an answer that is simply large is never OLE).
+pub fn output_cap(expected: &Expected) -> u64 {
+    let expected_bytes = fs::metadata(&expected.stdout).map_or(0, |m| m.len());
+    let expected_err = expected.stderr.as_ref().map_or(0, |e| e.len() as u64);
+    run::DEFAULT_OUTPUT_CAP.max(2 * expected_bytes.max(expected_err))
+}
+
 /// Runs `binary` on `input` and judges it against `expected` under the problem's limits.
-/// `checker` is the problem's checker binary when it compares with one.
+/// `checker` is the problem's checker binary when it compares with one. The outputs are
+/// compared as they stream from the run's files; the tool never holds them.
 pub fn judge(
     problem: &Problem,
     binary: &Path,
@@ -76,7 +89,11 @@ pub fn judge(
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<Judged> {
-    let outcome = run::run(binary, &[], input, scratch, kill_time(problem))?;
+    let limits = Limits {
+        kill_after: kill_time(problem),
+        output_cap: output_cap(expected),
+    };
+    let outcome = run::run_captured(binary, &[], input, scratch, limits)?;
     let (verdict, detail) = verdict_of(problem, &outcome, input, expected, checker, scratch)?;
     Ok(Judged {
         verdict,
@@ -88,7 +105,7 @@ pub fn judge(
 /// Why a run is TLE, as judges count it: CPU time (user + system) over the limit, or killed at
 /// the wall-clock cap. A run slowed down only by waiting (wall over the limit, CPU under it,
 /// not killed) is not TLE. `None` when in time.
-pub fn time_exceeded(outcome: &Outcome, limit_ms: u64) -> Option<String> {
+pub fn time_exceeded<O>(outcome: &Outcome<O>, limit_ms: u64) -> Option<String> {
     let (wall, cpu) = (outcome.elapsed.as_millis(), outcome.cpu.as_millis());
     if outcome.exit == Exit::Killed {
         Some(format!(
@@ -105,9 +122,23 @@ pub fn time_exceeded(outcome: &Outcome, limit_ms: u64) -> Option<String> {
     }
 }
 
+/// Whether `text` (read as it streams) holds `needle` within one line.
+fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if text.read_until(b'\n', &mut line)? == 0 {
+            return Ok(false);
+        }
+        if line.windows(needle.len()).any(|w| w == needle) {
+            return Ok(true);
+        }
+    }
+}
+
 fn verdict_of(
     problem: &Problem,
-    outcome: &Outcome,
+    outcome: &Outcome<Captured>,
     input: &Path,
     expected: &Expected,
     checker: Option<&Path>,
@@ -116,9 +147,20 @@ fn verdict_of(
     if let Some(why) = time_exceeded(outcome, problem.time_limit_ms) {
         return Ok((Verdict::Tle, why));
     }
+    if let Some(stream) = outcome.over_cap {
+        return Ok((
+            Verdict::Ole,
+            format!(
+                "{} reached the {} MiB output cap: stopped there ({})",
+                stream.name(),
+                outcome.output_cap >> 20,
+                outcome.exit.describe()
+            ),
+        ));
+    }
     let stderr_line = outcome.first_stderr_line();
-    if String::from_utf8_lossy(&outcome.stderr).contains("memory allocation of")
-        || outcome.max_rss_kib > problem.memory_limit_mib * 1024
+    if outcome.max_rss_kib > problem.memory_limit_mib * 1024
+        || mentions(outcome.stderr.reader()?, b"memory allocation of")?
     {
         return Ok((
             Verdict::Mle,
@@ -140,10 +182,14 @@ fn verdict_of(
                 ),
             ))
         }
-        Exit::Signal(s) => {
+        Exit::Signal(_) => {
             return Ok((
                 Verdict::Re,
-                format!("killed by signal {}: {}", s, stderr_line),
+                if stderr_line.is_empty() {
+                    outcome.exit.describe()
+                } else {
+                    format!("{}: {}", outcome.exit.describe(), stderr_line)
+                },
             ))
         }
         Exit::Killed => unreachable!(),
@@ -152,18 +198,21 @@ fn verdict_of(
         (Compare::Checker, Some(checker)) => kit::check(
             checker,
             input,
-            &scratch.join("stdout"),
+            outcome.stdout.path(),
             &expected.stdout,
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        _ => first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
+        _ => first_difference_in(
+            BufReader::new(File::open(&expected.stdout)?),
+            outcome.stdout.reader()?,
+        )?,
     };
     if let Some(why) = wrong {
         return Ok((Verdict::Wa, why));
     }
     if let Some(err) = &expected.stderr {
-        if let Some(why) = first_difference(err, &outcome.stderr) {
+        if let Some(why) = first_difference_in(&err[..], outcome.stderr.reader()?)? {
             return Ok((Verdict::Wa, format!("stderr {}", why)));
         }
     }
@@ -180,6 +229,9 @@ mod tests {
             elapsed: Duration::from_millis(wall_ms),
             cpu: Duration::from_millis(cpu_ms),
             max_rss_kib: 0,
+            own_memory: true,
+            output_cap: run::DEFAULT_OUTPUT_CAP,
+            over_cap: None,
             stdout: Vec::new(),
             stderr: Vec::new(),
         }

@@ -2,8 +2,17 @@
 //! Alone in its test binary, so no other test of the judge runs programs beside it.
 
 #[allow(dead_code)]
+#[path = "../src/printable.rs"]
+mod printable;
+#[allow(dead_code)]
 #[path = "../src/run.rs"]
 mod run;
+#[allow(dead_code)]
+#[path = "../src/signal.rs"]
+mod signal;
+#[allow(dead_code)]
+#[path = "../src/supervise.rs"]
+mod supervise;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
