@@ -18,15 +18,18 @@
 //! timed on the first. It prints the slowest with time, limit and margin (limit / time) and a
 //! histogram of every time against the limit, and saves them as `worst-<rank>.in` with the
 //! reference's answer (`.out`, `.code`) and the command that regenerates them (`.cmd`). It
-//! fails (`Ok(false)`) when an input is over the limit, and stops at the first wrong answer.
+//! fails when an input is over the limit, and stops at the first wrong answer.
 //! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
+use super::{one_problem, Outcome};
+use crate::args::Parsed;
 use crate::kit;
 use crate::mutate;
 use crate::problem::{Compare, Problem};
+use crate::program;
+use crate::progress::Progress;
 use crate::run::{self, Exit};
-use crate::stress::{self, Progress};
 use crate::verdict::{self, Expected, Verdict};
 use rng::Rng;
 use std::collections::HashSet;
@@ -36,8 +39,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-/// What to search and how.
-pub struct Options {
+/// The arguments of `worst`: what to search and how.
+pub struct Args {
+    pub problem: Problem,
     /// Survey inputs; the focus and the climb spend half as many again each.
     pub count: u64,
     /// The first generator seed.
@@ -50,6 +54,25 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// A time limit to judge against instead of the problem's.
     pub limit_ms: Option<u64>,
+}
+
+impl Args {
+    /// `worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args, String> {
+        let count = line.count("--n")?;
+        let seed = line.count("--seed")?;
+        let keep = line.count("--keep")?.max(1) as usize;
+        let limit_ms = line.number("--limit-ms")?;
+        Ok(Args {
+            count,
+            seed,
+            keep,
+            limit_ms,
+            solver: line.text("--solver").map(PathBuf::from),
+            out: line.text("--out").map(PathBuf::from),
+            problem: one_problem(root, line)?,
+        })
+    }
 }
 
 /// Extra runs of each of the slowest inputs (the first timing is kept too).
@@ -250,9 +273,10 @@ enum Step {
     Failed(String),
 }
 
-/// Runs the search; `Ok(true)` when every input is within the limit and answered right.
-pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
-    let solver = stress::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
+/// Runs the search; passes when every input is within the limit and answered right.
+pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
+    let problem = &opts.problem;
+    let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
     let mut judged_problem = problem.clone();
     if let Some(ms) = opts.limit_ms {
         judged_problem.time_limit_ms = ms;
@@ -371,7 +395,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
             limit.as_millis()
         );
     }
-    Ok(over == 0)
+    Ok(Outcome::of(over == 0))
 }
 
 impl Search {
@@ -623,7 +647,7 @@ impl Search {
     }
 
     /// Ends the search at a wrong answer or crash.
-    fn fail(&mut self, why: &str) -> Result<bool, String> {
+    fn fail(&mut self, why: &str) -> Result<Outcome, String> {
         let total = self.found.len() as u64;
         self.progress.finish_with(total, "");
         println!("{}: {}", self.problem.name, why);
@@ -631,7 +655,7 @@ impl Search {
             "(`make stress P={}` finds such cases and saves them as samples)",
             self.problem.name
         );
-        Ok(false)
+        Ok(Outcome::Fail)
     }
 
     /// The table of the `keep` slowest and the histogram of every time.

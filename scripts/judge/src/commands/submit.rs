@@ -1,8 +1,8 @@
 //! `make submit P=<name> [JUDGE=<key>]`: check the bundle, name the judge it is ready for,
 //! and copy it to the clipboard.
 
-use crate::check;
-use crate::list;
+use super::{check, list, one_problem, Outcome};
+use crate::args::Parsed;
 use crate::problem::{Listing, Problem};
 use std::io::Write;
 use std::path::Path;
@@ -38,12 +38,31 @@ pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing
     }
 }
 
+/// The arguments of `submit`.
+pub struct Args {
+    pub problem: Problem,
+    /// The key of the judge to submit to; the first listed that takes Rust when `None`.
+    pub judge: Option<String>,
+}
+
+impl Args {
+    /// `submit NAME [--judge KEY]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args, String> {
+        Ok(Args {
+            problem: one_problem(root, line)?,
+            judge: line.text("--judge").map(String::from),
+        })
+    }
+}
+
 /// Checks the problem, prints the file, the judge it is ready for (URL, compiler, limits),
-/// and copies the file to the clipboard when a clipboard tool is present.
-pub fn run(root: &Path, problem: &Problem, judge: Option<&str>) -> Result<bool, String> {
-    let listing = target(problem, judge)?;
-    let passed = check::run(root, std::slice::from_ref(problem))?;
-    if !passed {
+/// and copies the file to the clipboard when a clipboard tool is present. Passes when the
+/// check passes.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
+    let problem = &args.problem;
+    let listing = target(problem, args.judge.as_deref())?;
+    let passed = check::check(root, std::slice::from_ref(problem))?;
+    if passed == Outcome::Fail {
         println!("(the check does not pass: think twice before submitting)");
     }
     let source = root

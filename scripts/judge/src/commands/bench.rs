@@ -4,6 +4,8 @@
 //! output is validated (exit status; the committed `.out` beside a committed input where there
 //! is one; the checker where the problem has one), so a bench never times wrong answers.
 
+use super::{one_problem, Outcome};
+use crate::args::Parsed;
 use crate::bundle;
 use crate::compare::first_difference;
 use crate::kit;
@@ -13,8 +15,27 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Benchmarks `problem`, `runs` runs per input. Returns whether every output was valid.
-pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> {
+/// The arguments of `bench`.
+pub struct Args {
+    pub problem: Problem,
+    /// Runs per input, at least 1.
+    pub runs: usize,
+}
+
+impl Args {
+    /// `bench NAME [--runs R]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args, String> {
+        let runs = line.count("--runs")?.max(1) as usize;
+        Ok(Args {
+            problem: one_problem(root, line)?,
+            runs,
+        })
+    }
+}
+
+/// Benchmarks the problem, `runs` runs per input. Passes when every output was valid.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
+    let (problem, runs) = (&args.problem, args.runs);
     if problem.bench.is_empty() {
         return Err(format!(
             "{}: no bench sets: add [[package.metadata.judge.bench]] tables",
@@ -126,7 +147,7 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
             all_valid = false;
         }
     }
-    Ok(all_valid)
+    Ok(Outcome::of(all_valid))
 }
 
 /// The input files of a set: the committed file, or `count` generated ones (made once and

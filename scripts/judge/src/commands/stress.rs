@@ -1,19 +1,24 @@
 //! `make stress`: random inputs, the submission against the reference, until they disagree.
 
-use crate::bundle;
+use super::{one_problem, Outcome};
+use crate::args::Parsed;
 use crate::kit;
 use crate::problem::{Compare, Problem};
+use crate::program;
+use crate::progress::Progress;
 use crate::run::{self, Exit};
 use crate::samples::next_case_number;
 use crate::verdict::{self, Expected, Verdict};
 use std::fs;
-use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// What to stress and how.
-pub struct Options {
+/// The arguments of `stress`: what to stress and how.
+pub struct Args {
+    pub problem: Problem,
+    /// How many generated cases.
     pub count: u64,
+    /// The first generator seed.
     pub seed: u64,
     /// A single-file solution to test instead of the problem's own bundle.
     pub solver: Option<PathBuf>,
@@ -21,9 +26,25 @@ pub struct Options {
     pub samples: Option<PathBuf>,
 }
 
-/// Runs the stress test; `Ok(true)` when every case passed.
-pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
-    let solver = prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
+impl Args {
+    /// `stress NAME [--n N] [--seed S] [--solver FILE.rs] [--samples DIR]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args, String> {
+        let count = line.count("--n")?;
+        let seed = line.count("--seed")?;
+        Ok(Args {
+            count,
+            seed,
+            solver: line.text("--solver").map(PathBuf::from),
+            samples: line.text("--samples").map(PathBuf::from),
+            problem: one_problem(root, line)?,
+        })
+    }
+}
+
+/// Runs the stress test; passes when every case passed.
+pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
+    let problem = &opts.problem;
+    let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
     let reference = kit::binary(root, problem, "ref");
     let checker = kit::binary(root, problem, "check");
     let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))
@@ -114,7 +135,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
                 dir.strip_prefix(root).unwrap_or(&dir).display(),
                 n
             );
-            return Ok(false);
+            return Ok(Outcome::Fail);
         }
         progress.tick(i + 1);
     }
@@ -129,51 +150,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
         slowest.1.as_millis(),
         problem.time_limit_ms
     );
-    Ok(true)
-}
-
-/// Compiles a single-file solution the way a judge does, into `dir`, named after the problem
-/// and the file (so that two solutions tested at once do not share a binary).
-/// What a generated-input search (stress, worst) needs before its first input: the problem's
-/// `stress` argument sets, its test kit built, and the program under test, which is `solver`
-/// compiled like a judge into `root/<work>` when given, else the problem's bundle. Returns the
-/// program's path.
-pub fn prepare(
-    root: &Path,
-    problem: &Problem,
-    solver: Option<&Path>,
-    work: &str,
-) -> Result<PathBuf, String> {
-    if problem.stress.is_empty() {
-        return Err(format!(
-            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
-            problem.name
-        ));
-    }
-    kit::build(root, &[problem])?;
-    match solver {
-        Some(file) => compile_single(problem, file, &root.join(work)),
-        None => bundle::build(root, problem).map(|s| s.binary).map_err(|_| {
-            format!(
-                "{}: the bundle does not build; run `make check P={}`",
-                problem.name, problem.name
-            )
-        }),
-    }
-}
-
-pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf, String> {
-    fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let stem = file
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("solver");
-    let bin = dir.join(format!("{}-solver-{}", problem.name, stem));
-    match bundle::compile(file, &bin, "2018") {
-        Ok(()) => Ok(bin),
-        Err(bundle::CompileError::NoRustc(why)) => Err(why),
-        Err(bundle::CompileError::Rejected(why)) => Err(format!("{}: {}", file.display(), why)),
-    }
+    Ok(Outcome::Pass)
 }
 
 /// Saves a failing case as the next numbered sample; returns its number.
@@ -208,64 +185,4 @@ fn save_case(
     );
     write("note", note.as_bytes())?;
     Ok(n)
-}
-
-/// A count that updates in place on a terminal (and every tenth of the run otherwise).
-pub struct Progress {
-    total: u64,
-    start: Instant,
-    tty: bool,
-    last: Instant,
-}
-
-impl Progress {
-    pub fn new(total: u64) -> Progress {
-        Progress {
-            total,
-            start: Instant::now(),
-            tty: io::stderr().is_terminal(),
-            last: Instant::now(),
-        }
-    }
-
-    fn line(&self, done: u64, note: &str) -> String {
-        let secs = self.start.elapsed().as_secs_f64();
-        format!(
-            "[{:>6}/{}] {:>7.1} cases/s, {:.1} s{}",
-            done,
-            self.total,
-            done as f64 / secs.max(1e-9),
-            secs,
-            note
-        )
-    }
-
-    /// `done` cases so far; `note` is appended to the line (e.g. the slowest time yet).
-    pub fn tick_with(&mut self, done: u64, note: &str) {
-        if self.tty {
-            if self.last.elapsed() >= Duration::from_millis(100) || done == self.total {
-                // Clear to the end of the line: a note may have become shorter.
-                eprint!("\r{}\x1b[K", self.line(done, note));
-                let _ = io::stderr().flush();
-                self.last = Instant::now();
-            }
-        } else if self.total >= 10 && done % (self.total / 10) == 0 {
-            eprintln!("{}", self.line(done, note));
-        }
-    }
-
-    fn tick(&mut self, done: u64) {
-        self.tick_with(done, "");
-    }
-
-    /// Ends the line on a terminal.
-    pub fn finish_with(&mut self, done: u64, note: &str) {
-        if self.tty {
-            eprintln!("\r{}\x1b[K", self.line(done, note));
-        }
-    }
-
-    fn finish(&mut self, done: u64) {
-        self.finish_with(done, "");
-    }
 }

@@ -1,18 +1,39 @@
 //! `make check`: bundle each problem, compile it like each of its judges and with the oldest
 //! compiler found, run and judge every sample.
 
+use super::Outcome;
+use crate::args::Parsed;
 use crate::bundle::{self, BundleError, CompileError};
 use crate::kit;
-use crate::problem::{Compare, Problem};
+use crate::problem::{self, Compare, Problem};
 use crate::samples::{self, Case};
 use crate::toolchain::{self, Rustc};
 use crate::verdict::{self, Verdict};
 use std::path::{Path, PathBuf};
 
-/// Checks the given problems (all of them when empty); prints one line per compile and per
-/// case, and a summary. Returns whether every compile is clean, every case AC, and an old
-/// compiler was found.
-pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
+/// The arguments of `check`.
+pub struct Args {
+    /// The problems to check; all of them when empty.
+    pub names: Vec<String>,
+}
+
+impl Args {
+    /// `check [NAME...]`.
+    pub fn parse(line: &Parsed) -> Args {
+        Args {
+            names: line.names.clone(),
+        }
+    }
+}
+
+/// Checks the named problems (see [`check`]).
+pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
+    check(root, &problem::select(root, &args.names)?)
+}
+
+/// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
+/// every compile is clean, every case AC, and an old compiler was found.
+pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome, String> {
     let checked: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.compare == Compare::Checker)
@@ -63,7 +84,7 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
             ", no old compiler (see the first line)"
         }
     );
-    Ok(ok)
+    Ok(Outcome::of(ok))
 }
 
 /// Counts of one problem or of the whole check.
