@@ -1,6 +1,6 @@
 //! A problem's test kit: its generator, reference solver and checker binaries.
 
-use crate::problem::Problem;
+use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
 use std::env;
 use std::path::{Path, PathBuf};
@@ -36,6 +36,14 @@ pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
     target
         .join("release")
         .join(format!("{}-{}", problem.name, role))
+}
+
+/// The problem's checker binary when it compares with one; `None` when it compares lines.
+pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
+    match problem.compare {
+        Compare::Checker => Some(binary(root, problem, "check")),
+        Compare::Lines => None,
+    }
 }
 
 /// Runs `<name>-gen <args> --seed <seed>` and returns the input it prints, or an error that

@@ -2,6 +2,7 @@
 
 use crate::judges::{self, Judge, Profile};
 use crate::toml::{self, Value};
+use crate::verdict::Limits;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -224,6 +225,27 @@ impl Problem {
             bench,
             dir,
         })
+    }
+
+    /// The problem's limits: its origin's.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time_ms: self.time_limit_ms,
+            memory_mib: self.memory_limit_mib,
+        }
+    }
+
+    /// The limits of the judge `key` (a case's judge), each the origin's where that judge's
+    /// is unknown or the judge is not listed.
+    pub fn limits_on(&self, key: Option<&str>) -> Limits {
+        let origin = self.limits();
+        match key.and_then(|k| self.listing(k)) {
+            Some(l) => Limits {
+                time_ms: l.time_limit_ms.unwrap_or(origin.time_ms),
+                memory_mib: l.memory_limit_mib.unwrap_or(origin.memory_mib),
+            },
+            None => origin,
+        }
     }
 
     /// The listing of the judge `key`, if the problem lists it.

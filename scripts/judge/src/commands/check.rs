@@ -281,23 +281,18 @@ fn check_problem(
         tally.cases = 1;
         return Ok((tally, format!("{}: {}", problem.name, detail)));
     }
-    let checker = kit::binary(root, problem, "check");
+    let checker = kit::checker(root, problem);
     let scratch = root.join("target/judge").join(&problem.name);
     for case in &cases {
         tally.cases += 1;
         let name = case.name();
-        // The case's judge's limits (the origin's where that judge's are unknown).
-        let mut limits = problem.clone();
-        if let Some(l) = case.judge.as_deref().and_then(|k| problem.listing(k)) {
-            limits.time_limit_ms = l.time_limit_ms.unwrap_or(problem.time_limit_ms);
-            limits.memory_limit_mib = l.memory_limit_mib.unwrap_or(problem.memory_limit_mib);
-        }
+        let limits = problem.limits_on(case.judge.as_deref());
         let skip = |verdict: Verdict, detail: &str| {
             row(
                 &name,
                 &verdict.to_string(),
                 none(),
-                limits.time_limit_ms.to_string(),
+                limits.time_ms.to_string(),
                 "-".into(),
                 detail,
             )
@@ -320,11 +315,11 @@ fn check_problem(
             }
         };
         let judged = verdict::judge(
-            &limits,
+            limits,
             &build.binary,
             &case.input,
             &expected,
-            Some(checker.as_path()),
+            checker.as_deref(),
             &scratch,
         )
         .map_err(|e| format!("{} case {}: {}", problem.name, name, e))?;
@@ -338,7 +333,7 @@ fn check_problem(
                 judged.outcome.elapsed.as_millis().to_string(),
                 judged.outcome.cpu.as_millis().to_string(),
             ),
-            limits.time_limit_ms.to_string(),
+            limits.time_ms.to_string(),
             format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
             &judged.detail,
         );

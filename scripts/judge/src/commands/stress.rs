@@ -3,7 +3,7 @@
 use super::{one_problem, Outcome};
 use crate::args::Parsed;
 use crate::kit;
-use crate::problem::{Compare, Problem};
+use crate::problem::Problem;
 use crate::program;
 use crate::progress::Progress;
 use crate::run::{self, Exit};
@@ -46,7 +46,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
     let reference = kit::binary(root, problem, "ref");
-    let checker = kit::binary(root, problem, "check");
+    let checker = kit::checker(root, problem);
     let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))
         .map_err(|e| e.to_string())?;
     let scratch = scratch_dir.path();
@@ -85,17 +85,12 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
             code,
             stderr: None,
         };
-        let check = if problem.compare == Compare::Checker {
-            Some(checker.as_path())
-        } else {
-            None
-        };
         let judged = verdict::judge(
-            problem,
+            problem.limits(),
             &solver,
             &input,
             &expected,
-            check,
+            checker.as_deref(),
             &scratch.join("solver"),
         )
         .map_err(|e| e.to_string())?;

@@ -26,11 +26,11 @@ use super::{one_problem, Outcome};
 use crate::args::Parsed;
 use crate::kit;
 use crate::mutate;
-use crate::problem::{Compare, Problem};
+use crate::problem::Problem;
 use crate::program;
 use crate::progress::Progress;
 use crate::run::{self, Exit};
-use crate::verdict::{self, Expected, Verdict};
+use crate::verdict::{self, Expected, Limits, Verdict};
 use rng::Rng;
 use std::collections::HashSet;
 use std::fs;
@@ -250,10 +250,12 @@ impl Maker {
     }
 }
 
-/// The search's state: the binaries, the problem as judged, everything found.
+/// The search's state: the binaries, the limits judged under, everything found.
 struct Search {
     maker: Maker,
-    problem: Problem,
+    /// The problem's name.
+    name: String,
+    limits: Limits,
     solver: PathBuf,
     checker: Option<PathBuf>,
     scratch: PathBuf,
@@ -277,11 +279,11 @@ enum Step {
 pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
-    let mut judged_problem = problem.clone();
+    let mut limits = problem.limits();
     if let Some(ms) = opts.limit_ms {
-        judged_problem.time_limit_ms = ms;
+        limits.time_ms = ms;
     }
-    let limit = Duration::from_millis(judged_problem.time_limit_ms);
+    let limit = Duration::from_millis(limits.time_ms);
     let focus_budget = opts.count / 2;
     let climb_budget = opts.count / 2;
     let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))
@@ -296,13 +298,10 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
     let mut search = Search {
         maker: maker.clone(),
         solver,
-        checker: if problem.compare == Compare::Checker {
-            Some(kit::binary(root, problem, "check"))
-        } else {
-            None
-        },
+        checker: kit::checker(root, problem),
         scratch,
-        problem: judged_problem,
+        name: problem.name.clone(),
+        limits,
         found: Vec::new(),
         next_seed: opts.seed,
         progress: Progress::new(opts.count + focus_budget + climb_budget),
@@ -405,7 +404,7 @@ impl Search {
     }
 
     fn limit(&self) -> Duration {
-        Duration::from_millis(self.problem.time_limit_ms)
+        Duration::from_millis(self.limits.time_ms)
     }
 
     /// Generates `args --seed seed`, answers it with the reference, judges and times the
@@ -438,7 +437,7 @@ impl Search {
             stderr: None,
         };
         let judged = verdict::judge(
-            &self.problem,
+            self.limits,
             &self.solver,
             &input,
             &expected,
@@ -450,7 +449,7 @@ impl Search {
             return Ok(Step::Failed(format!(
                 "{} on `{}`: {}",
                 judged.verdict,
-                a.origin.command(&self.problem.name),
+                a.origin.command(&self.name),
                 judged.detail
             )));
         }
@@ -523,7 +522,7 @@ impl Search {
         format!(
             ", slowest cpu {:.1} ms of {} ms",
             ms(slowest),
-            self.problem.time_limit_ms
+            self.limits.time_ms
         )
     }
 
@@ -579,7 +578,7 @@ impl Search {
                         &[],
                         &input,
                         &self.scratch.join("solver"),
-                        verdict::kill_time(&self.problem),
+                        self.limits.kill_time(),
                     )
                     .map_err(|e| e.to_string())?;
                     let f = &mut self.found[i];
@@ -650,10 +649,10 @@ impl Search {
     fn fail(&mut self, why: &str) -> Result<Outcome, String> {
         let total = self.found.len() as u64;
         self.progress.finish_with(total, "");
-        println!("{}: {}", self.problem.name, why);
+        println!("{}: {}", self.name, why);
         println!(
             "(`make stress P={}` finds such cases and saves them as samples)",
-            self.problem.name
+            self.name
         );
         Ok(Outcome::Fail)
     }
@@ -666,7 +665,7 @@ impl Search {
         s.push_str(&format!(
             "{}: {} inputs timed; the {} slowest, CPU time (user + system) median of {} runs, \
              whole process:\n",
-            self.problem.name,
+            self.name,
             self.found.len(),
             keep.min(ranked.len()),
             1 + RETIMES
@@ -692,7 +691,7 @@ impl Search {
                 limit.as_millis(),
                 margin,
                 f.phase,
-                f.origin.command(&self.problem.name)
+                f.origin.command(&self.name)
             ));
         }
         let firsts: Vec<(Duration, bool)> = self
@@ -714,7 +713,7 @@ impl Search {
                 fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
             }
         }
-        let name = &self.problem.name;
+        let name = &self.name;
         let ranked = self.ranked();
         for (r, f) in ranked.iter().take(keep).enumerate() {
             let base = dir.join(format!("worst-{}", r + 1));
@@ -736,7 +735,7 @@ impl Search {
                 name,
                 r + 1,
                 time,
-                self.problem.time_limit_ms,
+                self.limits.time_ms,
                 name,
                 f.origin.cargo_command(name),
                 r + 1
