@@ -3,6 +3,7 @@
 //! default.
 
 use crate::commands::table::Spec;
+use crate::error::{Error, Result};
 
 /// The parsed command line of one command.
 #[derive(Debug)]
@@ -16,7 +17,7 @@ pub struct Parsed {
 /// Splits `NAME... --flag value...` (or `--flag=value`) for the command `spec`. A flag it
 /// does not know, one without a value, or one given twice is an error of one line naming it
 /// and the known flags.
-pub fn parse(spec: &'static Spec, args: &[String]) -> Result<Parsed, String> {
+pub fn parse(spec: &'static Spec, args: &[String]) -> Result<Parsed> {
     let command = spec.name;
     let known: Vec<&str> = spec.flags.iter().map(|f| f.name).collect();
     let known_list = || {
@@ -36,17 +37,21 @@ pub fn parse(spec: &'static Spec, args: &[String]) -> Result<Parsed, String> {
                 None => (a.as_str(), None),
             };
             if !known.contains(&flag) {
-                return Err(format!("unknown flag `{}`; {}", flag, known_list()));
+                return Err(Error::Usage(format!(
+                    "unknown flag `{}`; {}",
+                    flag,
+                    known_list()
+                )));
             }
             let value = match inline {
                 Some(v) => v,
                 None => it
                     .next()
                     .cloned()
-                    .ok_or_else(|| format!("{} needs a value", flag))?,
+                    .ok_or_else(|| Error::Usage(format!("{} needs a value", flag)))?,
             };
             if flags.iter().any(|(f, _)| f == flag) {
-                return Err(format!("{} is given twice", flag));
+                return Err(Error::Usage(format!("{} is given twice", flag)));
             }
             flags.push((flag.to_string(), value));
         } else if !a.is_empty() {
@@ -73,18 +78,18 @@ impl Parsed {
 
     /// The value of `flag` as a number, or the flag's default when it is absent; an error
     /// names the flag when it is not a number.
-    pub fn number(&self, flag: &str) -> Result<Option<u64>, String> {
+    pub fn number(&self, flag: &str) -> Result<Option<u64>> {
         match self.text(flag) {
             Some(v) => v
                 .parse()
                 .map(Some)
-                .map_err(|_| format!("{} {}: not a number", flag, v)),
+                .map_err(|_| Error::Usage(format!("{} {}: not a number", flag, v))),
             None => Ok(self.spec.flag(flag).and_then(|f| f.default)),
         }
     }
 
     /// [`Parsed::number`] of a flag the table gives a default, so there always is a value.
-    pub fn count(&self, flag: &str) -> Result<u64, String> {
+    pub fn count(&self, flag: &str) -> Result<u64> {
         self.number(flag)
             .map(|n| n.expect("the command table gives this flag a default"))
     }
@@ -118,25 +123,30 @@ mod tests {
         let e = parse(bench(), &words("p1 --runs x"))
             .unwrap()
             .number("--runs");
-        assert_eq!(e.unwrap_err(), "--runs x: not a number");
+        assert_eq!(e.unwrap_err().to_string(), "--runs x: not a number");
     }
 
     #[test]
     fn unknown_missing_and_repeated_flags_are_refused() {
         assert_eq!(
-            parse(bench(), &words("p1 --run 3")).unwrap_err(),
+            parse(bench(), &words("p1 --run 3"))
+                .unwrap_err()
+                .to_string(),
             "unknown flag `--run`; the flags of `bench` are: --runs"
         );
         assert_eq!(
-            parse(find("check").unwrap(), &words("-x")).unwrap_err(),
+            parse(find("check").unwrap(), &words("-x"))
+                .unwrap_err()
+                .to_string(),
             "unknown flag `-x`; `check` takes no flags"
         );
         assert_eq!(
-            parse(bench(), &words("p1 --runs")).unwrap_err(),
+            parse(bench(), &words("p1 --runs")).unwrap_err().to_string(),
             "--runs needs a value"
         );
         assert!(parse(bench(), &words("--runs 1 --runs 2"))
             .unwrap_err()
+            .to_string()
             .contains("twice"));
     }
 }

@@ -4,6 +4,8 @@
 //! surrogate refused). Numbers are `f64`. Nesting is limited to [`MAX_DEPTH`] so a hostile
 //! body cannot overflow the stack.
 
+use std::fmt;
+
 /// The deepest nesting of arrays and objects accepted.
 pub const MAX_DEPTH: usize = 64;
 
@@ -57,9 +59,25 @@ impl Json {
     }
 }
 
+/// Why a text is not JSON: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The byte offset in the text.
+    pub offset: usize,
+    pub what: &'static str,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "byte {}: {}", self.offset, self.what)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
 /// Errors name the byte offset and what was expected. O(length).
-pub fn parse(text: &str) -> Result<Json, String> {
+pub fn parse(text: &str) -> Result<Json, ParseError> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
@@ -78,8 +96,11 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn err(&self, what: &str) -> String {
-        format!("byte {}: {}", self.pos, what)
+    fn err(&self, what: &'static str) -> ParseError {
+        ParseError {
+            offset: self.pos,
+            what,
+        }
     }
 
     fn skip_space(&mut self) {
@@ -88,7 +109,7 @@ impl Parser<'_> {
         }
     }
 
-    fn literal(&mut self, word: &str, value: Json) -> Result<Json, String> {
+    fn literal(&mut self, word: &str, value: Json) -> Result<Json, ParseError> {
         if self.s[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(value)
@@ -97,7 +118,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, String> {
+    fn value(&mut self, depth: usize) -> Result<Json, ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.err("nested too deeply"));
         }
@@ -115,7 +136,7 @@ impl Parser<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Json, String> {
+    fn object(&mut self, depth: usize) -> Result<Json, ParseError> {
         self.pos += 1;
         let mut pairs = Vec::new();
         self.skip_space();
@@ -148,7 +169,7 @@ impl Parser<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Json, String> {
+    fn array(&mut self, depth: usize) -> Result<Json, ParseError> {
         self.pos += 1;
         let mut items = Vec::new();
         self.skip_space();
@@ -172,7 +193,7 @@ impl Parser<'_> {
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, checked by hand because Rust's
     /// float parser accepts more (`inf`, `+1`, `.5`).
-    fn number(&mut self) -> Result<Json, String> {
+    fn number(&mut self) -> Result<Json, ParseError> {
         let start = self.pos;
         let digits = |p: &mut Parser| {
             let from = p.pos;
@@ -210,7 +231,7 @@ impl Parser<'_> {
             .map_err(|_| self.err("malformed number"))
     }
 
-    fn hex4(&mut self) -> Result<u32, String> {
+    fn hex4(&mut self) -> Result<u32, ParseError> {
         let hex = self
             .s
             .get(self.pos..self.pos + 4)
@@ -222,7 +243,7 @@ impl Parser<'_> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, String> {
+    fn string(&mut self) -> Result<String, ParseError> {
         self.pos += 1; // the opening quote
         let mut out = String::new();
         loop {
@@ -269,7 +290,7 @@ impl Parser<'_> {
     }
 
     /// The character of a `\uXXXX` escape (after the `u`), joining a surrogate pair.
-    fn unicode_escape(&mut self) -> Result<char, String> {
+    fn unicode_escape(&mut self) -> Result<char, ParseError> {
         let first = self.hex4()?;
         let code = match first {
             0xD800..=0xDBFF => {
@@ -366,7 +387,7 @@ mod tests {
             assert!(parse(bad).is_err(), "{:?}", bad);
         }
         let deep = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
-        assert!(parse(&deep).unwrap_err().contains("deeply"));
+        assert!(parse(&deep).unwrap_err().to_string().contains("deeply"));
         let ok = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
         assert!(parse(&ok).is_ok());
     }

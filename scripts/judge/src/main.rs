@@ -6,6 +6,7 @@ mod args;
 mod bundle;
 mod commands;
 mod compare;
+mod error;
 mod http;
 mod intake;
 mod json;

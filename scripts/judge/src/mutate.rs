@@ -5,6 +5,7 @@
 //! is never touched; a swap moves a given to an empty cell, or exchanges two givens. Nothing
 //! here knows the format: the reference decides whether the result is still a valid input.
 
+use crate::error::{Error, Result};
 use rng::Rng;
 
 /// Byte offsets of the non-whitespace characters of the input's grid rows: the lines whose
@@ -67,15 +68,15 @@ pub fn random_swap(input: &[u8], rng: &mut Rng) -> Option<(usize, usize)> {
 }
 
 /// Applies `swaps` in order. Errors name a swap outside the input.
-pub fn apply(input: &mut [u8], swaps: &[(usize, usize)]) -> Result<(), String> {
+pub fn apply(input: &mut [u8], swaps: &[(usize, usize)]) -> Result<()> {
     for &(a, b) in swaps {
         if a >= input.len() || b >= input.len() {
-            return Err(format!(
+            return Err(Error::Usage(format!(
                 "swap {}:{} is outside the {} byte input",
                 a,
                 b,
                 input.len()
-            ));
+            )));
         }
         input.swap(a, b);
     }

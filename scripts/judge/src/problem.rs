@@ -1,5 +1,6 @@
 //! A problem of the workspace: its judge facts, read from `problems/<name>/Cargo.toml`.
 
+use crate::error::Error;
 use crate::judges::{self, Judge, Profile};
 use crate::toml::{self, Value};
 use crate::verdict::Limits;
@@ -123,12 +124,15 @@ pub fn refuse_unknown_keys(table: &Value, known: &[&str], place: &str) -> Result
 
 impl Problem {
     /// Reads `problems/<name>/Cargo.toml` under `root`. Errors say which key is wrong.
-    pub fn load(root: &Path, name: &str) -> Result<Problem, String> {
+    pub fn load(root: &Path, name: &str) -> Result<Problem, Error> {
         let manifest = root.join("problems").join(name).join("Cargo.toml");
         fs::read_to_string(&manifest)
             .map_err(|e| e.to_string())
             .and_then(|text| Problem::parse(name, &text))
-            .map_err(|e| format!("{}: {}", manifest.display(), e))
+            .map_err(|what| Error::Manifest {
+                place: manifest.display().to_string(),
+                what,
+            })
     }
 
     /// Reads the manifest text of problem `name`. Errors say which key is wrong, on one line.
@@ -380,7 +384,7 @@ pub fn all_names(root: &Path) -> Vec<String> {
 
 /// Loads the named problems, or all when `names` is empty. An unknown name is an error that
 /// lists the problems there are.
-pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, String> {
+pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, Error> {
     let all = all_names(root);
     let wanted: Vec<String> = if names.is_empty() {
         all.clone()
@@ -393,11 +397,11 @@ pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, String> {
             if all.contains(n) {
                 Problem::load(root, n)
             } else {
-                Err(format!(
+                Err(Error::Usage(format!(
                     "unknown problem `{}`; the problems are: {}",
                     n,
                     all.join(", ")
-                ))
+                )))
             }
         })
         .collect()

@@ -2,6 +2,7 @@
 //! bundle, or a single-file solution compiled the way a judge compiles it.
 
 use crate::bundle;
+use crate::error::{Error, Result};
 use crate::kit;
 use crate::problem::Problem;
 use std::fs;
@@ -16,37 +17,37 @@ pub fn prepare(
     problem: &Problem,
     solver: Option<&Path>,
     work: &str,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf> {
     if problem.stress.is_empty() {
-        return Err(format!(
+        return Err(Error::Other(format!(
             "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
             problem.name
-        ));
+        )));
     }
     kit::build(root, &[problem])?;
     match solver {
         Some(file) => compile_single(problem, file, &root.join(work)),
-        None => bundle::build(root, problem).map(|s| s.binary).map_err(|_| {
-            format!(
-                "{}: the bundle does not build; run `make check P={}`",
-                problem.name, problem.name
-            )
-        }),
+        None => bundle::build(root, problem)
+            .map(|s| s.binary)
+            .map_err(|source| Error::Bundle {
+                problem: problem.name.clone(),
+                source,
+            }),
     }
 }
 
 /// Compiles a single-file solution the way a judge does, into `dir`, named after the problem
 /// and the file (so that two solutions tested at once do not share a binary).
-pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf, String> {
-    fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<PathBuf> {
+    fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
     let stem = file
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or("solver");
     let bin = dir.join(format!("{}-solver-{}", problem.name, stem));
-    match bundle::compile(file, &bin, "2018") {
-        Ok(()) => Ok(bin),
-        Err(bundle::CompileError::NoRustc(why)) => Err(why),
-        Err(bundle::CompileError::Rejected(why)) => Err(format!("{}: {}", file.display(), why)),
-    }
+    bundle::compile(file, &bin, "2018").map_err(|source| Error::Compile {
+        file: file.to_path_buf(),
+        source,
+    })?;
+    Ok(bin)
 }

@@ -5,6 +5,7 @@
 //! oldest of `/usr/bin/rustc` (Debian's package `rustc`) and the rustup toolchains, as long as
 //! it is older than the local `rustc`.
 
+use crate::error::{Error, Result};
 use std::env;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -58,38 +59,41 @@ impl Rustc {
 }
 
 /// Runs `program --version`.
-pub fn probe(program: &Path) -> Result<Rustc, String> {
+pub fn probe(program: &Path) -> Result<Rustc> {
     let out = Command::new(program)
         .arg("--version")
         .output()
-        .map_err(|e| format!("cannot run {}: {}", program.display(), e))?;
+        .map_err(|source| Error::Spawn {
+            program: program.display().to_string(),
+            source,
+        })?;
     let text = String::from_utf8_lossy(&out.stdout);
     match Version::parse(&text) {
         Some(version) if out.status.success() => Ok(Rustc {
             program: program.to_path_buf(),
             version,
         }),
-        _ => Err(format!(
+        _ => Err(Error::Other(format!(
             "{} --version did not print a rustc version",
             program.display()
-        )),
+        ))),
     }
 }
 
 /// The local `rustc` (the one on PATH, which cargo uses too).
-pub fn current() -> Result<Rustc, String> {
+pub fn current() -> Result<Rustc> {
     probe(Path::new("rustc"))
 }
 
 /// The old compiler, or one line saying why there is none and how to get one.
-pub fn oldest(current: &Rustc) -> Result<Rustc, String> {
+pub fn oldest(current: &Rustc) -> Result<Rustc> {
     if let Some(named) = env::var_os("OLD_RUSTC").filter(|v| !v.is_empty()) {
         return probe(Path::new(&named)).map_err(|e| {
-            format!(
+            Error::Other(format!(
                 "OLD_RUSTC={}: {}; unset it, or install Debian's with `apt-get install rustc`",
                 Path::new(&named).display(),
                 e
-            )
+            ))
         });
     }
     let mut candidates: Vec<PathBuf> = vec![PathBuf::from("/usr/bin/rustc")];
@@ -101,11 +105,11 @@ pub fn oldest(current: &Rustc) -> Result<Rustc, String> {
         .filter(|r| r.version < current.version)
         .min_by_key(|r| r.version)
         .ok_or_else(|| {
-            format!(
+            Error::Other(format!(
                 "no compiler older than the local rustc {} (no /usr/bin/rustc, no older rustup \
                  toolchain, OLD_RUSTC unset): install one with `apt-get install rustc`",
                 current.version
-            )
+            ))
         })
 }
 

@@ -3,7 +3,8 @@
 
 use super::Outcome;
 use crate::args::Parsed;
-use crate::bundle::{self, BundleError, CompileError};
+use crate::bundle::{self, CompileError};
+use crate::error::{Error, Result};
 use crate::kit;
 use crate::problem::{self, Compare, Problem};
 use crate::samples::{self, Case};
@@ -27,13 +28,13 @@ impl Args {
 }
 
 /// Checks the named problems (see [`check`]).
-pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     check(root, &problem::select(root, &args.names)?)
 }
 
 /// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
 /// every compile is clean, every case AC, and an old compiler was found.
-pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome, String> {
+pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
     let checked: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.compare == Compare::Checker)
@@ -213,7 +214,7 @@ fn check_problem(
     problem: &Problem,
     current: &Rustc,
     old: Option<&Rustc>,
-) -> Result<(Tally, String), String> {
+) -> Result<(Tally, String)> {
     // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
     let row = |case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str| {
         println!(
@@ -228,15 +229,7 @@ fn check_problem(
     let bundled = match bundle::bundle(root, problem) {
         Ok(b) => b,
         Err(e) => {
-            let detail = match e {
-                BundleError::Equip(why) => format!("bundling failed: {}", why),
-                BundleError::TooBig(bytes) => format!(
-                    "bundle is {} bytes, over the {} byte limit",
-                    bytes,
-                    bundle::MAX_BUNDLE_BYTES
-                ),
-                BundleError::Compile(command, why) => format!("{}: {}", command, why),
-            };
+            let detail = e.to_string();
             row("-", "CE", none(), "-".into(), "-".into(), &detail);
             tally.cases = 1;
             return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
@@ -322,7 +315,7 @@ fn check_problem(
             checker.as_deref(),
             &scratch,
         )
-        .map_err(|e| format!("{} case {}: {}", problem.name, name, e))?;
+        .map_err(|e| Error::from(e).context(format!("{} case {}", problem.name, name)))?;
         if judged.verdict == Verdict::Ac {
             tally.passed += 1;
         }

@@ -3,6 +3,7 @@
 
 use super::Outcome;
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::receive;
 use std::path::{Path, PathBuf};
 
@@ -14,17 +15,19 @@ pub struct Args {
 
 impl Args {
     /// `import FILE`.
-    pub fn parse(line: &Parsed) -> Result<Args, String> {
+    pub fn parse(line: &Parsed) -> Result<Args> {
         match line.names.as_slice() {
             [file] => Ok(Args {
                 file: PathBuf::from(file),
             }),
-            _ => Err("`import` takes one file: make import FILE=<problem.json>".to_string()),
+            _ => Err(Error::Usage(
+                "`import` takes one file: make import FILE=<problem.json>".to_string(),
+            )),
         }
     }
 }
 
 /// Writes the file's problems; passes when every one was written.
-pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
-    receive::import(root, &args.file).map(Outcome::of)
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    Ok(Outcome::of(receive::import(root, &args.file)?))
 }

@@ -2,6 +2,7 @@
 
 use super::Outcome;
 use crate::args::Parsed;
+use crate::error::Result;
 use crate::problem::{self, Listing};
 use std::path::Path;
 
@@ -22,7 +23,7 @@ impl Args {
 
 /// Prints each listed judge of each named problem: title, limits and URL on one line, then
 /// how it compiles the Rust file and its input/output variant, indented. Always passes.
-pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let problems = problem::select(root, &args.names)?;
     println!("{:<10} {:<16} {:<18} url", "problem", "judge", "limits");
     for p in &problems {

@@ -15,6 +15,7 @@ pub mod watch;
 pub mod worst;
 
 use crate::args::{self, Parsed};
+use crate::error::{Error, Result};
 use crate::problem::{self, Problem};
 use std::env;
 use std::path::{Path, PathBuf};
@@ -40,10 +41,13 @@ impl Outcome {
 }
 
 /// Runs the command line `args` (the command, then its arguments).
-pub fn run(args: &[String]) -> Result<Outcome, String> {
-    let (command, rest) = args.split_first().ok_or_else(table::usage)?;
-    let spec = table::find(command)
-        .ok_or_else(|| format!("unknown command `{}`\n{}", command, table::usage()))?;
+pub fn run(args: &[String]) -> Result<Outcome> {
+    let (command, rest) = args
+        .split_first()
+        .ok_or_else(|| Error::Usage(table::usage()))?;
+    let spec = table::find(command).ok_or_else(|| {
+        Error::Usage(format!("unknown command `{}`\n{}", command, table::usage()))
+    })?;
     let line = args::parse(spec, rest)?;
     let root = workspace_root()?;
     match spec.name {
@@ -63,26 +67,28 @@ pub fn run(args: &[String]) -> Result<Outcome, String> {
 }
 
 /// The one problem a command is given, loaded; an error lists the problems there are.
-fn one_problem(root: &Path, line: &Parsed) -> Result<Problem, String> {
+fn one_problem(root: &Path, line: &Parsed) -> Result<Problem> {
     match line.names.as_slice() {
         [name] => Ok(problem::select(root, std::slice::from_ref(name))?.remove(0)),
-        _ => Err(format!(
+        _ => Err(Error::Usage(format!(
             "`{}` takes one problem name (P=<name>); the problems are: {}",
             line.command(),
             problem::all_names(root).join(", ")
-        )),
+        ))),
     }
 }
 
 /// The nearest directory upwards that holds `problems/` and a workspace `Cargo.toml`.
-fn workspace_root() -> Result<PathBuf, String> {
-    let mut dir = env::current_dir().map_err(|e| e.to_string())?;
+fn workspace_root() -> Result<PathBuf> {
+    let mut dir = env::current_dir().map_err(|e| Error::io(".", e))?;
     loop {
         if dir.join("problems").is_dir() && dir.join("Cargo.toml").is_file() {
             return Ok(dir);
         }
         if !dir.pop() {
-            return Err("not inside the workspace (no problems/ folder found)".to_string());
+            return Err(Error::Other(
+                "not inside the workspace (no problems/ folder found)".to_string(),
+            ));
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use super::Outcome;
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::scaffold;
 use std::path::Path;
 
@@ -13,15 +14,18 @@ pub struct Args {
 
 impl Args {
     /// `new NAME`.
-    pub fn parse(line: &Parsed) -> Result<Args, String> {
+    pub fn parse(line: &Parsed) -> Result<Args> {
         match line.names.as_slice() {
             [name] => Ok(Args { name: name.clone() }),
-            _ => Err("`new` takes one name: make new P=<name>".to_string()),
+            _ => Err(Error::Usage(
+                "`new` takes one name: make new P=<name>".to_string(),
+            )),
         }
     }
 }
 
 /// Scaffolds `problems/<name>` and `samples/<name>`; passes once they are written.
-pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
-    scaffold::new_problem(root, &args.name).map(|_| Outcome::Pass)
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    scaffold::new_problem(root, &args.name)?;
+    Ok(Outcome::Pass)
 }

@@ -3,6 +3,7 @@
 
 use super::Outcome;
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::receive;
 use std::convert::TryFrom;
 use std::path::Path;
@@ -15,14 +16,15 @@ pub struct Args {
 
 impl Args {
     /// `receive [--port P]`.
-    pub fn parse(line: &Parsed) -> Result<Args, String> {
+    pub fn parse(line: &Parsed) -> Result<Args> {
         let port = line.count("--port")?;
-        let port = u16::try_from(port).map_err(|_| format!("--port {}: not a port", port))?;
+        let port = u16::try_from(port)
+            .map_err(|_| Error::Usage(format!("--port {}: not a port", port)))?;
         Ok(Args { port })
     }
 }
 
 /// Listens until every batch seen is complete; passes when every problem was written.
-pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
-    receive::receive(root, args.port).map(Outcome::of)
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    Ok(Outcome::of(receive::receive(root, args.port)?))
 }

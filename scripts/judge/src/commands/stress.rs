@@ -2,6 +2,7 @@
 
 use super::{one_problem, Outcome};
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::kit;
 use crate::problem::Problem;
 use crate::program;
@@ -28,7 +29,7 @@ pub struct Args {
 
 impl Args {
     /// `stress NAME [--n N] [--seed S] [--solver FILE.rs] [--samples DIR]`.
-    pub fn parse(root: &Path, line: &Parsed) -> Result<Args, String> {
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
         let count = line.count("--n")?;
         let seed = line.count("--seed")?;
         Ok(Args {
@@ -42,13 +43,12 @@ impl Args {
 }
 
 /// Runs the stress test; passes when every case passed.
-pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
+pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
     let reference = kit::binary(root, problem, "ref");
     let checker = kit::checker(root, problem);
-    let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))
-        .map_err(|e| e.to_string())?;
+    let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))?;
     let scratch = scratch_dir.path();
     let input = scratch.join("input.txt");
     let expected_out = scratch.join("expected.txt");
@@ -59,27 +59,26 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
         let seed = opts.seed + i;
         let args = &problem.stress[(i % problem.stress.len() as u64) as usize];
         let made = kit::generate(root, problem, args, seed, &scratch.join("gen"))?;
-        fs::write(&input, &made).map_err(|e| e.to_string())?;
+        fs::write(&input, &made)?;
         let answer = run::run(
             &reference,
             &[],
             &input,
             &scratch.join("ref"),
             Duration::from_secs(120),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         let code = match answer.exit {
             Exit::Code(c) => c,
             _ => {
-                return Err(format!(
+                return Err(Error::Kit(format!(
                     "the reference did not finish on `{}-gen {}` ({:?})",
                     problem.name,
                     args.join(" "),
                     answer.exit
-                ))
+                )))
             }
         };
-        fs::write(&expected_out, &answer.stdout).map_err(|e| e.to_string())?;
+        fs::write(&expected_out, &answer.stdout)?;
         let expected = Expected {
             stdout: expected_out.clone(),
             code,
@@ -92,8 +91,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
             &expected,
             checker.as_deref(),
             &scratch.join("solver"),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         slowest = slowest.max((judged.outcome.cpu, judged.outcome.elapsed));
         if judged.verdict != Verdict::Ac {
             progress.finish(i);
@@ -159,12 +157,10 @@ fn save_case(
     seed: u64,
     args: &[String],
     verdict: Verdict,
-) -> Result<u64, String> {
-    fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+) -> Result<u64> {
+    fs::create_dir_all(dir)?;
     let n = next_case_number(dir);
-    let write = |ext: &str, bytes: &[u8]| {
-        fs::write(dir.join(format!("{}.{}", n, ext)), bytes).map_err(|e| e.to_string())
-    };
+    let write = |ext: &str, bytes: &[u8]| fs::write(dir.join(format!("{}.{}", n, ext)), bytes);
     write("in", input)?;
     write("out", answer)?;
     if code != 0 {

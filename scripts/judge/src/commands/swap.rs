@@ -3,6 +3,7 @@
 
 use super::Outcome;
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::mutate;
 use std::io::{Read, Write};
 
@@ -14,26 +15,22 @@ pub struct Args {
 
 impl Args {
     /// `swap A:B [C:D...]`.
-    pub fn parse(line: &Parsed) -> Result<Args, String> {
+    pub fn parse(line: &Parsed) -> Result<Args> {
         let swaps = line
             .names
             .iter()
-            .map(|p| parse_swap(p).ok_or_else(|| format!("`{}`: expected A:B", p)))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|p| parse_swap(p).ok_or_else(|| Error::Usage(format!("`{}`: expected A:B", p))))
+            .collect::<Result<Vec<_>>>()?;
         Ok(Args { swaps })
     }
 }
 
 /// Copies stdin to stdout with the swaps applied. Errors name a swap outside the input.
-pub fn run(args: &Args) -> Result<Outcome, String> {
+pub fn run(args: &Args) -> Result<Outcome> {
     let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| e.to_string())?;
+    std::io::stdin().read_to_end(&mut input)?;
     mutate::apply(&mut input, &args.swaps)?;
-    std::io::stdout()
-        .write_all(&input)
-        .map_err(|e| e.to_string())?;
+    std::io::stdout().write_all(&input)?;
     Ok(Outcome::Pass)
 }
 

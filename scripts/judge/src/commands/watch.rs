@@ -7,6 +7,7 @@
 
 use super::{check, Outcome};
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::problem;
 use std::fs;
 use std::io::Write;
@@ -37,7 +38,7 @@ fn walk(dir: &Path, files: &mut Snapshot) {
         Ok(entries) => entries,
         Err(_) => return,
     };
-    for entry in entries.filter_map(Result::ok) {
+    for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if name.starts_with('.') || name == "target" {
@@ -98,14 +99,16 @@ pub struct Args {
 
 impl Args {
     /// `watch NAME [--stop-after-runs N]`.
-    pub fn parse(line: &Parsed) -> Result<Args, String> {
+    pub fn parse(line: &Parsed) -> Result<Args> {
         let stop_after = line.number("--stop-after-runs")?;
         match line.names.as_slice() {
             [name] => Ok(Args {
                 name: name.clone(),
                 stop_after,
             }),
-            _ => Err("`watch` takes one problem name: make watch P=<name>".to_string()),
+            _ => Err(Error::Usage(
+                "`watch` takes one problem name: make watch P=<name>".to_string(),
+            )),
         }
     }
 }
@@ -113,7 +116,7 @@ impl Args {
 /// Checks the problem now and after every change, clearing the screen first on a terminal,
 /// until interrupted or `stop_after` checks. A check that cannot run (a broken manifest) is
 /// reported and watched on. Passes when stopped after `stop_after` checks.
-pub fn run(root: &Path, args: &Args) -> Result<Outcome, String> {
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let (name, stop_after) = (args.name.as_str(), args.stop_after);
     problem::select(root, &[name.to_string()])?;
     let dirs = [

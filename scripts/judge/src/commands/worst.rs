@@ -24,6 +24,7 @@
 
 use super::{one_problem, Outcome};
 use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::kit;
 use crate::mutate;
 use crate::problem::Problem;
@@ -58,7 +59,7 @@ pub struct Args {
 
 impl Args {
     /// `worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]`.
-    pub fn parse(root: &Path, line: &Parsed) -> Result<Args, String> {
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
         let count = line.count("--n")?;
         let seed = line.count("--seed")?;
         let keep = line.count("--keep")?.max(1) as usize;
@@ -186,7 +187,7 @@ struct Answered {
 
 impl Maker {
     /// The generator's input for `origin` (its swaps are not applied).
-    fn generate(&self, origin: &Origin) -> Result<Vec<u8>, String> {
+    fn generate(&self, origin: &Origin) -> Result<Vec<u8>> {
         kit::generate(
             &self.root,
             &self.problem,
@@ -197,18 +198,17 @@ impl Maker {
     }
 
     /// Runs the reference on `input`; an error if it does not finish with an exit status.
-    fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered, String> {
+    fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered> {
         let file = self.scratch.join("input.txt");
-        fs::create_dir_all(&self.scratch).map_err(|e| e.to_string())?;
-        fs::write(&file, &input).map_err(|e| e.to_string())?;
+        fs::create_dir_all(&self.scratch)?;
+        fs::write(&file, &input)?;
         let answer = run::run(
             &self.reference,
             &[],
             &file,
             &self.scratch.join("ref"),
             Duration::from_secs(120),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         match answer.exit {
             Exit::Code(code) => Ok(Answered {
                 origin,
@@ -216,11 +216,11 @@ impl Maker {
                 answer: answer.stdout,
                 code,
             }),
-            other => Err(format!(
+            other => Err(Error::Kit(format!(
                 "the reference did not finish on `{}` ({:?})",
                 origin.command(&self.problem.name),
                 other
-            )),
+            ))),
         }
     }
 
@@ -229,7 +229,7 @@ impl Maker {
     fn ahead<T>(
         &self,
         jobs: Vec<Origin>,
-        survey: impl FnOnce(mpsc::Receiver<Result<Answered, String>>) -> T,
+        survey: impl FnOnce(mpsc::Receiver<Result<Answered>>) -> T,
     ) -> T {
         let (tx, rx) = mpsc::sync_channel(4);
         thread::scope(|scope| {
@@ -276,7 +276,7 @@ enum Step {
 }
 
 /// Runs the search; passes when every input is within the limit and answered right.
-pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
+pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
     let mut limits = problem.limits();
@@ -286,8 +286,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
     let limit = Duration::from_millis(limits.time_ms);
     let focus_budget = opts.count / 2;
     let climb_budget = opts.count / 2;
-    let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))
-        .map_err(|e| e.to_string())?;
+    let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
     let scratch = scratch_dir.path().to_path_buf();
     let maker = Maker {
         root: root.to_path_buf(),
@@ -306,7 +305,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
         next_seed: opts.seed,
         progress: Progress::new(opts.count + focus_budget + climb_budget),
     };
-    fs::create_dir_all(&search.scratch).map_err(|e| e.to_string())?;
+    fs::create_dir_all(&search.scratch)?;
 
     // 1. Survey, with the next inputs made on another thread meanwhile.
     let jobs: Vec<Origin> = (0..opts.count)
@@ -320,7 +319,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome, String> {
         scratch: search.scratch.join("ahead"),
         ..maker
     };
-    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>, String> {
+    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>> {
         for answered in made {
             if let Step::Failed(why) = search.time(answered?, "survey")? {
                 return Ok(Some(why));
@@ -410,7 +409,7 @@ impl Search {
     /// Generates `args --seed seed`, answers it with the reference, judges and times the
     /// solver on it, and keeps it. In the focus phase, arguments the generator refuses are
     /// [`Step::Refused`]; elsewhere an error.
-    fn step(&mut self, args: &[String], seed: u64, phase: &'static str) -> Result<Step, String> {
+    fn step(&mut self, args: &[String], seed: u64, phase: &'static str) -> Result<Step> {
         let origin = Origin {
             args: args.to_vec(),
             seed,
@@ -426,11 +425,11 @@ impl Search {
     }
 
     /// Judges and times the solver on an answered input, and keeps it.
-    fn time(&mut self, a: Answered, phase: &'static str) -> Result<Step, String> {
+    fn time(&mut self, a: Answered, phase: &'static str) -> Result<Step> {
         let input = self.scratch.join("input.txt");
-        fs::write(&input, &a.input).map_err(|e| e.to_string())?;
+        fs::write(&input, &a.input)?;
         let expected_out = self.scratch.join("expected.txt");
-        fs::write(&expected_out, &a.answer).map_err(|e| e.to_string())?;
+        fs::write(&expected_out, &a.answer)?;
         let expected = Expected {
             stdout: expected_out,
             code: a.code,
@@ -443,8 +442,7 @@ impl Search {
             &expected,
             self.checker.as_deref(),
             &self.scratch.join("solver"),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         if judged.verdict != Verdict::Ac && judged.verdict != Verdict::Tle {
             return Ok(Step::Failed(format!(
                 "{} on `{}`: {}",
@@ -472,12 +470,7 @@ impl Search {
     /// current input (see [`mutate`]), keeps the mutant when the reference answers it with
     /// the same exit status, and moves to it when it ran slower. Returns the steps spent and
     /// a failure, if one was met.
-    fn climb(
-        &mut self,
-        start: usize,
-        budget: u64,
-        rng: &mut Rng,
-    ) -> Result<(u64, Option<String>), String> {
+    fn climb(&mut self, start: usize, budget: u64, rng: &mut Rng) -> Result<(u64, Option<String>)> {
         let mut current = start;
         let mut spent = 0;
         while spent < budget {
@@ -558,7 +551,7 @@ impl Search {
     /// Re-times the `n` slowest until each has `1 + RETIMES` timings (or was killed), so
     /// that one lucky or unlucky run does not decide the ranking; repeats while the top `n`
     /// changes.
-    fn retime(&mut self, n: usize) -> Result<(), String> {
+    fn retime(&mut self, n: usize) -> Result<()> {
         loop {
             let pending: Vec<usize> = self
                 .ranked_indices()
@@ -571,7 +564,7 @@ impl Search {
             }
             let input = self.scratch.join("input.txt");
             for i in pending {
-                fs::write(&input, &self.found[i].input).map_err(|e| e.to_string())?;
+                fs::write(&input, &self.found[i].input)?;
                 for _ in 0..RETIMES {
                     let out = run::run(
                         &self.solver,
@@ -579,8 +572,7 @@ impl Search {
                         &input,
                         &self.scratch.join("solver"),
                         self.limits.kill_time(),
-                    )
-                    .map_err(|e| e.to_string())?;
+                    )?;
                     let f = &mut self.found[i];
                     f.cpu.push(out.cpu);
                     f.wall.push(out.elapsed);
@@ -597,7 +589,7 @@ impl Search {
     /// a few seeds (at most [`FOCUS_SAMPLES`]) on each half of each range and goes on with the half whose
     /// slowest input was slowest; the rest of the budget goes to new seeds on the narrowest
     /// arguments. Returns the inputs spent and a failure, if one was met.
-    fn focus(&mut self, start: &[String], budget: u64) -> Result<(u64, Option<String>), String> {
+    fn focus(&mut self, start: &[String], budget: u64) -> Result<(u64, Option<String>)> {
         let mut current = start.to_vec();
         let mut spent = 0;
         // Enough seeds per half for a few rounds of halving within the budget.
@@ -646,7 +638,7 @@ impl Search {
     }
 
     /// Ends the search at a wrong answer or crash.
-    fn fail(&mut self, why: &str) -> Result<Outcome, String> {
+    fn fail(&mut self, why: &str) -> Result<Outcome> {
         let total = self.found.len() as u64;
         self.progress.finish_with(total, "");
         println!("{}: {}", self.name, why);
@@ -705,21 +697,19 @@ impl Search {
 
     /// Saves the `keep` slowest as `worst-<rank>.{in,out,code,cmd}` in `dir`, replacing
     /// those of an earlier search (other files there are left alone). Returns how many.
-    fn save(&self, dir: &Path, keep: usize) -> Result<usize, String> {
-        fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
-        for entry in fs::read_dir(dir).map_err(|e| e.to_string())?.flatten() {
+    fn save(&self, dir: &Path, keep: usize) -> Result<usize> {
+        fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        for entry in fs::read_dir(dir)?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if is_saved_name(&name) {
-                fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+                fs::remove_file(entry.path())?;
             }
         }
         let name = &self.name;
         let ranked = self.ranked();
         for (r, f) in ranked.iter().take(keep).enumerate() {
             let base = dir.join(format!("worst-{}", r + 1));
-            let write = |ext: &str, bytes: &[u8]| {
-                fs::write(base.with_extension(ext), bytes).map_err(|e| e.to_string())
-            };
+            let write = |ext: &str, bytes: &[u8]| fs::write(base.with_extension(ext), bytes);
             write("in", &f.input)?;
             write("out", &f.answer)?;
             if f.code != 0 {
