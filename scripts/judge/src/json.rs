@@ -57,6 +57,24 @@ impl Json {
             _ => None,
         }
     }
+
+    /// The key-value pairs of an object, in the order they came.
+    pub fn as_object(&self) -> Option<&[(String, Json)]> {
+        match self {
+            Json::Object(pairs) => Some(pairs),
+            _ => None,
+        }
+    }
+
+    /// The number when it is a whole one that `f64` holds exactly (|n| <= 2^53): `2000` and
+    /// `2000.0` alike.
+    pub fn as_i64(&self) -> Option<i64> {
+        const EXACT: f64 = (1u64 << 53) as f64;
+        match self {
+            Json::Number(v) if v.fract() == 0.0 && v.abs() <= EXACT => Some(*v as i64),
+            _ => None,
+        }
+    }
 }
 
 /// Why a text is not JSON: where, and what was expected there.
@@ -369,6 +387,13 @@ mod tests {
         for bad in ["01", "1.", ".5", "+1", "-", "1e", "inf", "NaN", "0x10"] {
             assert!(parse(bad).is_err(), "{}", bad);
         }
+        let whole = |text: &str| parse(text).unwrap().as_i64();
+        assert_eq!(whole("2000"), Some(2000));
+        assert_eq!(whole("2000.0"), Some(2000));
+        assert_eq!(whole("-3"), Some(-3));
+        assert_eq!(whole("2.5"), None);
+        assert_eq!(whole("1e300"), None);
+        assert_eq!(whole("\"7\""), None);
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod intake;
 mod json;
 mod judges;
 mod kit;
+mod metadata;
 mod mutate;
 mod problem;
 mod program;
@@ -20,7 +21,6 @@ mod receive;
 mod run;
 mod samples;
 mod scaffold;
-mod toml;
 mod toolchain;
 mod verdict;
 

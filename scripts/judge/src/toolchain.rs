@@ -25,6 +25,14 @@ impl Version {
         let version = Version(parts.next()??, parts.next()??, parts.next()??);
         Some(version)
     }
+
+    /// Reads a manifest's `rust-version` (`1.63` is 1.63.0, `1.63.1` itself).
+    pub fn declared(text: &str) -> Option<Version> {
+        match text.matches('.').count() {
+            1 => Version::parse(&format!("rustc {}.0", text)),
+            _ => Version::parse(&format!("rustc {}", text)),
+        }
+    }
 }
 
 impl fmt::Display for Version {
@@ -113,19 +121,6 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
         })
 }
 
-/// The workspace's declared `rust-version` (`[workspace.package]` of `root/Cargo.toml`), read
-/// as `1.63` = 1.63.0; `None` when absent or unreadable.
-pub fn declared_rust_version(root: &Path) -> Option<Version> {
-    let text = std::fs::read_to_string(root.join("Cargo.toml")).ok()?;
-    let doc = crate::toml::parse(&text).ok()?;
-    let declared = doc.get("workspace.package.rust-version")?.as_str()?;
-    let padded = match declared.matches('.').count() {
-        1 => format!("rustc {}.0", declared),
-        _ => format!("rustc {}", declared),
-    };
-    Version::parse(&padded)
-}
-
 /// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
 /// folder last); none when rustup is absent.
 fn rustup_toolchains() -> Vec<PathBuf> {
@@ -168,18 +163,11 @@ mod tests {
     }
 
     #[test]
-    fn the_declared_rust_version_is_read() {
-        let root = std::env::temp_dir().join(format!("judge-msrv-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(
-            root.join("Cargo.toml"),
-            "[workspace]\n[workspace.package]\nrust-version = \"1.63\"\n",
-        )
-        .unwrap();
-        assert_eq!(declared_rust_version(&root), Some(Version(1, 63, 0)));
-        std::fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
-        assert_eq!(declared_rust_version(&root), None);
-        std::fs::remove_dir_all(&root).unwrap();
+    fn declared_versions_read_with_or_without_the_patch() {
+        assert_eq!(Version::declared("1.63"), Some(Version(1, 63, 0)));
+        assert_eq!(Version::declared("1.70.2"), Some(Version(1, 70, 2)));
+        assert_eq!(Version::declared("1"), None);
+        assert_eq!(Version::declared("x.y"), None);
     }
 
     #[test]

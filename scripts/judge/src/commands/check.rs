@@ -42,7 +42,8 @@ pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
     kit::build(root, &checked)?;
     let current = toolchain::current()?;
     let old = toolchain::oldest(&current);
-    match (&old, toolchain::declared_rust_version(root)) {
+    let declared = problems.iter().filter_map(|p| p.rust_version).min();
+    match (&old, declared) {
         // Said once, plainly; the check fails below, it never passes without this compile.
         (Err(why), _) => println!("old compiler: {}", why),
         (Ok(found), Some(declared)) if found.version > declared => println!(
