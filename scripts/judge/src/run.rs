@@ -186,7 +186,7 @@ impl Outcome<Captured> {
 
 /// What a run may use.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct Budget {
     /// Wall-clock time after which the program is killed.
     pub kill_after: Duration,
     /// Bytes each output stream may reach; reaching it stops the program (OLE).
@@ -203,17 +203,17 @@ pub fn run(
     scratch: &Path,
     kill_after: Duration,
 ) -> io::Result<Outcome> {
-    let limits = Limits {
+    let budget = Budget {
         kill_after,
         output_cap: DEFAULT_OUTPUT_CAP,
     };
-    run_captured(program, args, input, scratch, limits)?.read_in()
+    run_captured(program, args, input, scratch, budget)?.read_in()
 }
 
 /// Runs `program args..` with `input` as stdin, its stdout and stderr going to files of this
 /// run in `scratch` (so a chatty program cannot block on a full pipe, and the tool holds none
-/// of it in memory), each capped at `limits.output_cap`. The program is killed once
-/// `limits.kill_after` of wall-clock time has passed. Files are opened before the clock
+/// of it in memory), each capped at `budget.output_cap`. The program is killed once
+/// `budget.kill_after` of wall-clock time has passed. Files are opened before the clock
 /// starts; the clock covers the spawn, the run and the exit. When this returns, no process
 /// of the run is left.
 pub fn run_captured(
@@ -221,7 +221,7 @@ pub fn run_captured(
     args: &[String],
     input: &Path,
     scratch: &Path,
-    limits: Limits,
+    budget: Budget,
 ) -> io::Result<Outcome<Captured>> {
     fs::create_dir_all(scratch)?;
     let run = RunId::next();
@@ -243,9 +243,9 @@ pub fn run_captured(
         .stderr(Stdio::from(err_file));
     // The watchdog thread is made before the clock starts: creating it while the child runs
     // measurably delays a short run on a busy machine.
-    let watchdog = Watchdog::start(Instant::now() + limits.kill_after);
+    let watchdog = Watchdog::start(Instant::now() + budget.kill_after);
     let start = Instant::now();
-    let child = match supervise::spawn(&mut command, limits.output_cap, &run) {
+    let child = match supervise::spawn(&mut command, budget.output_cap, &run) {
         Ok(child) => child,
         Err(e) => {
             watchdog.stop();
@@ -274,7 +274,7 @@ pub fn run_captured(
     stderr.len = fs::metadata(&stderr.path)?.len();
     let over_cap = [(Stream::Stdout, &stdout), (Stream::Stderr, &stderr)]
         .iter()
-        .find(|(_, c)| c.len >= limits.output_cap)
+        .find(|(_, c)| c.len >= budget.output_cap)
         .map(|(s, _)| *s);
     let own = exited.peak_kib.or(sampled_peak);
     Ok(Outcome {
@@ -283,7 +283,7 @@ pub fn run_captured(
         cpu: usage.cpu,
         max_rss_kib: own.unwrap_or(usage.max_rss_kib),
         own_memory: own.is_some(),
-        output_cap: limits.output_cap,
+        output_cap: budget.output_cap,
         over_cap,
         stdout,
         stderr,

@@ -2,8 +2,7 @@
 
 use crate::compare::first_difference_in;
 use crate::kit;
-use crate::problem::{Compare, Problem};
-use crate::run::{self, Captured, Exit, Limits, Outcome};
+use crate::run::{self, Budget, Captured, Exit, Outcome};
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader};
@@ -56,6 +55,31 @@ pub struct Expected {
     pub stderr: Option<Vec<u8>>,
 }
 
+/// The limits a run is judged under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time, user + system, in ms.
+    pub time_ms: u64,
+    /// Peak resident memory, in MiB.
+    pub memory_mib: u64,
+}
+
+impl Limits {
+    /// How long a run may go on before it is killed: one and a half times the time limit.
+    pub fn kill_time(self) -> Duration {
+        Duration::from_millis(self.time_ms * 3 / 2)
+    }
+
+    /// How much output a run may write to each stream before it is OLE: the judge's output
+    /// limit where the manifest gives one; otherwise 64 MiB, or twice the expected output
+    /// when that is larger (an answer that is simply large is never OLE).
+    pub fn output_cap(self, expected: &Expected) -> u64 {
+        let expected_out = fs::metadata(&expected.stdout).map_or(0, |m| m.len());
+        let expected_err = expected.stderr.as_ref().map_or(0, |e| e.len() as u64);
+        run::DEFAULT_OUTPUT_CAP.max(2 * expected_out.max(expected_err))
+    }
+}
+
 /// A judged run.
 pub struct Judged {
     pub verdict: Verdict,
@@ -65,36 +89,24 @@ pub struct Judged {
     pub detail: String,
 }
 
-/// How long a run may go on before it is killed: one and a half times the limit.
-pub fn kill_time(problem: &Problem) -> Duration {
-    Duration::from_millis(problem.time_limit_ms * 3 / 2)
-}
-
-/// How much output a run may write to each stream: 64 MiB, or twice the expected output
-/// when that is larger (an answer that is simply large is never OLE).
-pub fn output_cap(expected: &Expected) -> u64 {
-    let expected_bytes = fs::metadata(&expected.stdout).map_or(0, |m| m.len());
-    let expected_err = expected.stderr.as_ref().map_or(0, |e| e.len() as u64);
-    run::DEFAULT_OUTPUT_CAP.max(2 * expected_bytes.max(expected_err))
-}
-
-/// Runs `binary` on `input` and judges it against `expected` under the problem's limits.
-/// `checker` is the problem's checker binary when it compares with one. The outputs are
-/// compared as they stream from the run's files; the tool never holds them.
+/// Runs `binary` on `input` and judges it against `expected` under `limits`. `checker` is
+/// the problem's checker binary when it compares with one; otherwise stdout is compared line
+/// by line with the expected one, as it streams from the run's file: the tool never holds
+/// an output.
 pub fn judge(
-    problem: &Problem,
+    limits: Limits,
     binary: &Path,
     input: &Path,
     expected: &Expected,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<Judged> {
-    let limits = Limits {
-        kill_after: kill_time(problem),
-        output_cap: output_cap(expected),
+    let budget = Budget {
+        kill_after: limits.kill_time(),
+        output_cap: limits.output_cap(expected),
     };
-    let outcome = run::run_captured(binary, &[], input, scratch, limits)?;
-    let (verdict, detail) = verdict_of(problem, &outcome, input, expected, checker, scratch)?;
+    let outcome = run::run_captured(binary, &[], input, scratch, budget)?;
+    let (verdict, detail) = verdict_of(limits, &outcome, input, expected, checker, scratch)?;
     Ok(Judged {
         verdict,
         outcome,
@@ -137,14 +149,14 @@ fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
 }
 
 fn verdict_of(
-    problem: &Problem,
+    limits: Limits,
     outcome: &Outcome<Captured>,
     input: &Path,
     expected: &Expected,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
-    if let Some(why) = time_exceeded(outcome, problem.time_limit_ms) {
+    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
         return Ok((Verdict::Tle, why));
     }
     if let Some(stream) = outcome.over_cap {
@@ -159,7 +171,7 @@ fn verdict_of(
         ));
     }
     let stderr_line = outcome.first_stderr_line();
-    if outcome.max_rss_kib > problem.memory_limit_mib * 1024
+    if outcome.max_rss_kib > limits.memory_mib * 1024
         || mentions(outcome.stderr.reader()?, b"memory allocation of")?
     {
         return Ok((
@@ -167,7 +179,7 @@ fn verdict_of(
             format!(
                 "peak {:.1} MiB, limit {} MiB",
                 outcome.max_rss_kib as f64 / 1024.0,
-                problem.memory_limit_mib
+                limits.memory_mib
             ),
         ));
     }
@@ -194,8 +206,8 @@ fn verdict_of(
         }
         Exit::Killed => unreachable!(),
     }
-    let wrong = match (problem.compare, checker) {
-        (Compare::Checker, Some(checker)) => kit::check(
+    let wrong = match checker {
+        Some(checker) => kit::check(
             checker,
             input,
             outcome.stdout.path(),
@@ -203,7 +215,7 @@ fn verdict_of(
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        _ => first_difference_in(
+        None => first_difference_in(
             BufReader::new(File::open(&expected.stdout)?),
             outcome.stdout.reader()?,
         )?,
