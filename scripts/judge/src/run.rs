@@ -401,6 +401,12 @@ mod tests {
     use super::*;
     use std::env;
 
+    /// `tests/overhead.rs` includes this file: there these tests return at once, so that no
+    /// other program runs beside its clock measurement.
+    fn beside_the_clock_test() -> bool {
+        module_path!().starts_with("overhead")
+    }
+
     fn scratch(name: &str) -> std::path::PathBuf {
         env::temp_dir().join(format!("judge-run-{}-{}", name, std::process::id()))
     }
@@ -420,6 +426,9 @@ mod tests {
 
     #[test]
     fn exit_codes_and_output() {
+        if beside_the_clock_test() {
+            return;
+        }
         let out = sh("codes", "echo hi; echo oops >&2; exit 3", 10_000);
         assert_eq!(out.exit, Exit::Code(3));
         assert_eq!(out.stdout, b"hi\n");
@@ -428,7 +437,83 @@ mod tests {
     }
 
     #[test]
+    fn a_crash_is_named_by_its_signal() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let out = sh("abort", "kill -ABRT $$", 10_000);
+        assert_eq!(out.exit.describe(), "killed by SIGABRT (aborted)");
+    }
+
+    #[test]
+    fn the_peak_is_the_programs_own_not_the_tools() {
+        if beside_the_clock_test() {
+            return;
+        }
+        // The tool holds 200 MiB, touched: a forked or vforked child's ru_maxrss starts there.
+        let held = vec![1u8; 200 << 20];
+        let out = sh("own-memory", "exec true", 10_000);
+        assert!(held.iter().step_by(4096).all(|&b| b == 1));
+        assert!(out.own_memory, "{:?}", out);
+        assert!(out.max_rss_kib < 16 << 10, "{} KiB", out.max_rss_kib);
+    }
+
+    #[test]
+    fn output_stops_at_the_cap_and_no_more_is_kept() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let dir = scratch("cap");
+        let budget = Budget {
+            kill_after: Duration::from_secs(10),
+            output_cap: 1 << 20,
+        };
+        let script = "exec yes 0123456789abcdef".to_string();
+        let out = run_captured(
+            Path::new("/bin/sh"),
+            &["-c".to_string(), script],
+            Path::new("/dev/null"),
+            &dir,
+            budget,
+        )
+        .unwrap();
+        assert_eq!(out.over_cap, Some(Stream::Stdout));
+        assert_eq!(out.exit, Exit::Signal(25), "{:?}", out);
+        assert_eq!(fs::metadata(out.stdout.path()).unwrap().len(), 1 << 20);
+        let path = out.stdout.path().to_path_buf();
+        drop(out);
+        assert!(!path.exists());
+    }
+
+    /// Whether `pid` is a live process (not a zombie).
+    fn alive(pid: &str) -> bool {
+        fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .map(|s| !s[s.rfind(')').unwrap() + 1..].trim_start().starts_with('Z'))
+            .unwrap_or(false)
+    }
+
+    #[test]
+    fn children_in_the_group_and_out_of_it_die_with_the_run() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let out = sh(
+            "tree",
+            "sleep 100 & echo $!; setsid sleep 100 & echo $!; sh -c 'sleep 100' & echo $!",
+            10_000,
+        );
+        let pids = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(pids.lines().count(), 3, "{}", pids);
+        for pid in pids.lines() {
+            assert!(!alive(pid), "{} is alive", pid);
+        }
+    }
+
+    #[test]
     fn a_sleeper_is_killed_at_the_cap_with_little_cpu() {
+        if beside_the_clock_test() {
+            return;
+        }
         let out = sh("killed", "exec sleep 10", 300);
         assert_eq!(out.exit, Exit::Killed);
         assert!(out.elapsed >= Duration::from_millis(300), "{:?}", out);
@@ -438,6 +523,9 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_an_error() {
+        if beside_the_clock_test() {
+            return;
+        }
         let dir = scratch("missing");
         let r = run(
             Path::new("/no/such/program"),
@@ -451,6 +539,9 @@ mod tests {
 
     #[test]
     fn sleep_counts_as_wall_not_cpu() {
+        if beside_the_clock_test() {
+            return;
+        }
         let out = sh("sleep", "exec sleep 0.2", 10_000);
         assert_eq!(out.exit, Exit::Code(0));
         assert!(out.elapsed >= Duration::from_millis(200), "{:?}", out);

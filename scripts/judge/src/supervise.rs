@@ -227,9 +227,11 @@ fn marked(pid: i32, run: &RunId) -> bool {
 
 /// Kills and reaps every process left of a run: the members of its process group `pgid`,
 /// and the tool's own children (orphans handed to it as subreaper) that carry the run's
-/// marker or belong to that group; zombie orphans are reaped. Repeats until the group is
-/// empty and no such child is left, so that grandchildren orphaned by a kill are caught
-/// too; gives up after two seconds (a process in uninterruptible sleep).
+/// marker or belong to that group. Repeats until the group is empty and no such child is
+/// left, so that grandchildren orphaned by a kill are caught too; gives up after two seconds
+/// (a process in uninterruptible sleep). A process that left the group and exited on its
+/// own before the sweep saw it cannot be told from another child of the tool: it stays a
+/// zombie (it runs nothing) until the tool ends.
 fn sweep(pgid: i32, run: &RunId) {
     let me = std::process::id() as i32;
     let give_up = Instant::now() + Duration::from_secs(2);
@@ -244,10 +246,15 @@ fn sweep(pgid: i32, run: &RunId) {
                 if s.ppid != me || live.contains(&s.pid) {
                     continue;
                 }
+                let ours = s.pgrp == pgid || killed.contains(&s.pid);
                 if s.state == 'Z' {
-                    sys::reap_now(s.pid);
-                    found = true;
-                } else if s.pgrp == pgid || killed.contains(&s.pid) || marked(s.pid, run) {
+                    // A zombie's environment is gone: only one known to be the run's is
+                    // reaped (another may be a child the tool waits for elsewhere).
+                    if ours {
+                        sys::reap_now(s.pid);
+                        found = true;
+                    }
+                } else if ours || marked(s.pid, run) {
                     sys::kill(s.pid, sys::SIGKILL);
                     killed.insert(s.pid);
                     found = true;

@@ -62,6 +62,8 @@ pub struct Limits {
     pub time_ms: u64,
     /// Peak resident memory, in MiB.
     pub memory_mib: u64,
+    /// Output per stream, in MiB, where the judge's is known (`output-limit-mib`).
+    pub output_mib: Option<u64>,
 }
 
 impl Limits {
@@ -74,6 +76,9 @@ impl Limits {
     /// limit where the manifest gives one; otherwise 64 MiB, or twice the expected output
     /// when that is larger (an answer that is simply large is never OLE).
     pub fn output_cap(self, expected: &Expected) -> u64 {
+        if let Some(mib) = self.output_mib {
+            return mib << 20;
+        }
         let expected_out = fs::metadata(&expected.stdout).map_or(0, |m| m.len());
         let expected_err = expected.stderr.as_ref().map_or(0, |e| e.len() as u64);
         run::DEFAULT_OUTPUT_CAP.max(2 * expected_out.max(expected_err))
@@ -247,6 +252,36 @@ mod tests {
             stdout: Vec::new(),
             stderr: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_output_cap_is_the_judges_else_64_mib_or_twice_the_answer() {
+        let dir = std::env::temp_dir().join(format!("judge-cap-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let answer = dir.join("1.out");
+        let expected = Expected {
+            stdout: answer.clone(),
+            code: 0,
+            stderr: None,
+        };
+        let limits = Limits {
+            time_ms: 1000,
+            memory_mib: 64,
+            output_mib: None,
+        };
+        fs::write(&answer, "42\n").unwrap();
+        assert_eq!(limits.output_cap(&expected), 64 << 20);
+        fs::File::create(&answer)
+            .unwrap()
+            .set_len(40 << 20)
+            .unwrap();
+        assert_eq!(limits.output_cap(&expected), 80 << 20);
+        let judges = Limits {
+            output_mib: Some(8),
+            ..limits
+        };
+        assert_eq!(judges.output_cap(&expected), 8 << 20);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The judge's clock against a blocking spawn + wait timed here: what the tool adds to a run.
-//! Alone in its test binary, so no other test of the judge runs programs beside it.
+//! Alone in its test binary, so no other test of the judge runs programs beside it (the
+//! unit tests of run.rs, included with it, return at once here).
 
 #[allow(dead_code)]
 #[path = "../src/printable.rs"]
