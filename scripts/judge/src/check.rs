@@ -202,7 +202,7 @@ fn check_problem(
     };
     let none = || -> Times { ("-".into(), "-".into()) };
     let mut tally = Tally::default();
-    let cases = samples::cases(&root.join(problem.samples_dir()));
+    let cases = samples::cases(root, &root.join(problem.samples_dir()))?;
     samples::check_judges(problem, &cases)?;
     let bundled = match bundle::bundle(root, problem) {
         Ok(b) => b,
