@@ -46,9 +46,8 @@ pub struct Task {
     pub batch: Option<(String, u64)>,
 }
 
-/// Why a request is refused: a one-line reason for the HTTP answer and the terminal. The batch
-/// is known when the request was JSON that named it, so a refused problem still counts
-/// towards its batch.
+/// Why a request is refused: a one-line reason for the HTTP answer and the terminal, and the
+/// batch the request named when it was JSON that named one (it is not counted towards it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {
     pub reason: String,

@@ -2,7 +2,7 @@
 //! site's problem id, a package name and the problem's identity.
 //!
 //! Sites whose URL forms are known (Codeforces, AtCoder, Luogu, POJ, Aizu, Timus, Virtual
-//! Judge, CodeChef) name a problem the way the judge does, so every page of one problem
+//! Judge, CodeChef, TLX) name a problem the way the judge does, so every page of one problem
 //! (contest or problemset page, mirror, language) is one problem. Any other host is read by a
 //! generic rule, and its identity is the page's URL itself. Ids that could name a path are
 //! refused, never cleaned.
@@ -265,6 +265,17 @@ fn known_site(p: &Parts<'_>, url: &str, title: &str) -> Result<Option<Known>, St
                 }
                 _ => return none(),
             },
+            "tlx.toki.id" => {
+                let segs: Vec<&str> = p.segments.iter().map(String::as_str).collect();
+                match segs.as_slice() {
+                    ["contests", c, "problems", i] | ["problems", c, i] => {
+                        let mut known = same("tlx", format!("{}/{}", c, i), "tlx");
+                        known.core = format!("{}_{}", c, i);
+                        known
+                    }
+                    _ => return none(),
+                }
+            }
             "codechef.com" => {
                 let at = p
                     .segments
@@ -581,12 +592,12 @@ mod tests {
             (
                 "https://tlx.toki.id/contests/troc-16/problems/A",
                 "troc-16/A",
-                "toki_troc_16_a",
+                "tlx_troc_16_a",
             ),
             (
                 "https://tlx.toki.id/problems/troc-16/A",
                 "troc-16/A",
-                "toki_troc_16_a",
+                "tlx_troc_16_a",
             ),
             (
                 "http://golf.shinh.org/p.rb?digit+sum+until+no+change",
