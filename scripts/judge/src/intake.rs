@@ -7,11 +7,11 @@
 
 use crate::json::{self, Json};
 use crate::judges;
+use crate::metadata;
 use crate::names;
 use crate::samples;
 use crate::scaffold::{self, Facts};
 use crate::sites;
-use crate::toml;
 use std::fmt;
 use std::fs;
 use std::path::Path;
@@ -247,18 +247,30 @@ enum Holder {
     Other(String),
 }
 
-fn holder(root: &Path, name: &str, key: &str) -> Holder {
+/// Reads the recorded URLs of `problems/<name>` through cargo (as every manifest is read).
+fn holder(
+    root: &Path,
+    name: &str,
+    key: &str,
+    members: &Result<Vec<metadata::Package>, String>,
+) -> Holder {
     let dir = root.join("problems").join(name);
     if !dir.exists() {
         return Holder::Free;
     }
-    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
-    let doc = match toml::parse(&manifest) {
-        Ok(doc) => doc,
-        Err(_) => return Holder::Other("a manifest this tool cannot read".to_string()),
+    let packages = match members {
+        Ok(packages) => packages,
+        Err(e) => return Holder::Other(format!("its manifest cannot be read: {}", e)),
     };
-    let urls: Vec<&str> = doc
-        .get("package.metadata.judge.judges")
+    let own = Path::new("problems").join(name).join("Cargo.toml");
+    let package = match packages.iter().find(|p| p.manifest_path.ends_with(&own)) {
+        Some(p) => p,
+        None => return Holder::Other("not a package of the workspace".to_string()),
+    };
+    let urls: Vec<&str> = package
+        .metadata
+        .get("judge")
+        .and_then(|j| j.get("judges"))
         .and_then(|j| j.as_array())
         .unwrap_or(&[])
         .iter()
@@ -287,15 +299,18 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
         reason: e,
         batch: task.batch.clone(),
     };
-    names::check(root, &task.name)
+    // One read of the workspace for every name and package looked at.
+    let members = metadata::read(root).map_err(|e| e.to_string());
+    let listed = members.as_deref().ok();
+    names::check_among(root, &task.name, listed)
         .map_err(|e| fail(format!("{} (from {})", e, sites::shown(&task.url))))?;
     let mut displaced = None;
     let mut chosen = None;
     for name in std::iter::once(&task.name).chain(&task.other_names) {
-        if names::check(root, name).is_err() {
+        if names::check_among(root, name, listed).is_err() {
             continue;
         }
-        match holder(root, name, &task.key) {
+        match holder(root, name, &task.key, &members) {
             Holder::Free => chosen = Some((name, false)),
             Holder::Same => chosen = Some((name, true)),
             Holder::Other(url) => {

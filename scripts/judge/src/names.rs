@@ -2,9 +2,9 @@
 //!
 //! A name must be a folder name, a crate name cargo builds (not a Rust keyword, not one of
 //! the names cargo reserves for the standard library or its own output folders) and not the
-//! name of a package the workspace already holds under another folder.
+//! name of a package the workspace already holds (other than the problem's own).
 
-use crate::toml;
+use crate::metadata;
 use std::fs;
 use std::path::Path;
 
@@ -80,49 +80,28 @@ pub fn unbuildable(name: &str) -> Option<&'static str> {
     }
 }
 
-/// The package names of the workspace at `root`: every member of its `Cargo.toml`
-/// (`dir/*` globs expanded) by its `[package] name`, and by its folder name. O(members).
-pub fn workspace_packages(root: &Path) -> Vec<String> {
-    let text = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
-    let members: Vec<String> = toml::parse(&text)
-        .ok()
-        .and_then(|doc| {
-            doc.get("workspace.members")
-                .and_then(|m| m.as_array())
-                .map(|m| {
-                    m.iter()
-                        .filter_map(|v| v.as_str())
-                        .map(String::from)
-                        .collect()
-                })
-        })
-        .unwrap_or_default();
-    let mut dirs = Vec::new();
-    for member in members {
-        match member.strip_suffix("/*") {
-            Some(parent) => {
-                if let Ok(entries) = fs::read_dir(root.join(parent)) {
-                    dirs.extend(entries.filter_map(Result::ok).map(|e| e.path()));
-                }
-            }
-            None => dirs.push(root.join(member)),
-        }
-    }
+/// The folders that hold the workspace's members (its `Cargo.toml` globs them).
+const MEMBER_FOLDERS: &[&str] = &["problems", "shared", "scripts"];
+
+/// The package names of the workspace at `root`: each member folder's name (a folder of
+/// [`MEMBER_FOLDERS`] holding a `Cargo.toml`) and each of `members`' package names (`-` read
+/// as `_`; `None` where cargo cannot read the workspace). O(members).
+pub fn workspace_packages(root: &Path, members: Option<&[metadata::Package]>) -> Vec<String> {
     let mut names = Vec::new();
-    for dir in dirs {
-        let manifest = match fs::read_to_string(dir.join("Cargo.toml")) {
-            Ok(text) => text,
+    for folder in MEMBER_FOLDERS {
+        let entries = match fs::read_dir(root.join(folder)) {
+            Ok(entries) => entries,
             Err(_) => continue,
         };
-        if let Some(folder) = dir.file_name().and_then(|f| f.to_str()) {
-            names.push(folder.to_string());
+        for entry in entries.filter_map(Result::ok) {
+            if entry.path().join("Cargo.toml").is_file() {
+                names.extend(entry.file_name().into_string().ok());
+            }
         }
-        let package = toml::parse(&manifest).ok().and_then(|doc| {
-            doc.get("package.name")
-                .and_then(|n| n.as_str())
-                .map(String::from)
-        });
-        names.extend(package.map(|n| n.replace('-', "_")));
+    }
+    // A workspace cargo cannot read has only its folder names to go by.
+    for package in members.unwrap_or(&[]) {
+        names.push(package.name.replace('-', "_"));
     }
     names.sort();
     names.dedup();
@@ -131,8 +110,17 @@ pub fn workspace_packages(root: &Path) -> Vec<String> {
 
 /// Refuses a name a new problem may not take, in one line saying why and what to use
 /// instead: not [`well_formed`], [`unbuildable`], or the name of a package of the workspace
-/// at `root` other than `problems/<name>` itself. O(workspace members).
+/// at `root` other than `problems/<name>` itself. O(workspace members), one `cargo metadata`.
 pub fn check(root: &Path, name: &str) -> Result<(), String> {
+    check_among(root, name, metadata::read(root).ok().as_deref())
+}
+
+/// [`check`] with the workspace's members read already (`None`: cargo cannot read them).
+pub fn check_among(
+    root: &Path,
+    name: &str,
+    members: Option<&[metadata::Package]>,
+) -> Result<(), String> {
     let shown = name.escape_default().to_string();
     if !well_formed(name) {
         let fix = suggestion(name);
@@ -157,7 +145,7 @@ pub fn check(root: &Path, name: &str) -> Result<(), String> {
         ));
     }
     let own = root.join("problems").join(name).join("Cargo.toml");
-    if workspace_packages(root).iter().any(|p| p == name) && !own.is_file() {
+    if workspace_packages(root, members).iter().any(|p| p == name) && !own.is_file() {
         return Err(format!(
             "`{}` is the name of a package of the workspace: try `{}` or `{}`",
             name,
@@ -215,22 +203,27 @@ mod tests {
     fn workspace(tag: &str) -> std::path::PathBuf {
         let root = std::env::temp_dir().join(format!("judge-names-{}-{}", tag, std::process::id()));
         let _ = fs::remove_dir_all(&root);
-        for (path, text) in [
-            (
-                "Cargo.toml",
-                "[workspace]\nmembers = [\"problems/*\", \"shared/*\", \"scripts/judge\"]\n",
-            ),
-            ("shared/bits/Cargo.toml", "[package]\nname = \"bits\"\n"),
-            (
-                "shared/odd/Cargo.toml",
-                "[package]\nname = \"other-name\"\n",
-            ),
-            ("scripts/judge/Cargo.toml", "[package]\nname = \"judge\"\n"),
-            ("problems/p1074/Cargo.toml", "[package]\nname = \"p1074\"\n"),
-        ] {
-            let p = root.join(path);
-            fs::create_dir_all(p.parent().unwrap()).unwrap();
-            fs::write(p, text).unwrap();
+        let members = [
+            ("shared/bits", "bits"),
+            ("shared/odd", "other-name"),
+            ("scripts/judge", "judge"),
+            ("problems/p1074", "p1074"),
+        ];
+        fs::create_dir_all(&root).unwrap();
+        fs::write(
+            root.join("Cargo.toml"),
+            "[workspace]\nmembers = [\"problems/*\", \"shared/*\", \"scripts/judge\"]\n",
+        )
+        .unwrap();
+        for (dir, name) in members {
+            let dir = root.join(dir);
+            fs::create_dir_all(dir.join("src")).unwrap();
+            fs::write(dir.join("src/lib.rs"), "").unwrap();
+            let manifest = format!(
+                "[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2018\"\n",
+                name
+            );
+            fs::write(dir.join("Cargo.toml"), manifest).unwrap();
         }
         root
     }
@@ -273,9 +266,14 @@ mod tests {
     #[test]
     fn workspace_packages_are_refused() {
         let root = workspace("ws");
+        let members = metadata::read(&root).unwrap();
         assert_eq!(
-            workspace_packages(&root),
+            workspace_packages(&root, Some(&members)),
             ["bits", "judge", "odd", "other_name", "p1074"]
+        );
+        assert_eq!(
+            workspace_packages(&root, None),
+            ["bits", "judge", "odd", "p1074"]
         );
         for name in ["judge", "bits", "odd", "other_name"] {
             let e = check(&root, name).unwrap_err();

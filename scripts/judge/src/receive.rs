@@ -58,7 +58,7 @@ type Received = (TcpStream, Result<http::Request, http::Rejection>);
 
 /// Listens on `127.0.0.1:port` (0: any free port) until the batches are complete. Prints the
 /// port, then one line per problem written; refusals go to stderr.
-pub fn receive(root: &Path, port: u16) -> Result<bool, String> {
+pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         format!(
             "cannot listen on 127.0.0.1:{}: {} (another tool there? choose one with PORT=...)",
@@ -145,7 +145,7 @@ fn accept(listener: TcpListener, send: mpsc::Sender<Received>) {
 /// its problems exactly as [`receive`] would; a file over [`http::MAX_BODY`] bytes is refused
 /// as `receive` refuses such a body (read no further). `Ok(true)` when every problem was
 /// written.
-pub fn import(root: &Path, file: &Path) -> Result<bool, String> {
+pub fn import(root: &Path, file: &Path) -> crate::error::Result<bool> {
     let text = read_saved(file)?;
     let mut all_written = true;
     for result in intake::import(root, &text) {

@@ -38,6 +38,7 @@ impl Facts {
 /// `make new`: creates `problems/<name>` with placeholder facts and `samples/<name>/1.in`
 /// (empty, to fill in with its `1.out`), and says what to do next.
 pub fn new_problem(root: &Path, name: &str) -> Result<(), String> {
+    crate::names::check(root, name)?;
     create(root, name, &Facts::placeholder())?;
     let samples = root.join("samples").join(name);
     fs::create_dir_all(&samples).map_err(|e| e.to_string())?;
@@ -62,10 +63,15 @@ pub fn new_problem(root: &Path, name: &str) -> Result<(), String> {
 }
 
 /// Creates `problems/<name>` from the skeleton with `facts`. Refuses a name that is not
-/// refused by [`crate::names::check`] and a problem that exists; on a failed write removes
-/// what it made.
+/// that is not [`crate::names::well_formed`] (the caller runs [`crate::names::check`]) and a
+/// problem that exists; on a failed write removes what it made.
 pub fn create(root: &Path, name: &str, facts: &Facts) -> Result<(), String> {
-    crate::names::check(root, name)?;
+    if !crate::names::well_formed(name) {
+        return Err(format!(
+            "`{}` is not a usable problem name",
+            name.escape_default()
+        ));
+    }
     let dir = root.join("problems").join(name);
     if dir.exists() {
         return Err(format!("problems/{} already exists", name));
@@ -119,8 +125,8 @@ fn skeleton(name: &str, facts: &Facts) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// `s` as a TOML basic string: quotes and backslashes escaped, control characters (which the
-/// judge's TOML reader does not take) made spaces.
+/// `s` as a TOML basic string: quotes and backslashes escaped, control characters (which a
+/// basic string cannot hold as they are) made spaces.
 fn toml_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -810,6 +816,7 @@ fn submission_agrees_with_the_reference_and_the_checker() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::Json;
 
     #[test]
     fn names_and_toml_strings() {
@@ -829,8 +836,14 @@ mod tests {
             time_limit_ms: 2000,
             memory_limit_mib: 128,
         };
+        let placeholder = manifest("abc", &Facts::placeholder());
         let text = manifest("p1074", &facts);
-        let problem = crate::problem::Problem::parse("p1074", &text).unwrap();
+        let members = [("p1074", text.as_str()), ("abc", placeholder.as_str())];
+        let root = crate::metadata::scratch_workspace("scaffold", &members);
+        let problems = crate::problem::select(&root, &[]).unwrap();
+        let doc = crate::metadata::document(&root).unwrap();
+        fs::remove_dir_all(&root).unwrap();
+        let problem = problems.iter().find(|p| p.name == "p1074").unwrap();
         let origin = &problem.judges[0];
         assert_eq!(
             (origin.judge.key, origin.problem.as_str()),
@@ -840,13 +853,16 @@ mod tests {
             (problem.time_limit_ms, problem.memory_limit_mib),
             (2000, 128)
         );
-        let placeholder = manifest("abc", &Facts::placeholder());
-        assert!(crate::problem::Problem::parse("abc", &placeholder).is_ok());
-        let doc = crate::toml::parse(&text).unwrap();
-        assert_eq!(
-            doc.get("package.description").and_then(|v| v.as_str()),
-            Some("P1074 [NOIP 2009 提高组] 靶形数独 \"q\"")
-        );
+        let description = doc
+            .get("packages")
+            .and_then(|p| p.as_array())
+            .and_then(|p| {
+                p.iter()
+                    .find(|p| p.get("name") == Some(&Json::Str("p1074".into())))
+            })
+            .and_then(|p| p.get("description"))
+            .and_then(|d| d.as_str());
+        assert_eq!(description, Some("P1074 [NOIP 2009 提高组] 靶形数独 \"q\""));
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod json;
 use json::Json;
 use std::fs;
 use std::path::{Path, PathBuf};
-use support::{judge, text, workspace};
+use support::{judge, text, workspace_like_real};
 
 /// Each payload file and the packages its problems become, in order.
 const EXPECTED: &[(&str, &[&str])] = &[
@@ -159,7 +159,7 @@ fn problem_dirs(root: &Path) -> Vec<String> {
 fn every_payload_becomes_its_packages_with_samples_and_limits_as_sent() {
     let mut count = 0;
     for (i, (file, names)) in EXPECTED.iter().enumerate() {
-        let root = workspace(&format!("companion-{}", i), &[]);
+        let root = workspace_like_real(&format!("companion-{}", i));
         let out = judge(&root, &["import", payload(file).to_str().unwrap()]);
         assert!(out.status.success(), "{}: {}", file, text(&out.stderr));
         let mut wanted: Vec<String> = names.iter().map(|n| n.to_string()).collect();
@@ -200,7 +200,7 @@ fn every_payload_becomes_its_packages_with_samples_and_limits_as_sent() {
 
 #[test]
 fn all_in_one_workspace_no_two_problems_share_a_package() {
-    let root = workspace("companion-all", &[]);
+    let root = workspace_like_real("companion-all");
     for (file, _) in EXPECTED {
         let out = judge(&root, &["import", payload(file).to_str().unwrap()]);
         assert!(out.status.success(), "{}: {}", file, text(&out.stderr));
@@ -235,7 +235,7 @@ fn all_in_one_workspace_no_two_problems_share_a_package() {
 
 #[test]
 fn a_generic_host_never_lands_in_a_known_judges_package() {
-    let root = workspace("companion-generic", &[]);
+    let root = workspace_like_real("companion-generic");
     let luogu = fs::read_to_string(payload("poj/problem/normal.json"))
         .unwrap()
         .replace(

@@ -331,7 +331,10 @@ fn a_batch_of_three_survives_bad_requests_in_the_middle() {
     }
     let (status, _) = send_raw(port, b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
     assert_eq!(status, 405);
-    let huge = format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n", 64 << 20);
+    let huge = format!(
+        "POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        64 << 20
+    );
     assert_eq!(send_raw(port, huge.as_bytes()).0, 413);
     assert_eq!(post(port, &poj(3076, "b3", 3)).0, 200);
     assert_eq!(post(port, &luogu("b3", 3)).0, 200);
