@@ -84,10 +84,11 @@ pub fn unbuildable(name: &str) -> Option<&'static str> {
 const MEMBER_FOLDERS: &[&str] = &["problems", "shared", "scripts"];
 
 /// The package names of the workspace at `root`: each member folder's name (a folder of
-/// [`MEMBER_FOLDERS`] holding a `Cargo.toml`) and each of `members`' package names (`-` read
-/// as `_`; `None` where cargo cannot read the workspace). O(members).
+/// [`MEMBER_FOLDERS`] holding a `Cargo.toml`), each of `members`' package names (`-` read as
+/// `_`; `None` where cargo cannot read the workspace) and this tool's own. O(members).
 pub fn workspace_packages(root: &Path, members: Option<&[metadata::Package]>) -> Vec<String> {
-    let mut names = Vec::new();
+    // The tool's own package, wherever the workspace keeps it.
+    let mut names = vec![env!("CARGO_PKG_NAME").to_string()];
     for folder in MEMBER_FOLDERS {
         let entries = match fs::read_dir(root.join(folder)) {
             Ok(entries) => entries,
@@ -281,6 +282,9 @@ mod tests {
         }
         // A problem's own name is its own: `import` may add samples to it.
         assert!(check(&root, "p1074").is_ok());
+        // The tool's own name is taken wherever the tool lives.
+        fs::remove_dir_all(root.join("scripts")).unwrap();
+        assert!(workspace_packages(&root, None).contains(&"judge".to_string()));
         fs::remove_dir_all(&root).unwrap();
     }
 
