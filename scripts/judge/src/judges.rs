@@ -158,7 +158,8 @@ pub const JUDGES: &[Judge] = &[
                 rustc: "1.89",
             },
         ],
-        source: "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); editions unconfirmed",
+        source:
+            "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); editions unconfirmed",
     },
     Judge {
         key: "atcoder",
