@@ -101,7 +101,15 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
             status: set.status,
             expected: expected.as_deref(),
         };
-        let timed = time_inputs(root, problem, &submission.binary, &inputs, runs, &valid)?;
+        let timed = time_inputs(
+            root,
+            problem,
+            &submission.binary,
+            &inputs,
+            runs,
+            &valid,
+            &scratch,
+        )?;
         let (wall_total, cpu_total, slowest) = (timed.wall, timed.cpu, timed.slowest);
         let puzzles = set.puzzles * inputs.len();
         let secs = cpu_total.as_secs_f64();
@@ -137,7 +145,8 @@ struct Timed {
 }
 
 /// Runs `binary` `runs` times on each of `inputs`, validating the first output of each (see
-/// [`validate`]), and sums the medians of its wall and CPU times.
+/// [`validate`]), and sums the medians of its wall and CPU times. `scratch` is the bench's
+/// own folder.
 fn time_inputs(
     root: &Path,
     problem: &Problem,
@@ -145,8 +154,8 @@ fn time_inputs(
     inputs: &[PathBuf],
     runs: usize,
     valid: &Validation,
+    scratch: &Path,
 ) -> Result<Timed> {
-    let scratch = root.join("target/bench").join(&problem.name);
     let mut timed = Timed {
         wall: Duration::ZERO,
         cpu: Duration::ZERO,
@@ -165,7 +174,7 @@ fn time_inputs(
                 Duration::from_millis(problem.time_limit_ms * 3),
             )?;
             if r == 0 && timed.invalid.is_none() {
-                timed.invalid = validate(root, problem, input, &out, valid, &scratch)?
+                timed.invalid = validate(root, problem, input, &out, valid, scratch)?
                     .map(|why| format!("{}: {}", input.display(), why));
             }
             walls.push(out.elapsed);
