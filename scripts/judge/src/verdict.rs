@@ -139,6 +139,15 @@ pub fn time_exceeded<O>(outcome: &Outcome<O>, limit_ms: u64) -> Option<String> {
     }
 }
 
+/// `64 MiB`, `37.5 MiB`.
+fn mib(bytes: u64) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+    }
+}
+
 /// Whether `text` (read as it streams) holds `needle` within one line.
 fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
     let mut line = Vec::new();
@@ -161,19 +170,20 @@ fn verdict_of(
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
-    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
-        return Ok((Verdict::Tle, why));
-    }
+    // The cap stops a program where it is reached: that is the limit it hit first.
     if let Some(stream) = outcome.over_cap {
         return Ok((
             Verdict::Ole,
             format!(
-                "{} reached the {} MiB output cap: stopped there ({})",
+                "{} reached the {} output cap: stopped there ({})",
                 stream.name(),
-                outcome.output_cap >> 20,
+                mib(outcome.output_cap),
                 outcome.exit.describe()
             ),
         ));
+    }
+    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
+        return Ok((Verdict::Tle, why));
     }
     let stderr_line = outcome.first_stderr_line();
     if outcome.max_rss_kib > limits.memory_mib * 1024
