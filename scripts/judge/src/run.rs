@@ -303,11 +303,28 @@ impl ScratchDir {
         // A folder of that name is a dead process's (pids are reused): start clean.
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir)?;
+        remove_dead_siblings(base);
         Ok(ScratchDir(dir))
     }
 
     pub fn path(&self) -> &Path {
         &self.0
+    }
+}
+
+/// Removes the folders `<pid>-<n>` of `base` whose process is gone (a command interrupted
+/// before it could remove its own), so that none of their files stays behind.
+fn remove_dead_siblings(base: &Path) {
+    for entry in fs::read_dir(base).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.split('-').next()?.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            if !Path::new(&format!("/proc/{}", pid)).exists() {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
     }
 }
 
@@ -434,6 +451,24 @@ mod tests {
         assert_eq!(out.stdout, b"hi\n");
         assert_eq!(out.first_stderr_line(), "oops");
         assert_eq!(sh("signal", "kill -SEGV $$", 10_000).exit, Exit::Signal(11));
+    }
+
+    #[test]
+    fn a_scratch_folder_is_its_own_and_a_dead_ones_goes() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let base = scratch("folders");
+        // No process has pid 0 in /proc: this folder is an interrupted command's.
+        fs::create_dir_all(base.join("0-1")).unwrap();
+        fs::write(base.join("0-1/left.stdout"), "x").unwrap();
+        let a = ScratchDir::new(&base).unwrap();
+        let b = ScratchDir::new(&base).unwrap();
+        assert_ne!(a.path(), b.path());
+        assert!(!base.join("0-1").exists());
+        let kept = a.path().to_path_buf();
+        drop(a);
+        assert!(!kept.exists() && b.path().exists());
     }
 
     #[test]

@@ -21,7 +21,7 @@ use std::fs;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -60,6 +60,48 @@ fn live() -> MutexGuard<'static, Vec<i32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The process groups of the runs going on, for the interrupt handler (a signal handler may
+/// not take a lock). More runs at once than slots: the others rely on PR_SET_PDEATHSIG.
+static GROUPS: [AtomicI32; 16] = [NO_GROUP; 16];
+#[allow(clippy::declare_interior_mutable_const)] // only to build GROUPS
+const NO_GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// On SIGINT, SIGTERM or SIGHUP the tool kills every run's process group (they are not the
+/// terminal's foreground group, so Ctrl-C never reaches them), then dies of the signal.
+fn kill_runs_on_interrupt() {
+    extern "C" fn on_signal(signal: i32) {
+        for g in &GROUPS {
+            let pgid = g.load(Ordering::SeqCst);
+            if pgid > 0 {
+                sys::kill(-pgid, sys::SIGKILL);
+            }
+        }
+        // SAFETY: signal and raise are async-signal-safe; the default action ends the tool.
+        unsafe {
+            sys::signal(signal, sys::SIG_DFL);
+            sys::raise(signal);
+        }
+    }
+    for signal in [sys::SIGINT, sys::SIGTERM, sys::SIGHUP] {
+        // SAFETY: the handler only makes async-signal-safe calls and reads atomics.
+        unsafe {
+            sys::signal(signal, on_signal as extern "C" fn(i32) as usize);
+        }
+    }
+}
+
+/// Notes (`running`) or forgets a run's process group for [`kill_runs_on_interrupt`].
+fn note_group(pgid: i32, running: bool) {
+    let (from, to) = if running { (0, pgid) } else { (pgid, 0) };
+    for g in &GROUPS {
+        if g.compare_exchange(from, to, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            return;
+        }
+    }
+}
+
 /// A spawned program under supervision.
 pub struct Child {
     pub pid: i32,
@@ -78,6 +120,7 @@ pub fn spawn(command: &mut Command, cap_bytes: u64, run: &RunId) -> io::Result<C
         unsafe {
             sys::prctl(sys::PR_SET_CHILD_SUBREAPER, 1u64, 0u64, 0u64, 0u64);
         }
+        kill_runs_on_interrupt();
     });
     command.process_group(0).env(MARKER, run.as_str());
     let limit = [cap_bytes, cap_bytes];
@@ -104,6 +147,7 @@ pub fn spawn(command: &mut Command, cap_bytes: u64, run: &RunId) -> io::Result<C
             Ok(child) => {
                 let pid = child.id() as i32;
                 live.push(pid);
+                note_group(pid, true);
                 return Ok(Child { pid, traced: trace });
             }
             Err(e) if trace && e.raw_os_error() == Some(sys::EPERM) => {
@@ -177,6 +221,7 @@ impl Child {
         let reaped = sys::reap(self.pid);
         live().retain(|&p| p != self.pid);
         sweep(self.pid, run);
+        note_group(self.pid, false);
         reaped
     }
 }
@@ -302,7 +347,14 @@ pub mod sys {
         pub(super) fn ptrace(request: i32, ...) -> i64;
         pub(super) fn prctl(option: i32, ...) -> i32;
         pub(super) fn setrlimit(resource: i32, limit: *const [u64; 2]) -> i32;
+        pub(super) fn signal(signal: i32, handler: usize) -> usize;
+        pub(super) fn raise(signal: i32) -> i32;
     }
+
+    pub const SIGHUP: i32 = 1;
+    pub const SIGINT: i32 = 2;
+    pub const SIGTERM: i32 = 15;
+    pub const SIG_DFL: usize = 0;
 
     pub const SIGKILL: i32 = 9;
     pub const SIGTRAP: i32 = 5;
