@@ -5,7 +5,6 @@
 //! is one; the checker where the problem has one), so a bench never times wrong answers.
 
 use crate::bundle;
-use crate::compare::first_difference;
 use crate::kit;
 use crate::problem::{BenchSource, Compare, Problem};
 use crate::run::{self, Exit};
@@ -198,7 +197,9 @@ fn validate(
         return match valid.expected {
             Some(file) => {
                 let expected = fs::read(file).map_err(|e| format!("{}: {}", file.display(), e))?;
-                Ok(first_difference(&expected, &out.stdout)
+                Ok(problem
+                    .compare
+                    .first_difference(&expected, &out.stdout)
                     .map(|why| format!("{}: {}", file.display(), why)))
             }
             None => Ok(None),

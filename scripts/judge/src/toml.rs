@@ -1,9 +1,9 @@
 //! A reader for the small part of TOML that problem manifests use.
 //!
 //! Supported: `[table]` and `[[array.of.tables]]` headers with dotted keys, `key = value` with
-//! basic strings, integers, booleans, inline tables and (nested, possibly multi-line) arrays of
-//! those, and comments. Other TOML (dates, floats, literal strings) is reported as an error,
-//! never misread. The judge only needs `[package]` and `[package.metadata.judge]`.
+//! basic strings, integers, decimal floats (`1e-6`, `0.5`), booleans, inline tables and
+//! (nested, possibly multi-line) arrays of those, and comments. Other TOML (dates, `inf`,
+//! literal strings) is reported as an error, never misread. The judge only needs `[package]` and `[package.metadata.judge]`.
 
 use std::collections::BTreeMap;
 
@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 pub enum Value {
     Str(String),
     Int(i64),
+    Float(f64),
     Bool(bool),
     Array(Vec<Value>),
     Table(Table),
@@ -30,6 +31,14 @@ impl Value {
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Value::Int(i) => Some(*i),
+            _ => None,
+        }
+    }
+    /// A float, or an integer as one (`float-abs = 0`).
+    pub fn as_float(&self) -> Option<f64> {
+        match self {
+            Value::Float(x) => Some(*x),
+            Value::Int(i) => Some(*i as f64),
             _ => None,
         }
     }
@@ -287,7 +296,16 @@ impl Parser<'_> {
             Some(c) if c == b'-' || c == b'+' || c.is_ascii_digit() => {
                 let start = self.pos;
                 self.pos += 1;
-                while matches!(self.peek(), Some(c) if c.is_ascii_digit() || c == b'_') {
+                // A float has a fraction or an exponent (whose sign follows the `e`).
+                let mut float = false;
+                while let Some(c) = self.peek() {
+                    let signed_exponent =
+                        (c == b'-' || c == b'+') && matches!(self.s[self.pos - 1], b'e' | b'E');
+                    if c == b'.' || c == b'e' || c == b'E' {
+                        float = true;
+                    } else if !(c.is_ascii_digit() || c == b'_' || signed_exponent) {
+                        break;
+                    }
                     self.pos += 1;
                 }
                 let text: String = self.s[start..self.pos]
@@ -295,9 +313,15 @@ impl Parser<'_> {
                     .filter(|&&c| c != b'_')
                     .map(|&c| c as char)
                     .collect();
-                text.parse()
-                    .map(Value::Int)
-                    .map_err(|_| self.err(&format!("`{}` is not an integer", text)))
+                if float {
+                    text.parse()
+                        .map(Value::Float)
+                        .map_err(|_| self.err(&format!("`{}` is not a number", text)))
+                } else {
+                    text.parse()
+                        .map(Value::Int)
+                        .map_err(|_| self.err(&format!("`{}` is not an integer", text)))
+                }
             }
             _ => {
                 let start = self.pos;
@@ -366,6 +390,27 @@ gen = ["--x"]
         assert_eq!(bench.len(), 2);
         assert_eq!(bench[1].get("name").unwrap().as_str(), Some("b"));
         assert_eq!(bench[0].get("inputs").unwrap().as_int(), Some(1));
+    }
+
+    #[test]
+    fn floats_and_integers() {
+        let v = parse("a = 1e-6\nb = -0.5\nc = 2E+3\nd = 1_000.25\ne = 7\nf = [1.5, 2]").unwrap();
+        let float = |key: &str| v.get(key).and_then(Value::as_float);
+        assert_eq!(v.get("a"), Some(&Value::Float(1e-6)));
+        assert_eq!(
+            (float("b"), float("c"), float("d")),
+            (Some(-0.5), Some(2000.0), Some(1000.25))
+        );
+        // An integer stays one, and reads as a float where a float is wanted.
+        assert_eq!(v.get("e"), Some(&Value::Int(7)));
+        assert_eq!(float("e"), Some(7.0));
+        assert_eq!(
+            v.get("f").unwrap().as_array().unwrap(),
+            [Value::Float(1.5), Value::Int(2)]
+        );
+        assert!(parse("a = 1.2.3")
+            .unwrap_err()
+            .contains("`1.2.3` is not a number"));
     }
 
     #[test]

@@ -1,6 +1,5 @@
 //! Judging one run of a solution against what is expected of it.
 
-use crate::compare::first_difference;
 use crate::kit;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit, Outcome};
@@ -157,13 +156,15 @@ fn verdict_of(
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        _ => first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
+        _ => problem
+            .compare
+            .first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
     };
     if let Some(why) = wrong {
         return Ok((Verdict::Wa, why));
     }
     if let Some(err) = &expected.stderr {
-        if let Some(why) = first_difference(err, &outcome.stderr) {
+        if let Some(why) = problem.compare.first_difference(err, &outcome.stderr) {
             return Ok((Verdict::Wa, format!("stderr {}", why)));
         }
     }

@@ -409,7 +409,7 @@ fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{}", err);
     assert!(
-        err.contains("unknown key `stres` in [package.metadata.judge]; the keys are: compare, stress, bench, judges"),
+        err.contains("unknown key `stres` in [package.metadata.judge]; the keys are: compare, float-abs, float-rel, stress, bench, judges"),
         "{}",
         err
     );
