@@ -52,7 +52,7 @@ submit: tools
 	@$(JUDGE_TOOL) submit $(P) $(if $(JUDGE),--judge $(JUDGE))
 
 new:
-	@$(JUDGE_TOOL) new $(P)
+	@$(JUDGE_TOOL) new $(P) $(if $(TEMPLATE),--template $(TEMPLATE))
 
 receive:
 	@$(JUDGE_TOOL) receive $(if $(PORT),--port $(PORT))

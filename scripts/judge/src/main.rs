@@ -41,7 +41,7 @@ usage: judge <command> [arguments]   (normally through make; see `make help`)
                                          the slowest generated inputs, timed, kept, saved
   swap A:B [C:D...]                      swap bytes of stdin at these offsets (replays make worst)
   submit NAME [--judge KEY]              check the bundle, name the judge it is ready for, copy it
-  new NAME                               scaffold problems/NAME and samples/NAME
+  new NAME [--template plain|grid]       scaffold problems/NAME and samples/NAME
   list [NAME...]                         where each problem's file can be pasted
   receive [--port P]                     scaffold the problems Competitive Companion sends
   import FILE                            the same from a saved request body (JSON)
@@ -58,7 +58,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ),
     ("swap", &[]),
     ("submit", &["--judge"]),
-    ("new", &[]),
+    ("new", &["--template"]),
     ("list", &[]),
     ("receive", &["--port"]),
     ("import", &[]),
@@ -127,7 +127,13 @@ fn run(args: &[String]) -> Result<bool, String> {
         "swap" => mutate::replay(names),
         "submit" => submit::run(&root, &one(names)?, args.text("--judge")),
         "new" => match names.as_slice() {
-            [name] => scaffold::new_problem(&root, name).map(|_| true),
+            [name] => {
+                let template = match args.text("--template") {
+                    Some(t) => scaffold::Template::by_name(t)?,
+                    None => scaffold::Template::Plain,
+                };
+                scaffold::new_problem(&root, name, template).map(|_| true)
+            }
             _ => Err("`new` takes one name: make new P=<name>".to_string()),
         },
         "receive" => {
