@@ -13,19 +13,20 @@ JUDGE_TOOL := cargo run --quiet --release -p judge --
 .PHONY: check test lint bench stress worst submit new receive import watch list help tools old-rustc
 
 help: ## list the targets
-	@echo "make                  check every problem: bundle, compile like a judge, run the samples"
-	@echo "make check P=<name>   the same for one problem"
-	@echo "make test             unit and integration tests, lint, then the check"
-	@echo "make lint             cargo fmt --check and clippy -D warnings"
-	@echo "make bench P=<name> [RUNS=5]              time the submission on the bench sets"
-	@echo "make stress P=<name> [N=500] [SEED=1]     random inputs against the reference"
-	@echo "make worst P=<name> [N=600] [SEED=1]     the slowest generated inputs, saved in data/worst"
-	@echo "make submit P=<name> [JUDGE=<judge>]      name the judge the file is ready for, copy it"
-	@echo "make new P=<name>     scaffold problems/<name> and samples/<name>"
-	@echo "make receive [PORT=27182]   scaffold the problems Competitive Companion sends"
-	@echo "make import FILE=<problem.json>   the same from a saved JSON file"
-	@echo "make watch P=<name>   check the problem again on every change (Ctrl-C stops)"
-	@echo "make list [P=<name>]  where each problem's file can be pasted: judge, URL, compiler, limits"
+	@echo "make                                    check every problem (make check)"
+	@echo "make check [P=<name>]                   bundle, compile like each judge, run and judge the samples"
+	@echo "make bench P=<name> [RUNS=5]            time the submission on the problem's bench sets"
+	@echo "make stress P=<name> [N=500] [SEED=1]   random inputs against the reference until they differ"
+	@echo "make worst P=<name> [N=600] [SEED=1]    the slowest generated inputs, timed, kept, saved in data/worst"
+	@echo "make submit P=<name> [JUDGE=<key>]      check the bundle, name the judge it is ready for, copy it"
+	@echo "make new P=<name> [TEMPLATE=<template>] scaffold problems/<name> and samples/<name> (template: plain, or grid)"
+	@echo "make list [P=<name>]                    where each problem's file can be pasted: judge, limits, compiler, URL"
+	@echo "make receive [PORT=27182]               scaffold the problems Competitive Companion sends"
+	@echo "make import FILE=<problem.json>         the same from a saved request body (JSON)"
+	@echo "make watch P=<name>                     check the problem again whenever its files change"
+	@echo "make test                               unit and integration tests, lint, then the check"
+	@echo "make lint                               cargo fmt --check and clippy -D warnings"
+	@echo "make help                               this list"
 
 check: tools
 	@$(JUDGE_TOOL) check $(P)

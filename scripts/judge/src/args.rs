@@ -1,18 +1,25 @@
-//! A subcommand's command line: problem names and `--flag value` pairs. Every command names
-//! the flags it knows; any other flag is refused, so a typo never silently means a default.
+//! A command's command line: operands and `--flag value` pairs. Every command names the
+//! flags it knows ([`Spec`]); any other flag is refused, so a typo never silently means a
+//! default.
 
-/// The parsed command line of one subcommand.
+use crate::commands::table::Spec;
+use crate::error::{Error, Result};
+
+/// The parsed command line of one command.
 #[derive(Debug)]
-pub struct Args {
+pub struct Parsed {
+    spec: &'static Spec,
     /// The words that are not flags (problem names), in order.
     pub names: Vec<String>,
     flags: Vec<(String, String)>,
 }
 
-/// Splits `NAME... --flag value...` (or `--flag=value`) for `command`, whose flags are
-/// `known`. A flag not in `known`, one without a value, or one given twice is an error of one
-/// line naming it and the known flags.
-pub fn parse(command: &str, args: &[String], known: &[&str]) -> Result<Args, String> {
+/// Splits `NAME... --flag value...` (or `--flag=value`) for the command `spec`. A flag it
+/// does not know, one without a value, or one given twice is an error of one line naming it
+/// and the known flags.
+pub fn parse(spec: &'static Spec, args: &[String]) -> Result<Parsed> {
+    let command = spec.name;
+    let known: Vec<&str> = spec.flags.iter().map(|f| f.name).collect();
     let known_list = || {
         if known.is_empty() {
             format!("`{}` takes no flags", command)
@@ -30,27 +37,36 @@ pub fn parse(command: &str, args: &[String], known: &[&str]) -> Result<Args, Str
                 None => (a.as_str(), None),
             };
             if !known.contains(&flag) {
-                return Err(format!("unknown flag `{}`; {}", flag, known_list()));
+                return Err(Error::Usage(format!(
+                    "unknown flag `{}`; {}",
+                    flag,
+                    known_list()
+                )));
             }
             let value = match inline {
                 Some(v) => v,
                 None => it
                     .next()
                     .cloned()
-                    .ok_or_else(|| format!("{} needs a value", flag))?,
+                    .ok_or_else(|| Error::Usage(format!("{} needs a value", flag)))?,
             };
             if flags.iter().any(|(f, _)| f == flag) {
-                return Err(format!("{} is given twice", flag));
+                return Err(Error::Usage(format!("{} is given twice", flag)));
             }
             flags.push((flag.to_string(), value));
         } else if !a.is_empty() {
             names.push(a.clone());
         }
     }
-    Ok(Args { names, flags })
+    Ok(Parsed { spec, names, flags })
 }
 
-impl Args {
+impl Parsed {
+    /// The command's name.
+    pub fn command(&self) -> &'static str {
+        self.spec.name
+    }
+
     /// The value of `flag`; `None` when absent or empty (`make` passes empty variables).
     pub fn text(&self, flag: &str) -> Option<&str> {
         self.flags
@@ -60,54 +76,77 @@ impl Args {
             .filter(|v| !v.is_empty())
     }
 
-    /// The value of `flag` as a number; an error names the flag when it is not one.
-    pub fn number(&self, flag: &str) -> Result<Option<u64>, String> {
-        self.text(flag)
-            .map(|v| {
-                v.parse()
-                    .map_err(|_| format!("{} {}: not a number", flag, v))
-            })
-            .transpose()
+    /// The value of `flag` as a number, or the flag's default when it is absent; an error
+    /// names the flag when it is not a number.
+    pub fn number(&self, flag: &str) -> Result<Option<u64>> {
+        match self.text(flag) {
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| Error::Usage(format!("{} {}: not a number", flag, v))),
+            None => Ok(self.spec.flag(flag).and_then(|f| f.default)),
+        }
+    }
+
+    /// [`Parsed::number`] of a flag the table gives a default, so there always is a value.
+    pub fn count(&self, flag: &str) -> Result<u64> {
+        self.number(flag)
+            .map(|n| n.expect("the command table gives this flag a default"))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::commands::table::find;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
     }
 
+    fn bench() -> &'static Spec {
+        find("bench").unwrap()
+    }
+
     #[test]
     fn names_and_flags() {
-        let a = parse("stress", &words("p1 --n 3 --seed=7"), &["--n", "--seed"]).unwrap();
+        let stress = find("stress").unwrap();
+        let a = parse(stress, &words("p1 --n 3 --seed=7")).unwrap();
         assert_eq!(a.names, ["p1"]);
         assert_eq!(a.number("--n").unwrap(), Some(3));
         assert_eq!(a.number("--seed").unwrap(), Some(7));
         assert_eq!(a.text("--solver"), None);
-        let e = parse("bench", &words("p1 --runs x"), &["--runs"])
+        // Absent: the default of the table, if any.
+        let a = parse(stress, &words("p1 --n=")).unwrap();
+        assert_eq!(a.number("--n").unwrap(), Some(500));
+        assert_eq!(a.number("--solver").unwrap(), None);
+        let e = parse(bench(), &words("p1 --runs x"))
             .unwrap()
             .number("--runs");
-        assert_eq!(e.unwrap_err(), "--runs x: not a number");
+        assert_eq!(e.unwrap_err().to_string(), "--runs x: not a number");
     }
 
     #[test]
     fn unknown_missing_and_repeated_flags_are_refused() {
         assert_eq!(
-            parse("bench", &words("p1 --run 3"), &["--runs"]).unwrap_err(),
+            parse(bench(), &words("p1 --run 3"))
+                .unwrap_err()
+                .to_string(),
             "unknown flag `--run`; the flags of `bench` are: --runs"
         );
         assert_eq!(
-            parse("check", &words("-x"), &[]).unwrap_err(),
+            parse(find("check").unwrap(), &words("-x"))
+                .unwrap_err()
+                .to_string(),
             "unknown flag `-x`; `check` takes no flags"
         );
         assert_eq!(
-            parse("bench", &words("p1 --runs"), &["--runs"]).unwrap_err(),
+            parse(bench(), &words("p1 --runs")).unwrap_err().to_string(),
             "--runs needs a value"
         );
-        assert!(parse("bench", &words("--runs 1 --runs 2"), &["--runs"])
+        assert!(parse(bench(), &words("--runs 1 --runs 2"))
             .unwrap_err()
+            .to_string()
             .contains("twice"));
     }
 }

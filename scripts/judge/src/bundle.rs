@@ -2,7 +2,9 @@
 
 use crate::judges::Profile;
 use crate::problem::Problem;
+use std::fmt;
 use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -24,14 +26,45 @@ pub struct Bundle {
     pub bytes: u64,
 }
 
-/// Why a problem could not be turned into a runnable submission.
+/// Why a problem could not be turned into a runnable submission. Its `Display` is the one
+/// line the check's table shows.
+#[derive(Debug)]
 pub enum BundleError {
     /// cargo-equip (or cargo) failed: the workspace itself does not build.
     Equip(String),
+    /// The bundle could not be read or written.
+    Io(PathBuf, io::Error),
     /// The bundle is over the source limit.
     TooBig(u64),
+    /// No rustc to compile it with: why.
+    NoRustc(String),
     /// A judge's compiler rejects the file: the compile's command line and the first error.
     Compile(String, String),
+}
+
+impl fmt::Display for BundleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BundleError::Equip(why) => write!(f, "bundling failed: {}", why),
+            BundleError::Io(path, e) => write!(f, "bundling failed: {}: {}", path.display(), e),
+            BundleError::TooBig(bytes) => write!(
+                f,
+                "bundle is {} bytes, over the {} byte limit",
+                bytes, MAX_BUNDLE_BYTES
+            ),
+            BundleError::NoRustc(why) => f.write_str(why),
+            BundleError::Compile(command, why) => write!(f, "{}: {}", command, why),
+        }
+    }
+}
+
+impl std::error::Error for BundleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BundleError::Io(_, e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// Bundles `problem` ([`bundle`]) and compiles it with its default profile by the local rustc.
@@ -46,7 +79,7 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
         CompileError::Rejected(why) => {
             BundleError::Compile(format!("rustc {}", args.join(" ")), why)
         }
-        CompileError::NoRustc(why) => BundleError::Equip(why),
+        CompileError::NoRustc(why) => BundleError::NoRustc(why),
     })?;
     Ok(Submission {
         source,
@@ -67,7 +100,7 @@ pub fn profile_args(profile: &Profile) -> Vec<String> {
 /// refuses a bundle over [`MAX_BUNDLE_BYTES`].
 pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let out_dir = root.join("target/submit");
-    fs::create_dir_all(&out_dir).map_err(|e| BundleError::Equip(e.to_string()))?;
+    fs::create_dir_all(&out_dir).map_err(|e| BundleError::Io(out_dir.clone(), e))?;
     let source = out_dir.join(format!("{}.rs", problem.name));
     // The Makefile installs the pinned cargo-equip into .tools; prefer it to any other.
     let path = format!(
@@ -117,9 +150,9 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
         };
         return Err(BundleError::Equip(why));
     }
-    let text = fs::read_to_string(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let text = fs::read_to_string(&source).map_err(|e| BundleError::Io(source.clone(), e))?;
     let text = scrub_paths(&text, root);
-    fs::write(&source, &text).map_err(|e| BundleError::Equip(e.to_string()))?;
+    fs::write(&source, &text).map_err(|e| BundleError::Io(source.clone(), e))?;
     let bytes = text.len() as u64;
     if bytes > MAX_BUNDLE_BYTES {
         return Err(BundleError::TooBig(bytes));
@@ -128,12 +161,23 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
 }
 
 /// Why [`compile`] failed.
+#[derive(Debug)]
 pub enum CompileError {
     /// rustc could not be started.
     NoRustc(String),
     /// rustc rejected the source: its first error, on one line.
     Rejected(String),
 }
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::NoRustc(why) | CompileError::Rejected(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
 
 /// Compiles one source file alone, as a judge does: `rustc -O --edition <edition>`, no cargo.
 pub fn compile(source: &Path, binary: &Path, edition: &str) -> Result<(), CompileError> {

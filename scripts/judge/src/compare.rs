@@ -1,7 +1,7 @@
 //! Comparing outputs the way judges do: by tokens (the default), by lines, or by tokens with
 //! a float tolerance; `compare` in `[package.metadata.judge]` picks one (or the checker).
 
-use crate::toml::Value;
+use crate::json::Json;
 
 /// How an output is judged: `compare = "..."` in `[package.metadata.judge]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,7 +40,7 @@ impl Compare {
     /// Reads `compare`, `float-abs` and `float-rel` of a `[package.metadata.judge]` table.
     /// `compare` left out means `tokens`; the tolerances are only for `float`, each a number
     /// at least 0 (default [`DEFAULT_FLOAT_ERROR`]). Errors are one line naming the key.
-    pub fn from_metadata(meta: &Value) -> Result<Compare, String> {
+    pub fn from_metadata(meta: &Json) -> Result<Compare, String> {
         let mode = match meta.get("compare") {
             None => "tokens",
             Some(v) => v
@@ -50,7 +50,7 @@ impl Compare {
         let tolerance = |key: &str| -> Result<Option<f64>, String> {
             match meta.get(key) {
                 None => Ok(None),
-                Some(v) => match v.as_float() {
+                Some(v) => match v.as_f64() {
                     Some(x) if x >= 0.0 && x.is_finite() => Ok(Some(x)),
                     _ => Err(format!("{} must be a number at least 0, such as 1e-6", key)),
                 },
@@ -376,46 +376,47 @@ mod tests {
         }
     }
 
-    fn metadata(text: &str) -> Result<Compare, String> {
-        let doc = crate::toml::parse(&format!("[package.metadata.judge]\n{}", text)).unwrap();
-        Compare::from_metadata(doc.get("package.metadata.judge").unwrap())
+    /// `[package.metadata.judge]` as cargo metadata gives it: `text` is its TOML keys, written
+    /// here as JSON members.
+    fn metadata(members: &str) -> Result<Compare, String> {
+        Compare::from_metadata(&crate::json::parse(&format!("{{{}}}", members)).unwrap())
     }
 
     #[test]
     fn manifest_keys() {
         assert_eq!(metadata(""), Ok(Compare::Tokens));
-        assert_eq!(metadata("compare = \"lines\""), Ok(Compare::Lines));
-        assert_eq!(metadata("compare = \"checker\""), Ok(Compare::Checker));
+        assert_eq!(metadata(r#""compare": "lines""#), Ok(Compare::Lines));
+        assert_eq!(metadata(r#""compare": "checker""#), Ok(Compare::Checker));
         assert_eq!(
-            metadata("compare = \"float\""),
+            metadata(r#""compare": "float""#),
             Ok(Compare::Float {
                 abs: 1e-6,
                 rel: 1e-6
             })
         );
         assert_eq!(
-            metadata("compare = \"float\"\nfloat-abs = 1e-9\nfloat-rel = 0"),
+            metadata(r#""compare": "float", "float-abs": 1e-9, "float-rel": 0"#),
             Ok(Compare::Float {
                 abs: 1e-9,
                 rel: 0.0
             })
         );
         assert_eq!(
-            metadata("compare = \"exact\"").unwrap_err(),
+            metadata(r#""compare": "exact""#).unwrap_err(),
             "compare = \"exact\": use \"tokens\", \"lines\", \"float\" or \"checker\""
         );
         assert_eq!(
-            metadata("compare = \"tokens\"\nfloat-abs = 0.1").unwrap_err(),
+            metadata(r#""compare": "tokens", "float-abs": 0.1"#).unwrap_err(),
             "float-abs needs compare = \"float\", not \"tokens\""
         );
         assert_eq!(
-            metadata("float-rel = 1e-3").unwrap_err(),
+            metadata(r#""float-rel": 1e-3"#).unwrap_err(),
             "float-rel needs compare = \"float\", not \"tokens\""
         );
-        assert!(metadata("compare = \"float\"\nfloat-abs = -1.0")
+        assert!(metadata(r#""compare": "float", "float-abs": -1.0"#)
             .unwrap_err()
             .contains("float-abs must be a number at least 0"));
-        assert!(metadata("compare = \"float\"\nfloat-rel = \"1e-6\"")
+        assert!(metadata(r#""compare": "float", "float-rel": "1e-6""#)
             .unwrap_err()
             .contains("float-rel must be a number"));
         assert_eq!(

@@ -4,6 +4,8 @@
 //! surrogate refused). Numbers are `f64`. Nesting is limited to [`MAX_DEPTH`] so a hostile
 //! body cannot overflow the stack.
 
+use std::fmt;
+
 /// The deepest nesting of arrays and objects accepted.
 pub const MAX_DEPTH: usize = 64;
 
@@ -55,11 +57,45 @@ impl Json {
             _ => None,
         }
     }
+
+    /// The key-value pairs of an object, in the order they came.
+    pub fn as_object(&self) -> Option<&[(String, Json)]> {
+        match self {
+            Json::Object(pairs) => Some(pairs),
+            _ => None,
+        }
+    }
+
+    /// The number when it is a whole one that `f64` holds exactly (|n| <= 2^53): `2000` and
+    /// `2000.0` alike.
+    pub fn as_i64(&self) -> Option<i64> {
+        const EXACT: f64 = (1u64 << 53) as f64;
+        match self {
+            Json::Number(v) if v.fract() == 0.0 && v.abs() <= EXACT => Some(*v as i64),
+            _ => None,
+        }
+    }
 }
+
+/// Why a text is not JSON: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The byte offset in the text.
+    pub offset: usize,
+    pub what: &'static str,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "byte {}: {}", self.offset, self.what)
+    }
+}
+
+impl std::error::Error for ParseError {}
 
 /// Parses one JSON document (surrounding whitespace allowed, nothing else after it).
 /// Errors name the byte offset and what was expected. O(length).
-pub fn parse(text: &str) -> Result<Json, String> {
+pub fn parse(text: &str) -> Result<Json, ParseError> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
@@ -78,8 +114,11 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn err(&self, what: &str) -> String {
-        format!("byte {}: {}", self.pos, what)
+    fn err(&self, what: &'static str) -> ParseError {
+        ParseError {
+            offset: self.pos,
+            what,
+        }
     }
 
     fn skip_space(&mut self) {
@@ -88,7 +127,7 @@ impl Parser<'_> {
         }
     }
 
-    fn literal(&mut self, word: &str, value: Json) -> Result<Json, String> {
+    fn literal(&mut self, word: &str, value: Json) -> Result<Json, ParseError> {
         if self.s[self.pos..].starts_with(word.as_bytes()) {
             self.pos += word.len();
             Ok(value)
@@ -97,7 +136,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, String> {
+    fn value(&mut self, depth: usize) -> Result<Json, ParseError> {
         if depth > MAX_DEPTH {
             return Err(self.err("nested too deeply"));
         }
@@ -115,7 +154,7 @@ impl Parser<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Json, String> {
+    fn object(&mut self, depth: usize) -> Result<Json, ParseError> {
         self.pos += 1;
         let mut pairs = Vec::new();
         self.skip_space();
@@ -148,7 +187,7 @@ impl Parser<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Json, String> {
+    fn array(&mut self, depth: usize) -> Result<Json, ParseError> {
         self.pos += 1;
         let mut items = Vec::new();
         self.skip_space();
@@ -172,7 +211,7 @@ impl Parser<'_> {
 
     /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, checked by hand because Rust's
     /// float parser accepts more (`inf`, `+1`, `.5`).
-    fn number(&mut self) -> Result<Json, String> {
+    fn number(&mut self) -> Result<Json, ParseError> {
         let start = self.pos;
         let digits = |p: &mut Parser| {
             let from = p.pos;
@@ -210,7 +249,7 @@ impl Parser<'_> {
             .map_err(|_| self.err("malformed number"))
     }
 
-    fn hex4(&mut self) -> Result<u32, String> {
+    fn hex4(&mut self) -> Result<u32, ParseError> {
         let hex = self
             .s
             .get(self.pos..self.pos + 4)
@@ -222,7 +261,7 @@ impl Parser<'_> {
         Ok(v)
     }
 
-    fn string(&mut self) -> Result<String, String> {
+    fn string(&mut self) -> Result<String, ParseError> {
         self.pos += 1; // the opening quote
         let mut out = String::new();
         loop {
@@ -269,7 +308,7 @@ impl Parser<'_> {
     }
 
     /// The character of a `\uXXXX` escape (after the `u`), joining a surrogate pair.
-    fn unicode_escape(&mut self) -> Result<char, String> {
+    fn unicode_escape(&mut self) -> Result<char, ParseError> {
         let first = self.hex4()?;
         let code = match first {
             0xD800..=0xDBFF => {
@@ -348,6 +387,13 @@ mod tests {
         for bad in ["01", "1.", ".5", "+1", "-", "1e", "inf", "NaN", "0x10"] {
             assert!(parse(bad).is_err(), "{}", bad);
         }
+        let whole = |text: &str| parse(text).unwrap().as_i64();
+        assert_eq!(whole("2000"), Some(2000));
+        assert_eq!(whole("2000.0"), Some(2000));
+        assert_eq!(whole("-3"), Some(-3));
+        assert_eq!(whole("2.5"), None);
+        assert_eq!(whole("1e300"), None);
+        assert_eq!(whole("\"7\""), None);
     }
 
     #[test]
@@ -366,7 +412,7 @@ mod tests {
             assert!(parse(bad).is_err(), "{:?}", bad);
         }
         let deep = "[".repeat(MAX_DEPTH + 2) + &"]".repeat(MAX_DEPTH + 2);
-        assert!(parse(&deep).unwrap_err().contains("deeply"));
+        assert!(parse(&deep).unwrap_err().to_string().contains("deeply"));
         let ok = "[".repeat(MAX_DEPTH) + &"]".repeat(MAX_DEPTH);
         assert!(parse(&ok).is_ok());
     }

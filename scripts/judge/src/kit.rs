@@ -1,6 +1,7 @@
 //! A problem's test kit: its generator, reference solver and checker binaries.
 
-use crate::problem::Problem;
+use crate::error::{Error, Result};
+use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
 use std::env;
 use std::path::{Path, PathBuf};
@@ -8,7 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 /// Builds the binaries of `problems` in release mode. Cargo's own output shows on failure.
-pub fn build(root: &Path, problems: &[&Problem]) -> Result<(), String> {
+pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
     if problems.is_empty() {
         return Ok(());
     }
@@ -18,13 +19,16 @@ pub fn build(root: &Path, problems: &[&Problem]) -> Result<(), String> {
     for p in problems {
         cmd.args(["-p", &p.name]);
     }
-    let status = cmd
-        .status()
-        .map_err(|e| format!("cannot run cargo: {}", e))?;
+    let status = cmd.status().map_err(|source| Error::Spawn {
+        program: "cargo".to_string(),
+        source,
+    })?;
     if status.success() {
         Ok(())
     } else {
-        Err("building the test kit failed (see cargo's errors above)".to_string())
+        Err(Error::Kit(
+            "building the test kit failed (see cargo's errors above)".to_string(),
+        ))
     }
 }
 
@@ -38,6 +42,14 @@ pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
         .join(format!("{}-{}", problem.name, role))
 }
 
+/// The problem's checker binary when it compares with one; `None` when it compares text.
+pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
+    match problem.compare {
+        Compare::Checker => Some(binary(root, problem, "check")),
+        Compare::Tokens | Compare::Lines | Compare::Float { .. } => None,
+    }
+}
+
 /// Runs `<name>-gen <args> --seed <seed>` and returns the input it prints, or an error that
 /// shows the exact command. `scratch` holds its captured output.
 pub fn generate(
@@ -46,7 +58,7 @@ pub fn generate(
     args: &[String],
     seed: u64,
     scratch: &Path,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>> {
     let mut args = args.to_vec();
     args.push("--seed".into());
     args.push(seed.to_string());
@@ -58,14 +70,14 @@ pub fn generate(
         scratch,
         Duration::from_secs(300),
     )
-    .map_err(|e| format!("{}: {}", gen.display(), e))?;
+    .map_err(|e| Error::io(&gen, e))?;
     if made.exit != Exit::Code(0) {
-        return Err(format!(
+        return Err(Error::Kit(format!(
             "`{}-gen {}` failed: {}",
             problem.name,
             args.join(" "),
             made.first_stderr_line()
-        ));
+        )));
     }
     Ok(made.stdout)
 }
@@ -79,7 +91,7 @@ pub fn check(
     output: &Path,
     expected: &Path,
     scratch: &Path,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>> {
     let args: Vec<String> = [input, output, expected]
         .iter()
         .map(|p| p.display().to_string())
@@ -91,7 +103,7 @@ pub fn check(
         scratch,
         Duration::from_secs(600),
     )
-    .map_err(|e| format!("{}: {}", checker.display(), e))?;
+    .map_err(|e| Error::io(checker, e))?;
     match verdict.exit {
         Exit::Code(0) => Ok(None),
         Exit::Code(1) => Ok(Some(format!(
@@ -101,11 +113,11 @@ pub fn check(
                 .next()
                 .unwrap_or("rejected")
         ))),
-        other => Err(format!(
+        other => Err(Error::Kit(format!(
             "the checker {} failed ({:?}): {}",
             checker.display(),
             other,
             verdict.first_stderr_line()
-        )),
+        ))),
     }
 }

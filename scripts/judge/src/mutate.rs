@@ -5,6 +5,7 @@
 //! is never touched; a swap moves a given to an empty cell, or exchanges two givens. Nothing
 //! here knows the format: the reference decides whether the result is still a valid input.
 
+use crate::error::{Error, Result};
 use rng::Rng;
 
 /// Byte offsets of the non-whitespace characters of the input's grid rows: the lines whose
@@ -67,44 +68,19 @@ pub fn random_swap(input: &[u8], rng: &mut Rng) -> Option<(usize, usize)> {
 }
 
 /// Applies `swaps` in order. Errors name a swap outside the input.
-pub fn apply(input: &mut [u8], swaps: &[(usize, usize)]) -> Result<(), String> {
+pub fn apply(input: &mut [u8], swaps: &[(usize, usize)]) -> Result<()> {
     for &(a, b) in swaps {
         if a >= input.len() || b >= input.len() {
-            return Err(format!(
+            return Err(Error::Usage(format!(
                 "swap {}:{} is outside the {} byte input",
                 a,
                 b,
                 input.len()
-            ));
+            )));
         }
         input.swap(a, b);
     }
     Ok(())
-}
-
-/// `judge swap A:B ...`: copies stdin to stdout with the bytes at each pair of offsets
-/// swapped in turn, replaying the swaps of a `make worst` climb.
-pub fn replay(pairs: &[String]) -> Result<bool, String> {
-    use std::io::{Read, Write};
-    let swaps = pairs
-        .iter()
-        .map(|p| parse_swap(p).ok_or_else(|| format!("`{}`: expected A:B", p)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| e.to_string())?;
-    apply(&mut input, &swaps)?;
-    std::io::stdout()
-        .write_all(&input)
-        .map_err(|e| e.to_string())?;
-    Ok(true)
-}
-
-/// `A:B` as a swap of the bytes at offsets A and B.
-pub fn parse_swap(text: &str) -> Option<(usize, usize)> {
-    let (a, b) = text.split_once(':')?;
-    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 #[cfg(test)]
@@ -135,7 +111,5 @@ mod tests {
         apply(&mut g, &[(2, 5), (3, 6)]).unwrap();
         assert_eq!(g, b"1\n00\n12\n");
         assert!(apply(&mut g, &[(0, 99)]).is_err());
-        assert_eq!(parse_swap("12:40"), Some((12, 40)));
-        assert_eq!(parse_swap("12-40"), None);
     }
 }

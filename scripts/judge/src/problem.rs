@@ -1,7 +1,12 @@
 //! A problem of the workspace: its judge facts, read from `problems/<name>/Cargo.toml`.
 
+use crate::error::Error;
+use crate::json::Json;
 use crate::judges::{self, Judge, Profile};
-use crate::toml::{self, Value};
+use crate::metadata::{self, Package};
+use crate::toolchain::Version;
+use crate::verdict::Limits;
+use std::convert::TryFrom;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,6 +74,8 @@ pub struct Problem {
     pub bench: Vec<BenchSet>,
     /// The package's `[dependencies]`, by the names its code uses (`-` read as `_`).
     pub dependencies: Vec<String>,
+    /// The package's declared `rust-version`, if any.
+    pub rust_version: Option<Version>,
 }
 
 /// The keys `[package.metadata.judge]` may have.
@@ -93,13 +100,17 @@ pub const JUDGES_KEYS: &[&str] = &[
     "profiles",
 ];
 
+/// What is wrong with a problem's `[package.metadata.judge]`, on one line.
+type Why = String;
+
 /// `Err` naming the first key of `table` not in `known`, and the known ones; `place` says
 /// which table (`[package.metadata.judge]`).
-pub fn refuse_unknown_keys(table: &Value, known: &[&str], place: &str) -> Result<(), String> {
-    match table
-        .as_table()
-        .and_then(|t| t.keys().find(|k| !known.contains(&k.as_str())))
-    {
+fn refuse_unknown_keys(table: &Json, known: &[&str], place: &str) -> Result<(), Why> {
+    match table.as_object().and_then(|t| {
+        t.iter()
+            .map(|(k, _)| k)
+            .find(|k| !known.contains(&k.as_str()))
+    }) {
         Some(key) => Err(format!(
             "unknown key `{}` in {}; the keys are: {}",
             key,
@@ -111,22 +122,29 @@ pub fn refuse_unknown_keys(table: &Value, known: &[&str], place: &str) -> Result
 }
 
 impl Problem {
-    /// Reads `problems/<name>/Cargo.toml` under `root`. Errors say which key is wrong.
-    pub fn load(root: &Path, name: &str) -> Result<Problem, String> {
-        let manifest = root.join("problems").join(name).join("Cargo.toml");
-        fs::read_to_string(&manifest)
-            .map_err(|e| e.to_string())
-            .and_then(|text| Problem::parse(name, &text))
-            .map_err(|e| format!("{}: {}", manifest.display(), e))
+    /// The problem `name` of the package `package` (`problems/<name>/Cargo.toml` under
+    /// `root`). Errors name the manifest and the key that is wrong, on one line.
+    pub fn from_package(root: &Path, name: &str, package: &Package) -> Result<Problem, Error> {
+        Problem::from_metadata(name, package).map_err(|what| Error::Manifest {
+            place: format!(
+                "{} (package `{}`)",
+                root.join("problems")
+                    .join(name)
+                    .join("Cargo.toml")
+                    .display(),
+                package.name
+            ),
+            what,
+        })
     }
 
-    /// Reads the manifest text of problem `name`. Errors say which key is wrong, on one line.
-    pub fn parse(name: &str, text: &str) -> Result<Problem, String> {
+    fn from_metadata(name: &str, package: &Package) -> Result<Problem, Why> {
         let dir = Path::new("problems").join(name);
-        let doc = toml::parse(text)?;
         let here = |what: String| format!("[package.metadata.judge] {}", what);
-        let meta = doc
-            .get("package.metadata.judge")
+        let meta = package
+            .metadata
+            .get("judge")
+            .filter(|m| m.as_object().is_some())
             .ok_or_else(|| here("is missing".to_string()))?;
         refuse_unknown_keys(meta, METADATA_KEYS, "[package.metadata.judge]")?;
         let compare = Compare::from_metadata(meta).map_err(here)?;
@@ -137,61 +155,12 @@ impl Problem {
                 .and_then(|sets| sets.iter().map(strings).collect::<Option<Vec<_>>>())
                 .ok_or_else(|| here("stress must be an array of arrays of strings".to_string()))?,
         };
-        let mut bench = Vec::new();
-        if let Some(sets) = meta.get("bench") {
-            let sets = sets.as_array().ok_or_else(|| {
-                here("bench must be [[package.metadata.judge.bench]] tables".to_string())
-            })?;
-            for (i, set) in sets.iter().enumerate() {
-                let bad = |what: &str| here(format!("bench set {}: {}", i + 1, what));
-                refuse_unknown_keys(set, BENCH_KEYS, "[[package.metadata.judge.bench]]")
-                    .map_err(|e| bad(&e))?;
-                let name = set
-                    .get("name")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad("needs a name"))?
-                    .to_string();
-                let count = |key: &str| -> Result<usize, String> {
-                    match set.get(key) {
-                        None => Ok(1),
-                        Some(v) => v
-                            .as_int()
-                            .filter(|&v| v > 0)
-                            .map(|v| v as usize)
-                            .ok_or_else(|| bad(&format!("{} must be a positive integer", key))),
-                    }
-                };
-                let source = match (set.get("input"), set.get("gen")) {
-                    (Some(file), None) => BenchSource::File(
-                        dir.join(file.as_str().ok_or_else(|| bad("input must be a path"))?),
-                    ),
-                    (None, Some(args)) => BenchSource::Gen(
-                        strings(args).ok_or_else(|| bad("gen must be an array of strings"))?,
-                    ),
-                    _ => return Err(bad("needs exactly one of `input` and `gen`")),
-                };
-                let status = match set.get("status") {
-                    None => 0,
-                    Some(v) => v.as_int().ok_or_else(|| bad("status must be an integer"))? as i32,
-                };
-                bench.push(BenchSet {
-                    name,
-                    inputs: count("inputs")?,
-                    puzzles: count("puzzles")?,
-                    source,
-                    status,
-                });
-            }
-        }
+        let bench = bench_sets(meta, &dir).map_err(here)?;
         let judges = listings(meta).map_err(here)?;
-        let dependencies = doc
-            .get("dependencies")
-            .and_then(Value::as_table)
-            .map(|deps| deps.keys().map(|k| k.replace('-', "_")).collect())
-            .unwrap_or_default();
         Ok(Problem {
             name: name.to_string(),
-            dependencies,
+            dependencies: package.dependencies.clone(),
+            rust_version: package.rust_version.as_deref().and_then(Version::declared),
             time_limit_ms: judges[0].time_limit_ms.unwrap_or_default(),
             memory_limit_mib: judges[0].memory_limit_mib.unwrap_or_default(),
             judges,
@@ -200,6 +169,27 @@ impl Problem {
             bench,
             dir,
         })
+    }
+
+    /// The problem's limits: its origin's.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time_ms: self.time_limit_ms,
+            memory_mib: self.memory_limit_mib,
+        }
+    }
+
+    /// The limits of the judge `key` (a case's judge), each the origin's where that judge's
+    /// is unknown or the judge is not listed.
+    pub fn limits_on(&self, key: Option<&str>) -> Limits {
+        let origin = self.limits();
+        match key.and_then(|k| self.listing(k)) {
+            Some(l) => Limits {
+                time_ms: l.time_limit_ms.unwrap_or(origin.time_ms),
+                memory_mib: l.memory_limit_mib.unwrap_or(origin.memory_mib),
+            },
+            None => origin,
+        }
     }
 
     /// The listing of the judge `key`, if the problem lists it.
@@ -232,15 +222,70 @@ impl Problem {
     }
 }
 
-fn strings(v: &Value) -> Option<Vec<String>> {
+fn strings(v: &Json) -> Option<Vec<String>> {
     v.as_array()?
         .iter()
         .map(|s| s.as_str().map(str::to_string))
         .collect()
 }
 
+/// The `[[package.metadata.judge.bench]]` tables; input files are relative to `dir`.
+fn bench_sets(meta: &Json, dir: &Path) -> Result<Vec<BenchSet>, Why> {
+    let sets = match meta.get("bench") {
+        None => return Ok(Vec::new()),
+        Some(sets) => sets
+            .as_array()
+            .ok_or("bench must be [[package.metadata.judge.bench]] tables")?,
+    };
+    let mut bench = Vec::new();
+    for (i, set) in sets.iter().enumerate() {
+        let bad = |what: &str| format!("bench set {}: {}", i + 1, what);
+        refuse_unknown_keys(set, BENCH_KEYS, "[[package.metadata.judge.bench]]")
+            .map_err(|e| bad(&e))?;
+        let name = set
+            .get("name")
+            .and_then(Json::as_str)
+            .ok_or_else(|| bad("needs a name"))?
+            .to_string();
+        let count = |key: &str| -> Result<usize, Why> {
+            match set.get(key) {
+                None => Ok(1),
+                Some(v) => v
+                    .as_i64()
+                    .filter(|&v| v > 0)
+                    .map(|v| v as usize)
+                    .ok_or_else(|| bad(&format!("{} must be a positive integer", key))),
+            }
+        };
+        let source = match (set.get("input"), set.get("gen")) {
+            (Some(file), None) => BenchSource::File(
+                dir.join(file.as_str().ok_or_else(|| bad("input must be a path"))?),
+            ),
+            (None, Some(args)) => BenchSource::Gen(
+                strings(args).ok_or_else(|| bad("gen must be an array of strings"))?,
+            ),
+            _ => return Err(bad("needs exactly one of `input` and `gen`")),
+        };
+        let status = match set.get("status") {
+            None => 0,
+            Some(v) => v
+                .as_i64()
+                .and_then(|v| i32::try_from(v).ok())
+                .ok_or_else(|| bad("status must be an integer"))?,
+        };
+        bench.push(BenchSet {
+            name,
+            inputs: count("inputs")?,
+            puzzles: count("puzzles")?,
+            source,
+            status,
+        });
+    }
+    Ok(bench)
+}
+
 /// Reads the `[[package.metadata.judge.judges]]` tables: at least one, each judge once.
-fn listings(meta: &Value) -> Result<Vec<Listing>, String> {
+fn listings(meta: &Json) -> Result<Vec<Listing>, Why> {
     const PLACE: &str = "[[package.metadata.judge.judges]]";
     let tables = match meta.get("judges") {
         Some(v) => v
@@ -256,73 +301,75 @@ fn listings(meta: &Value) -> Result<Vec<Listing>, String> {
     }
     let mut out: Vec<Listing> = Vec::new();
     for (i, t) in tables.iter().enumerate() {
-        let bad = |what: String| format!("judges table {}: {}", i + 1, what);
-        refuse_unknown_keys(t, JUDGES_KEYS, PLACE).map_err(bad)?;
-        let text = |key: &str| -> Result<String, String> {
-            t.get(key)
-                .and_then(Value::as_str)
-                .map(str::to_string)
-                .ok_or_else(|| bad(format!("needs `{} = \"...\"`", key)))
-        };
-        // Limits: required of the origin (the problem's limits), optional elsewhere.
-        let positive = |key: &str| -> Result<Option<u64>, String> {
-            match t.get(key) {
-                None if i > 0 => Ok(None),
-                v => v
-                    .and_then(Value::as_int)
-                    .filter(|&v| v > 0)
-                    .map(|v| Some(v as u64))
-                    .ok_or_else(|| bad(format!("needs a positive integer `{}`", key))),
-            }
-        };
-        let judge = judges::by_key(&text("judge")?).map_err(bad)?;
-        if out.iter().any(|l| l.judge.key == judge.key) {
-            return Err(bad(format!("judge `{}` is listed twice", judge.key)));
-        }
-        let profiles = match t.get("profiles") {
-            None => judge.profiles.iter().collect(),
-            Some(v) => strings(v)
-                .filter(|keys| !keys.is_empty())
-                .ok_or_else(|| bad("profiles must be a non-empty array of strings".to_string()))?
-                .iter()
-                .map(|key| judge.profile(key))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(bad)?,
-        };
-        let variant = match t.get("variant") {
-            None => None,
-            Some(v) => Some(
-                v.as_str()
-                    .ok_or_else(|| bad("variant must be a string".to_string()))?
-                    .to_string(),
-            ),
-        };
-        let url = text("url")?;
-        let served_by = judges::by_host(&url);
-        if served_by.key != judges::GENERIC && served_by.key != judge.key {
-            return Err(bad(format!(
-                "url {} is on {} (judge = \"{}\"), not {}",
-                url, served_by.name, served_by.key, judge.key
-            )));
-        }
-        out.push(Listing {
-            judge,
-            problem: text("problem")?,
-            url,
-            time_limit_ms: positive("time-limit-ms")?,
-            memory_limit_mib: positive("memory-limit-mib")?,
-            variant,
-            profiles,
-        });
+        let listing =
+            listing(t, &out).map_err(|what| format!("judges table {}: {}", i + 1, what))?;
+        out.push(listing);
     }
     Ok(out)
+}
+
+/// One `[[package.metadata.judge.judges]]` table after the `earlier` ones, whose judges it
+/// must not repeat; the origin's (the first) must give its limits, which are the problem's.
+fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
+    let origin = earlier.is_empty();
+    refuse_unknown_keys(t, JUDGES_KEYS, "[[package.metadata.judge.judges]]")?;
+    let text = |key: &str| -> Result<String, Why> {
+        t.get(key)
+            .and_then(Json::as_str)
+            .map(str::to_string)
+            .ok_or_else(|| format!("needs `{} = \"...\"`", key))
+    };
+    let positive = |key: &str| -> Result<Option<u64>, Why> {
+        match t.get(key) {
+            None if !origin => Ok(None),
+            v => v
+                .and_then(Json::as_i64)
+                .filter(|&v| v > 0)
+                .map(|v| Some(v as u64))
+                .ok_or_else(|| format!("needs a positive integer `{}`", key)),
+        }
+    };
+    let judge = judges::by_key(&text("judge")?)?;
+    if earlier.iter().any(|l| l.judge.key == judge.key) {
+        return Err(format!("judge `{}` is listed twice", judge.key));
+    }
+    let profiles = match t.get("profiles") {
+        None => judge.profiles.iter().collect(),
+        Some(v) => strings(v)
+            .filter(|keys| !keys.is_empty())
+            .ok_or("profiles must be a non-empty array of strings")?
+            .iter()
+            .map(|key| judge.profile(key))
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    let variant = match t.get("variant") {
+        None => None,
+        Some(v) => Some(v.as_str().ok_or("variant must be a string")?.to_string()),
+    };
+    let url = text("url")?;
+    let served_by = judges::by_host(&url);
+    if served_by.key != judges::GENERIC && served_by.key != judge.key {
+        return Err(format!(
+            "url {} is on {} (judge = \"{}\"), not {}",
+            url, served_by.name, served_by.key, judge.key
+        ));
+    }
+    Ok(Listing {
+        judge,
+        problem: text("problem")?,
+        url,
+        time_limit_ms: positive("time-limit-ms")?,
+        memory_limit_mib: positive("memory-limit-mib")?,
+        variant,
+        profiles,
+    })
 }
 
 /// The names of all problems: the directories of `problems/` that hold a `Cargo.toml`, sorted.
 pub fn all_names(root: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(root.join("problems"))
         .map(|dir| {
-            dir.filter_map(Result::ok)
+            dir.flatten()
                 .filter(|e| e.path().join("Cargo.toml").is_file())
                 .filter_map(|e| e.file_name().into_string().ok())
                 .collect()
@@ -332,29 +379,40 @@ pub fn all_names(root: &Path) -> Vec<String> {
     names
 }
 
-/// Loads the named problems, or all when `names` is empty. An unknown name is an error that
-/// lists the problems there are.
-pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, String> {
+/// Loads the named problems, or all when `names` is empty, from one `cargo metadata`. An
+/// unknown name is an error that lists the problems there are.
+pub fn select(root: &Path, names: &[String]) -> Result<Vec<Problem>, Error> {
     let all = all_names(root);
     let wanted: Vec<String> = if names.is_empty() {
         all.clone()
     } else {
         names.to_vec()
     };
-    wanted
+    if let Some(n) = wanted.iter().find(|n| !all.contains(n)) {
+        return Err(Error::Usage(format!(
+            "unknown problem `{}`; the problems are: {}",
+            n,
+            all.join(", ")
+        )));
+    }
+    let packages = metadata::read(root)?;
+    wanted.iter().map(|n| load(root, &packages, n)).collect()
+}
+
+/// Problem `name` among the workspace's `packages`: the one whose manifest is
+/// `problems/<name>/Cargo.toml`.
+fn load(root: &Path, packages: &[Package], name: &str) -> Result<Problem, Error> {
+    let manifest = root.join("problems").join(name).join("Cargo.toml");
+    let wanted = fs::canonicalize(&manifest).map_err(|e| Error::io(&manifest, e))?;
+    let package = packages
         .iter()
-        .map(|n| {
-            if all.contains(n) {
-                Problem::load(root, n)
-            } else {
-                Err(format!(
-                    "unknown problem `{}`; the problems are: {}",
-                    n,
-                    all.join(", ")
-                ))
-            }
-        })
-        .collect()
+        .find(|p| fs::canonicalize(&p.manifest_path).is_ok_and(|m| m == wanted))
+        .ok_or_else(|| Error::Manifest {
+            place: manifest.display().to_string(),
+            what: "not a member of the workspace (see `members` in the root Cargo.toml)"
+                .to_string(),
+        })?;
+    Problem::from_package(root, name, package)
 }
 
 #[cfg(test)]
@@ -364,6 +422,7 @@ mod tests {
     const MANIFEST: &str = r#"
 [package]
 name = "demo"
+version = "0.1.0"
 
 [package.metadata.judge]
 compare = "lines"
@@ -389,14 +448,53 @@ name = "b"
 gen = ["--n", "9"]
 "#;
 
-    fn with(from: &str, to: &str) -> Result<Problem, String> {
+    /// Problem `demo` of a throwaway workspace with this manifest, read as the tool reads it
+    /// (through `cargo metadata`); `Err`: what is wrong with its metadata.
+    fn load_text(manifest: &str) -> Result<Problem, Why> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let tag = format!("problem{}", NEXT.fetch_add(1, Ordering::Relaxed));
+        let root = metadata::scratch_workspace(&tag, &[("demo", manifest)]);
+        let packages = metadata::read(&root).unwrap();
+        fs::remove_dir_all(&root).unwrap();
+        let demo = packages.iter().find(|p| p.name == "demo").unwrap();
+        Problem::from_metadata("demo", demo)
+    }
+
+    fn with(from: &str, to: &str) -> Result<Problem, Why> {
         assert!(MANIFEST.contains(from), "{}", from);
-        Problem::parse("demo", &MANIFEST.replacen(from, to, 1))
+        load_text(&MANIFEST.replacen(from, to, 1))
+    }
+
+    #[test]
+    fn compare_modes_as_cargo_reads_them() {
+        assert_eq!(
+            with("compare = \"lines\"", "").unwrap().compare,
+            Compare::Tokens
+        );
+        let float = with(
+            "compare = \"lines\"",
+            "compare = \"float\"\nfloat-abs = 1e-9\nfloat-rel = 0",
+        )
+        .unwrap();
+        assert_eq!(
+            float.compare,
+            Compare::Float {
+                abs: 1e-9,
+                rel: 0.0
+            }
+        );
+        let e = with(
+            "compare = \"lines\"",
+            "compare = \"lines\"\nfloat-rel = 1e-6",
+        )
+        .unwrap_err();
+        assert!(e.contains("float-rel needs compare = \"float\""), "{}", e);
     }
 
     #[test]
     fn reads_the_judges_origin_first() {
-        let p = Problem::parse("demo", MANIFEST).unwrap();
+        let p = load_text(MANIFEST).unwrap();
         assert_eq!((p.time_limit_ms, p.memory_limit_mib), (10000, 64));
         let keys: Vec<&str> = p.judges.iter().map(|l| l.judge.key).collect();
         assert_eq!(keys, ["poj", "codeforces"]);
@@ -469,8 +567,64 @@ gen = ["--n", "9"]
             .split("[[package.metadata.judge.judges]]")
             .next()
             .unwrap();
-        assert!(Problem::parse("demo", none)
-            .unwrap_err()
-            .contains("the origin first"));
+        assert!(load_text(none).unwrap_err().contains("the origin first"));
+    }
+
+    /// Manifests cargo accepts load as cargo reads them: literal strings, `\u` escapes,
+    /// floats, multi-line strings and inline tables.
+    #[test]
+    fn every_manifest_cargo_accepts_loads() {
+        let p = load_text(
+            r#"[package]
+name = "demo"
+version = "0.1.0"
+description = """
+Two lines, \u00e9 and 'quotes'."""
+
+[package.metadata.judge]
+compare = 'lines'
+stress = [
+    ['--n', "3"],
+]
+
+[[package.metadata.judge.judges]]
+judge = 'luogu'
+problem = "P\u0031074"
+url = 'https://www.luogu.com.cn/problem/P1074'
+time-limit-ms = 2000.0
+memory-limit-mib = 128
+variant = """
+first line K,
+then K grids"""
+
+[package.metadata.other]
+table = {
+    a = 1.5,
+    b = "x",
+}
+
+[dependencies]
+bits = { path = "../../shared/bits",
+         version = "0.1.0" }
+"#,
+        )
+        .unwrap();
+        assert_eq!(p.compare, Compare::Lines);
+        assert_eq!(p.stress, [["--n", "3"]]);
+        assert_eq!(p.judges[0].problem, "P1074");
+        assert_eq!((p.time_limit_ms, p.memory_limit_mib), (2000, 128));
+        assert_eq!(
+            p.judges[0].variant.as_deref(),
+            Some("first line K,\nthen K grids")
+        );
+        assert_eq!(p.dependencies, ["bits"]);
+        assert_eq!(p.rust_version, None);
+        // A limit that is not a whole number is refused, naming the key.
+        let e = with("time-limit-ms = 10000", "time-limit-ms = 10000.5").unwrap_err();
+        assert!(
+            e.contains("judges table 1: needs a positive integer `time-limit-ms`"),
+            "{}",
+            e
+        );
     }
 }

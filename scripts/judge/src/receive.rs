@@ -47,7 +47,7 @@ impl Batches {
 /// Listens on `127.0.0.1:port` (0: any free port) until the batches are complete. Prints the
 /// port, then one line per problem written; refusals go to stderr. `Ok(true)` when every
 /// counted problem was written.
-pub fn receive(root: &Path, port: u16) -> Result<bool, String> {
+pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         format!(
             "cannot listen on 127.0.0.1:{}: {} (another tool there? choose one with PORT=...)",
@@ -109,7 +109,7 @@ fn refused(r: Refusal) -> (u16, String, Option<(String, u64)>) {
 
 /// Reads a saved request body (one problem, or an array of problems) from `file` and writes
 /// its problems exactly as [`receive`] would. `Ok(true)` when every problem was written.
-pub fn import(root: &Path, file: &Path) -> Result<bool, String> {
+pub fn import(root: &Path, file: &Path) -> crate::error::Result<bool> {
     let text = fs::read_to_string(file).map_err(|e| format!("{}: {}", file.display(), e))?;
     let mut all_written = true;
     for result in intake::import(root, &text) {

@@ -251,8 +251,8 @@ fn skeleton(name: &str, facts: &Facts, template: Template) -> Vec<(&'static str,
     files
 }
 
-/// `s` as a TOML basic string: quotes and backslashes escaped, control characters (which the
-/// judge's TOML reader does not take) made spaces.
+/// `s` as a TOML basic string: quotes and backslashes escaped, control characters (which a
+/// basic string cannot hold as they are) made spaces.
 fn toml_string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
@@ -360,6 +360,7 @@ fn main() {{
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json::Json;
 
     #[test]
     fn names_and_toml_strings() {
@@ -383,8 +384,14 @@ mod tests {
             time_limit_ms: 2000,
             memory_limit_mib: 128,
         };
+        let placeholder = manifest("abc", &Facts::placeholder(), Template::Grid);
         let text = manifest("p1074", &facts, Template::Plain);
-        let problem = crate::problem::Problem::parse("p1074", &text).unwrap();
+        let members = [("p1074", text.as_str()), ("abc", placeholder.as_str())];
+        let root = crate::metadata::scratch_workspace("scaffold", &members);
+        let problems = crate::problem::select(&root, &[]).unwrap();
+        let doc = crate::metadata::document(&root).unwrap();
+        fs::remove_dir_all(&root).unwrap();
+        let problem = problems.iter().find(|p| p.name == "p1074").unwrap();
         let origin = &problem.judges[0];
         assert_eq!(
             (origin.judge.key, origin.problem.as_str()),
@@ -394,13 +401,16 @@ mod tests {
             (problem.time_limit_ms, problem.memory_limit_mib),
             (2000, 128)
         );
-        let placeholder = manifest("abc", &Facts::placeholder(), Template::Grid);
-        assert!(crate::problem::Problem::parse("abc", &placeholder).is_ok());
-        let doc = crate::toml::parse(&text).unwrap();
-        assert_eq!(
-            doc.get("package.description").and_then(|v| v.as_str()),
-            Some("P1074 [NOIP 2009 提高组] 靶形数独 \"q\"")
-        );
+        let description = doc
+            .get("packages")
+            .and_then(|p| p.as_array())
+            .and_then(|p| {
+                p.iter()
+                    .find(|p| p.get("name") == Some(&Json::Str("p1074".into())))
+            })
+            .and_then(|p| p.get("description"))
+            .and_then(|d| d.as_str());
+        assert_eq!(description, Some("P1074 [NOIP 2009 提高组] 靶形数独 \"q\""));
     }
 
     #[test]

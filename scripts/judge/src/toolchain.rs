@@ -5,6 +5,7 @@
 //! oldest of `/usr/bin/rustc` (Debian's package `rustc`) and the rustup toolchains, as long as
 //! it is older than the local `rustc`.
 
+use crate::error::{Error, Result};
 use std::env;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,14 @@ impl Version {
         let mut parts = numbers.split('.').map(|p| p.parse::<u32>().ok());
         let version = Version(parts.next()??, parts.next()??, parts.next()??);
         Some(version)
+    }
+
+    /// Reads a manifest's `rust-version` (`1.63` is 1.63.0, `1.63.1` itself).
+    pub fn declared(text: &str) -> Option<Version> {
+        match text.matches('.').count() {
+            1 => Version::parse(&format!("rustc {}.0", text)),
+            _ => Version::parse(&format!("rustc {}", text)),
+        }
     }
 }
 
@@ -58,38 +67,41 @@ impl Rustc {
 }
 
 /// Runs `program --version`.
-pub fn probe(program: &Path) -> Result<Rustc, String> {
+pub fn probe(program: &Path) -> Result<Rustc> {
     let out = Command::new(program)
         .arg("--version")
         .output()
-        .map_err(|e| format!("cannot run {}: {}", program.display(), e))?;
+        .map_err(|source| Error::Spawn {
+            program: program.display().to_string(),
+            source,
+        })?;
     let text = String::from_utf8_lossy(&out.stdout);
     match Version::parse(&text) {
         Some(version) if out.status.success() => Ok(Rustc {
             program: program.to_path_buf(),
             version,
         }),
-        _ => Err(format!(
+        _ => Err(Error::Other(format!(
             "{} --version did not print a rustc version",
             program.display()
-        )),
+        ))),
     }
 }
 
 /// The local `rustc` (the one on PATH, which cargo uses too).
-pub fn current() -> Result<Rustc, String> {
+pub fn current() -> Result<Rustc> {
     probe(Path::new("rustc"))
 }
 
 /// The old compiler, or one line saying why there is none and how to get one.
-pub fn oldest(current: &Rustc) -> Result<Rustc, String> {
+pub fn oldest(current: &Rustc) -> Result<Rustc> {
     if let Some(named) = env::var_os("OLD_RUSTC").filter(|v| !v.is_empty()) {
         return probe(Path::new(&named)).map_err(|e| {
-            format!(
+            Error::Other(format!(
                 "OLD_RUSTC={}: {}; unset it, or install Debian's with `apt-get install rustc`",
                 Path::new(&named).display(),
                 e
-            )
+            ))
         });
     }
     let mut candidates: Vec<PathBuf> = vec![PathBuf::from("/usr/bin/rustc")];
@@ -101,25 +113,12 @@ pub fn oldest(current: &Rustc) -> Result<Rustc, String> {
         .filter(|r| r.version < current.version)
         .min_by_key(|r| r.version)
         .ok_or_else(|| {
-            format!(
+            Error::Other(format!(
                 "no compiler older than the local rustc {} (no /usr/bin/rustc, no older rustup \
                  toolchain, OLD_RUSTC unset): install one with `apt-get install rustc`",
                 current.version
-            )
+            ))
         })
-}
-
-/// The workspace's declared `rust-version` (`[workspace.package]` of `root/Cargo.toml`), read
-/// as `1.63` = 1.63.0; `None` when absent or unreadable.
-pub fn declared_rust_version(root: &Path) -> Option<Version> {
-    let text = std::fs::read_to_string(root.join("Cargo.toml")).ok()?;
-    let doc = crate::toml::parse(&text).ok()?;
-    let declared = doc.get("workspace.package.rust-version")?.as_str()?;
-    let padded = match declared.matches('.').count() {
-        1 => format!("rustc {}.0", declared),
-        _ => format!("rustc {}", declared),
-    };
-    Version::parse(&padded)
 }
 
 /// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
@@ -164,18 +163,11 @@ mod tests {
     }
 
     #[test]
-    fn the_declared_rust_version_is_read() {
-        let root = std::env::temp_dir().join(format!("judge-msrv-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::write(
-            root.join("Cargo.toml"),
-            "[workspace]\n[workspace.package]\nrust-version = \"1.63\"\n",
-        )
-        .unwrap();
-        assert_eq!(declared_rust_version(&root), Some(Version(1, 63, 0)));
-        std::fs::write(root.join("Cargo.toml"), "[workspace]\n").unwrap();
-        assert_eq!(declared_rust_version(&root), None);
-        std::fs::remove_dir_all(&root).unwrap();
+    fn declared_versions_read_with_or_without_the_patch() {
+        assert_eq!(Version::declared("1.63"), Some(Version(1, 63, 0)));
+        assert_eq!(Version::declared("1.70.2"), Some(Version(1, 70, 2)));
+        assert_eq!(Version::declared("1"), None);
+        assert_eq!(Version::declared("x.y"), None);
     }
 
     #[test]

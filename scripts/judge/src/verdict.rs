@@ -1,7 +1,7 @@
 //! Judging one run of a solution against what is expected of it.
 
+use crate::compare::Compare;
 use crate::kit;
-use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit, Outcome};
 use std::fmt;
 use std::fs;
@@ -52,6 +52,22 @@ pub struct Expected {
     pub stderr: Option<Vec<u8>>,
 }
 
+/// The limits a run is judged under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time, user + system, in ms.
+    pub time_ms: u64,
+    /// Peak resident memory, in MiB.
+    pub memory_mib: u64,
+}
+
+impl Limits {
+    /// How long a run may go on before it is killed: one and a half times the time limit.
+    pub fn kill_time(self) -> Duration {
+        Duration::from_millis(self.time_ms * 3 / 2)
+    }
+}
+
 /// A judged run.
 pub struct Judged {
     pub verdict: Verdict,
@@ -60,23 +76,21 @@ pub struct Judged {
     pub detail: String,
 }
 
-/// How long a run may go on before it is killed: one and a half times the limit.
-pub fn kill_time(problem: &Problem) -> Duration {
-    Duration::from_millis(problem.time_limit_ms * 3 / 2)
-}
-
-/// Runs `binary` on `input` and judges it against `expected` under the problem's limits.
-/// `checker` is the problem's checker binary when it compares with one.
+/// Runs `binary` on `input` and judges it against `expected` under `limits`. `checker` is
+/// the problem's checker binary when it compares with one; otherwise stdout is compared with
+/// the expected one as `compare` says (and stderr, when expected, as well).
 pub fn judge(
-    problem: &Problem,
+    limits: Limits,
     binary: &Path,
     input: &Path,
     expected: &Expected,
+    compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<Judged> {
-    let outcome = run::run(binary, &[], input, scratch, kill_time(problem))?;
-    let (verdict, detail) = verdict_of(problem, &outcome, input, expected, checker, scratch)?;
+    let outcome = run::run(binary, &[], input, scratch, limits.kill_time())?;
+    let (verdict, detail) =
+        verdict_of(limits, &outcome, input, expected, compare, checker, scratch)?;
     Ok(Judged {
         verdict,
         outcome,
@@ -105,26 +119,27 @@ pub fn time_exceeded(outcome: &Outcome, limit_ms: u64) -> Option<String> {
 }
 
 fn verdict_of(
-    problem: &Problem,
+    limits: Limits,
     outcome: &Outcome,
     input: &Path,
     expected: &Expected,
+    compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
-    if let Some(why) = time_exceeded(outcome, problem.time_limit_ms) {
+    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
         return Ok((Verdict::Tle, why));
     }
     let stderr_line = outcome.first_stderr_line();
     if String::from_utf8_lossy(&outcome.stderr).contains("memory allocation of")
-        || outcome.max_rss_kib > problem.memory_limit_mib * 1024
+        || outcome.max_rss_kib > limits.memory_mib * 1024
     {
         return Ok((
             Verdict::Mle,
             format!(
                 "peak {:.1} MiB, limit {} MiB",
                 outcome.max_rss_kib as f64 / 1024.0,
-                problem.memory_limit_mib
+                limits.memory_mib
             ),
         ));
     }
@@ -147,8 +162,8 @@ fn verdict_of(
         }
         Exit::Killed => unreachable!(),
     }
-    let wrong = match (problem.compare, checker) {
-        (Compare::Checker, Some(checker)) => kit::check(
+    let wrong = match checker {
+        Some(checker) => kit::check(
             checker,
             input,
             &scratch.join("stdout"),
@@ -156,15 +171,13 @@ fn verdict_of(
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        _ => problem
-            .compare
-            .first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
+        None => compare.first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
     };
     if let Some(why) = wrong {
         return Ok((Verdict::Wa, why));
     }
     if let Some(err) = &expected.stderr {
-        if let Some(why) = problem.compare.first_difference(err, &outcome.stderr) {
+        if let Some(why) = compare.first_difference(err, &outcome.stderr) {
             return Ok((Verdict::Wa, format!("stderr {}", why)));
         }
     }

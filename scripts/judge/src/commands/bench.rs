@@ -4,7 +4,10 @@
 //! output is validated (exit status; the committed `.out` beside a committed input where there
 //! is one; the checker where the problem has one), so a bench never times wrong answers.
 
+use super::{one_problem, Outcome};
+use crate::args::Parsed;
 use crate::bundle;
+use crate::error::{Error, Result};
 use crate::kit;
 use crate::problem::{BenchSource, Compare, Problem};
 use crate::run::{self, Exit};
@@ -12,20 +15,37 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Benchmarks `problem`, `runs` runs per input. Returns whether every output was valid.
-pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> {
+/// The arguments of `bench`.
+pub struct Args {
+    pub problem: Problem,
+    /// Runs per input, at least 1.
+    pub runs: usize,
+}
+
+impl Args {
+    /// `bench NAME [--runs R]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
+        let runs = line.count("--runs")?.max(1) as usize;
+        Ok(Args {
+            problem: one_problem(root, line)?,
+            runs,
+        })
+    }
+}
+
+/// Benchmarks the problem, `runs` runs per input. Passes when every output was valid.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    let (problem, runs) = (&args.problem, args.runs);
     if problem.bench.is_empty() {
-        return Err(format!(
+        return Err(Error::Other(format!(
             "{}: no bench sets: add [[package.metadata.judge.bench]] tables",
             problem.name
-        ));
+        )));
     }
     kit::build(root, &[problem])?;
-    let submission = bundle::build(root, problem).map_err(|_| {
-        format!(
-            "{}: the bundle does not build; run `make check P={}`",
-            problem.name, problem.name
-        )
+    let submission = bundle::build(root, problem).map_err(|source| Error::Bundle {
+        problem: problem.name.clone(),
+        source,
     })?;
     let scratch = root.join("target/bench").join(&problem.name);
     println!(
@@ -86,8 +106,7 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
                     input,
                     &scratch.join("run"),
                     Duration::from_millis(problem.time_limit_ms * 3),
-                )
-                .map_err(|e| e.to_string())?;
+                )?;
                 if r == 0 && invalid.is_none() {
                     let valid = Validation {
                         status: set.status,
@@ -125,7 +144,7 @@ pub fn run(root: &Path, problem: &Problem, runs: usize) -> Result<bool, String> 
             all_valid = false;
         }
     }
-    Ok(all_valid)
+    Ok(Outcome::of(all_valid))
 }
 
 /// The input files of a set: the committed file, or `count` generated ones (made once and
@@ -136,17 +155,20 @@ fn prepare_inputs(
     dir: &Path,
     source: &BenchSource,
     count: usize,
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>> {
     match source {
         BenchSource::File(file) => {
             let path = root.join(file);
             if !path.is_file() {
-                return Err(format!("bench input {} is missing", file.display()));
+                return Err(Error::Other(format!(
+                    "bench input {} is missing",
+                    file.display()
+                )));
             }
             Ok(vec![path])
         }
         BenchSource::Gen(args) => {
-            fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+            fs::create_dir_all(dir)?;
             let stamp = dir.join("args");
             let want = format!("{} x{}", args.join(" "), count);
             let fresh = fs::read_to_string(&stamp).is_ok_and(|s| s == want);
@@ -155,11 +177,11 @@ fn prepare_inputs(
                 let file = dir.join(format!("{}.in", i));
                 if !fresh || !file.is_file() {
                     let input = kit::generate(root, problem, args, i as u64, &dir.join("gen"))?;
-                    fs::write(&file, input).map_err(|e| e.to_string())?;
+                    fs::write(&file, input)?;
                 }
                 files.push(file);
             }
-            fs::write(&stamp, want).map_err(|e| e.to_string())?;
+            fs::write(&stamp, want)?;
             Ok(files)
         }
     }
@@ -183,7 +205,7 @@ fn validate(
     out: &run::Outcome,
     valid: &Validation,
     scratch: &Path,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>> {
     let status = valid.status;
     if out.exit != Exit::Code(status) {
         return Ok(Some(format!(
@@ -196,7 +218,7 @@ fn validate(
     if problem.compare != Compare::Checker {
         return match valid.expected {
             Some(file) => {
-                let expected = fs::read(file).map_err(|e| format!("{}: {}", file.display(), e))?;
+                let expected = fs::read(file).map_err(|e| Error::io(file, e))?;
                 Ok(problem
                     .compare
                     .first_difference(&expected, &out.stdout)
@@ -208,7 +230,7 @@ fn validate(
     // Without a committed answer, the solver's own output stands in for the expected one:
     // the checker still validates every printed grid against its puzzle.
     let got = scratch.join("got.txt");
-    fs::write(&got, &out.stdout).map_err(|e| e.to_string())?;
+    fs::write(&got, &out.stdout)?;
     kit::check(
         &kit::binary(root, problem, "check"),
         input,

@@ -1,12 +1,32 @@
 //! `make list`: where each problem's file can be pasted: judge, limits, compiler, URL.
 
-use crate::problem::{Listing, Problem};
+use super::Outcome;
+use crate::args::Parsed;
+use crate::error::Result;
+use crate::problem::{self, Listing};
+use std::path::Path;
 
-/// Prints each listed judge of each problem: title, limits and URL on one line, then how
-/// it compiles the Rust file and its input/output variant, indented.
-pub fn run(problems: &[Problem]) -> Result<bool, String> {
+/// The arguments of `list`.
+pub struct Args {
+    /// The problems to list; all of them when empty.
+    pub names: Vec<String>,
+}
+
+impl Args {
+    /// `list [NAME...]`.
+    pub fn parse(line: &Parsed) -> Args {
+        Args {
+            names: line.names.clone(),
+        }
+    }
+}
+
+/// Prints each listed judge of each named problem: title, limits and URL on one line, then
+/// how it compiles the Rust file and its input/output variant, indented. Always passes.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    let problems = problem::select(root, &args.names)?;
     println!("{:<10} {:<16} {:<18} url", "problem", "judge", "limits");
-    for p in problems {
+    for p in &problems {
         for l in &p.judges {
             println!(
                 "{:<10} {:<16} {:<18} {}",
@@ -21,7 +41,7 @@ pub fn run(problems: &[Problem]) -> Result<bool, String> {
             }
         }
     }
-    Ok(true)
+    Ok(Outcome::Pass)
 }
 
 /// `2000 ms, 64 MiB`, or `unknown` (the origin's are used then).

@@ -1,18 +1,40 @@
 //! `make check`: bundle each problem, compile it like each of its judges and with the oldest
 //! compiler found, run and judge every sample.
 
-use crate::bundle::{self, BundleError, CompileError};
+use super::Outcome;
+use crate::args::Parsed;
+use crate::bundle::{self, CompileError};
+use crate::error::{Error, Result};
 use crate::kit;
-use crate::problem::{Compare, Problem};
+use crate::problem::{self, Compare, Problem};
 use crate::samples::{self, Case};
 use crate::toolchain::{self, Rustc};
 use crate::verdict::{self, Verdict};
 use std::path::{Path, PathBuf};
 
-/// Checks the given problems (all of them when empty); prints one line per compile and per
-/// case, and a summary. Returns whether every compile is clean, every case AC, and an old
-/// compiler was found.
-pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
+/// The arguments of `check`.
+pub struct Args {
+    /// The problems to check; all of them when empty.
+    pub names: Vec<String>,
+}
+
+impl Args {
+    /// `check [NAME...]`.
+    pub fn parse(line: &Parsed) -> Args {
+        Args {
+            names: line.names.clone(),
+        }
+    }
+}
+
+/// Checks the named problems (see [`check`]).
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    check(root, &problem::select(root, &args.names)?)
+}
+
+/// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
+/// every compile is clean, every case AC, and an old compiler was found.
+pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
     let checked: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.compare == Compare::Checker)
@@ -20,7 +42,8 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
     kit::build(root, &checked)?;
     let current = toolchain::current()?;
     let old = toolchain::oldest(&current);
-    match (&old, toolchain::declared_rust_version(root)) {
+    let declared = problems.iter().filter_map(|p| p.rust_version).min();
+    match (&old, declared) {
         // Said once, plainly; the check fails below, it never passes without this compile.
         (Err(why), _) => println!("old compiler: {}", why),
         (Ok(found), Some(declared)) if found.version > declared => println!(
@@ -63,7 +86,7 @@ pub fn run(root: &Path, problems: &[Problem]) -> Result<bool, String> {
             ", no old compiler (see the first line)"
         }
     );
-    Ok(ok)
+    Ok(Outcome::of(ok))
 }
 
 /// Counts of one problem or of the whole check.
@@ -192,7 +215,7 @@ fn check_problem(
     problem: &Problem,
     current: &Rustc,
     old: Option<&Rustc>,
-) -> Result<(Tally, String), String> {
+) -> Result<(Tally, String)> {
     // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
     let row = |case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str| {
         println!(
@@ -207,15 +230,7 @@ fn check_problem(
     let bundled = match bundle::bundle(root, problem) {
         Ok(b) => b,
         Err(e) => {
-            let detail = match e {
-                BundleError::Equip(why) => format!("bundling failed: {}", why),
-                BundleError::TooBig(bytes) => format!(
-                    "bundle is {} bytes, over the {} byte limit",
-                    bytes,
-                    bundle::MAX_BUNDLE_BYTES
-                ),
-                BundleError::Compile(command, why) => format!("{}: {}", command, why),
-            };
+            let detail = e.to_string();
             row("-", "CE", none(), "-".into(), "-".into(), &detail);
             tally.cases = 1;
             return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
@@ -260,23 +275,18 @@ fn check_problem(
         tally.cases = 1;
         return Ok((tally, format!("{}: {}", problem.name, detail)));
     }
-    let checker = kit::binary(root, problem, "check");
+    let checker = kit::checker(root, problem);
     let scratch = root.join("target/judge").join(&problem.name);
     for case in &cases {
         tally.cases += 1;
         let name = case.name();
-        // The case's judge's limits (the origin's where that judge's are unknown).
-        let mut limits = problem.clone();
-        if let Some(l) = case.judge.as_deref().and_then(|k| problem.listing(k)) {
-            limits.time_limit_ms = l.time_limit_ms.unwrap_or(problem.time_limit_ms);
-            limits.memory_limit_mib = l.memory_limit_mib.unwrap_or(problem.memory_limit_mib);
-        }
+        let limits = problem.limits_on(case.judge.as_deref());
         let skip = |verdict: Verdict, detail: &str| {
             row(
                 &name,
                 &verdict.to_string(),
                 none(),
-                limits.time_limit_ms.to_string(),
+                limits.time_ms.to_string(),
                 "-".into(),
                 detail,
             )
@@ -299,14 +309,15 @@ fn check_problem(
             }
         };
         let judged = verdict::judge(
-            &limits,
+            limits,
             &build.binary,
             &case.input,
             &expected,
-            Some(checker.as_path()),
+            problem.compare,
+            checker.as_deref(),
             &scratch,
         )
-        .map_err(|e| format!("{} case {}: {}", problem.name, name, e))?;
+        .map_err(|e| Error::from(e).context(format!("{} case {}", problem.name, name)))?;
         if judged.verdict == Verdict::Ac {
             tally.passed += 1;
         }
@@ -317,7 +328,7 @@ fn check_problem(
                 judged.outcome.elapsed.as_millis().to_string(),
                 judged.outcome.cpu.as_millis().to_string(),
             ),
-            limits.time_limit_ms.to_string(),
+            limits.time_ms.to_string(),
             format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
             &judged.detail,
         );

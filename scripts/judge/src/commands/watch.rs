@@ -5,7 +5,9 @@
 //! files, a few times a second: negligible). `target/` folders and hidden files are ignored,
 //! so the check's own output never triggers another check.
 
-use crate::check;
+use super::{check, Outcome};
+use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::problem;
 use std::fs;
 use std::io::Write;
@@ -36,7 +38,7 @@ fn walk(dir: &Path, files: &mut Snapshot) {
         Ok(entries) => entries,
         Err(_) => return,
     };
-    for entry in entries.filter_map(Result::ok) {
+    for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
         if name.starts_with('.') || name == "target" {
@@ -87,10 +89,35 @@ fn stdout_is_terminal() -> bool {
     }
 }
 
-/// Checks problem `name` now and after every change, clearing the screen first on a terminal.
-/// `stop_after` ends the watch after that many checks (for tests); otherwise it runs until
-/// interrupted. A check that cannot run (a broken manifest) is reported and watched on.
-pub fn run(root: &Path, name: &str, stop_after: Option<u64>) -> Result<bool, String> {
+/// The arguments of `watch`.
+pub struct Args {
+    /// The problem to watch.
+    pub name: String,
+    /// End the watch after this many checks (for tests); `None`: until interrupted.
+    pub stop_after: Option<u64>,
+}
+
+impl Args {
+    /// `watch NAME [--stop-after-runs N]`.
+    pub fn parse(line: &Parsed) -> Result<Args> {
+        let stop_after = line.number("--stop-after-runs")?;
+        match line.names.as_slice() {
+            [name] => Ok(Args {
+                name: name.clone(),
+                stop_after,
+            }),
+            _ => Err(Error::Usage(
+                "`watch` takes one problem name: make watch P=<name>".to_string(),
+            )),
+        }
+    }
+}
+
+/// Checks the problem now and after every change, clearing the screen first on a terminal,
+/// until interrupted or `stop_after` checks. A check that cannot run (a broken manifest) is
+/// reported and watched on. Passes when stopped after `stop_after` checks.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    let (name, stop_after) = (args.name.as_str(), args.stop_after);
     problem::select(root, &[name.to_string()])?;
     let dirs = [
         root.join("problems").join(name),
@@ -122,7 +149,7 @@ pub fn run(root: &Path, name: &str, stop_after: Option<u64>) -> Result<bool, Str
         println!("watch {}: check {} ({})", runs, name, why);
         let _ = std::io::stdout().flush();
         let passed = problem::select(root, &[name.to_string()])
-            .and_then(|problems| check::run(root, &problems));
+            .and_then(|problems| check::check(root, &problems));
         if let Err(e) = passed {
             println!("judge: {}", e);
         }
@@ -134,7 +161,7 @@ pub fn run(root: &Path, name: &str, stop_after: Option<u64>) -> Result<bool, Str
         // Changes made while the check ran are compared with the files it started from.
         last = Some(now);
         if stop_after == Some(runs) {
-            return Ok(true);
+            return Ok(Outcome::Pass);
         }
     }
 }

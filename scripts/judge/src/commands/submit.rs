@@ -1,8 +1,9 @@
 //! `make submit P=<name> [JUDGE=<key>]`: check the bundle, name the judge it is ready for,
 //! and copy it to the clipboard.
 
-use crate::check;
-use crate::list;
+use super::{check, list, one_problem, Outcome};
+use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::problem::{Listing, Problem};
 use std::io::Write;
 use std::path::Path;
@@ -10,7 +11,7 @@ use std::process::{Command, Stdio};
 
 /// The judge `key` names, or the problem's first listed judge that takes Rust. Errors name
 /// the judges that do take the file.
-pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing, String> {
+pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing> {
     let takers: Vec<&str> = problem.rust_listings().map(|l| l.judge.key).collect();
     let takers = if takers.is_empty() {
         "none".to_string()
@@ -19,37 +20,56 @@ pub fn target<'a>(problem: &'a Problem, key: Option<&str>) -> Result<&'a Listing
     };
     match key {
         None => problem.rust_listings().next().ok_or_else(|| {
-            format!(
+            Error::Usage(format!(
                 "{}: no listed judge takes a Rust file; list one in [[package.metadata.judge.judges]]",
                 problem.name
-            )
+            ))
         }),
         Some(key) => match problem.listing(key) {
             Some(l) if l.judge.takes_rust => Ok(l),
-            Some(l) => Err(format!(
+            Some(l) => Err(Error::Usage(format!(
                 "{} takes no Rust; the judges of {} that take the file: {}",
                 l.judge.name, problem.name, takers
-            )),
-            None => Err(format!(
+            ))),
+            None => Err(Error::Usage(format!(
                 "{} does not list judge `{}`; the judges that take its file: {}",
                 problem.name, key, takers
-            )),
+            ))),
         },
     }
 }
 
+/// The arguments of `submit`.
+pub struct Args {
+    pub problem: Problem,
+    /// The key of the judge to submit to; the first listed that takes Rust when `None`.
+    pub judge: Option<String>,
+}
+
+impl Args {
+    /// `submit NAME [--judge KEY]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
+        Ok(Args {
+            problem: one_problem(root, line)?,
+            judge: line.text("--judge").map(String::from),
+        })
+    }
+}
+
 /// Checks the problem, prints the file, the judge it is ready for (URL, compiler, limits),
-/// and copies the file to the clipboard when a clipboard tool is present.
-pub fn run(root: &Path, problem: &Problem, judge: Option<&str>) -> Result<bool, String> {
-    let listing = target(problem, judge)?;
-    let passed = check::run(root, std::slice::from_ref(problem))?;
-    if !passed {
+/// and copies the file to the clipboard when a clipboard tool is present. Passes when the
+/// check passes.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    let problem = &args.problem;
+    let listing = target(problem, args.judge.as_deref())?;
+    let passed = check::check(root, std::slice::from_ref(problem))?;
+    if passed == Outcome::Fail {
         println!("(the check does not pass: think twice before submitting)");
     }
     let source = root
         .join("target/submit")
         .join(format!("{}.rs", problem.name));
-    let text = std::fs::read(&source).map_err(|e| format!("{}: {}", source.display(), e))?;
+    let text = std::fs::read(&source).map_err(|e| Error::io(&source, e))?;
     println!();
     println!("{}  {} bytes", source.display(), text.len());
     let origin = &problem.judges[0];

@@ -18,16 +18,20 @@
 //! timed on the first. It prints the slowest with time, limit and margin (limit / time) and a
 //! histogram of every time against the limit, and saves them as `worst-<rank>.in` with the
 //! reference's answer (`.out`, `.code`) and the command that regenerates them (`.cmd`). It
-//! fails (`Ok(false)`) when an input is over the limit, and stops at the first wrong answer.
+//! fails when an input is over the limit, and stops at the first wrong answer.
 //! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
+use super::{one_problem, Outcome};
+use crate::args::Parsed;
+use crate::error::{Error, Result};
 use crate::kit;
 use crate::mutate;
 use crate::problem::{Compare, Problem};
+use crate::program;
+use crate::progress::Progress;
 use crate::run::{self, Exit};
-use crate::stress::{self, Progress};
-use crate::verdict::{self, Expected, Verdict};
+use crate::verdict::{self, Expected, Limits, Verdict};
 use rng::Rng;
 use std::collections::HashSet;
 use std::fs;
@@ -36,8 +40,9 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-/// What to search and how.
-pub struct Options {
+/// The arguments of `worst`: what to search and how.
+pub struct Args {
+    pub problem: Problem,
     /// Survey inputs; the focus and the climb spend half as many again each.
     pub count: u64,
     /// The first generator seed.
@@ -50,6 +55,25 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// A time limit to judge against instead of the problem's.
     pub limit_ms: Option<u64>,
+}
+
+impl Args {
+    /// `worst NAME [--n N] [--seed S] [--keep K] [--limit-ms MS] [--solver FILE.rs] [--out DIR]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
+        let count = line.count("--n")?;
+        let seed = line.count("--seed")?;
+        let keep = line.count("--keep")?.max(1) as usize;
+        let limit_ms = line.number("--limit-ms")?;
+        Ok(Args {
+            count,
+            seed,
+            keep,
+            limit_ms,
+            solver: line.text("--solver").map(PathBuf::from),
+            out: line.text("--out").map(PathBuf::from),
+            problem: one_problem(root, line)?,
+        })
+    }
 }
 
 /// Extra runs of each of the slowest inputs (the first timing is kept too).
@@ -163,7 +187,7 @@ struct Answered {
 
 impl Maker {
     /// The generator's input for `origin` (its swaps are not applied).
-    fn generate(&self, origin: &Origin) -> Result<Vec<u8>, String> {
+    fn generate(&self, origin: &Origin) -> Result<Vec<u8>> {
         kit::generate(
             &self.root,
             &self.problem,
@@ -174,18 +198,17 @@ impl Maker {
     }
 
     /// Runs the reference on `input`; an error if it does not finish with an exit status.
-    fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered, String> {
+    fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered> {
         let file = self.scratch.join("input.txt");
-        fs::create_dir_all(&self.scratch).map_err(|e| e.to_string())?;
-        fs::write(&file, &input).map_err(|e| e.to_string())?;
+        fs::create_dir_all(&self.scratch)?;
+        fs::write(&file, &input)?;
         let answer = run::run(
             &self.reference,
             &[],
             &file,
             &self.scratch.join("ref"),
             Duration::from_secs(120),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         match answer.exit {
             Exit::Code(code) => Ok(Answered {
                 origin,
@@ -193,11 +216,11 @@ impl Maker {
                 answer: answer.stdout,
                 code,
             }),
-            other => Err(format!(
+            other => Err(Error::Kit(format!(
                 "the reference did not finish on `{}` ({:?})",
                 origin.command(&self.problem.name),
                 other
-            )),
+            ))),
         }
     }
 
@@ -206,7 +229,7 @@ impl Maker {
     fn ahead<T>(
         &self,
         jobs: Vec<Origin>,
-        survey: impl FnOnce(mpsc::Receiver<Result<Answered, String>>) -> T,
+        survey: impl FnOnce(mpsc::Receiver<Result<Answered>>) -> T,
     ) -> T {
         let (tx, rx) = mpsc::sync_channel(4);
         thread::scope(|scope| {
@@ -227,11 +250,15 @@ impl Maker {
     }
 }
 
-/// The search's state: the binaries, the problem as judged, everything found.
+/// The search's state: the binaries, the limits judged under, everything found.
 struct Search {
     maker: Maker,
-    problem: Problem,
+    /// The problem's name.
+    name: String,
+    limits: Limits,
     solver: PathBuf,
+    /// How outputs are compared when there is no checker.
+    compare: Compare,
     checker: Option<PathBuf>,
     scratch: PathBuf,
     found: Vec<Found>,
@@ -250,18 +277,18 @@ enum Step {
     Failed(String),
 }
 
-/// Runs the search; `Ok(true)` when every input is within the limit and answered right.
-pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, String> {
-    let solver = stress::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
-    let mut judged_problem = problem.clone();
+/// Runs the search; passes when every input is within the limit and answered right.
+pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
+    let problem = &opts.problem;
+    let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/worst")?;
+    let mut limits = problem.limits();
     if let Some(ms) = opts.limit_ms {
-        judged_problem.time_limit_ms = ms;
+        limits.time_ms = ms;
     }
-    let limit = Duration::from_millis(judged_problem.time_limit_ms);
+    let limit = Duration::from_millis(limits.time_ms);
     let focus_budget = opts.count / 2;
     let climb_budget = opts.count / 2;
-    let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))
-        .map_err(|e| e.to_string())?;
+    let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
     let scratch = scratch_dir.path().to_path_buf();
     let maker = Maker {
         root: root.to_path_buf(),
@@ -272,18 +299,16 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
     let mut search = Search {
         maker: maker.clone(),
         solver,
-        checker: if problem.compare == Compare::Checker {
-            Some(kit::binary(root, problem, "check"))
-        } else {
-            None
-        },
+        compare: problem.compare,
+        checker: kit::checker(root, problem),
         scratch,
-        problem: judged_problem,
+        name: problem.name.clone(),
+        limits,
         found: Vec::new(),
         next_seed: opts.seed,
         progress: Progress::new(opts.count + focus_budget + climb_budget),
     };
-    fs::create_dir_all(&search.scratch).map_err(|e| e.to_string())?;
+    fs::create_dir_all(&search.scratch)?;
 
     // 1. Survey, with the next inputs made on another thread meanwhile.
     let jobs: Vec<Origin> = (0..opts.count)
@@ -297,7 +322,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
         scratch: search.scratch.join("ahead"),
         ..maker
     };
-    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>, String> {
+    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>> {
         for answered in made {
             if let Step::Failed(why) = search.time(answered?, "survey")? {
                 return Ok(Some(why));
@@ -371,7 +396,7 @@ pub fn run(root: &Path, problem: &Problem, opts: &Options) -> Result<bool, Strin
             limit.as_millis()
         );
     }
-    Ok(over == 0)
+    Ok(Outcome::of(over == 0))
 }
 
 impl Search {
@@ -381,13 +406,13 @@ impl Search {
     }
 
     fn limit(&self) -> Duration {
-        Duration::from_millis(self.problem.time_limit_ms)
+        Duration::from_millis(self.limits.time_ms)
     }
 
     /// Generates `args --seed seed`, answers it with the reference, judges and times the
     /// solver on it, and keeps it. In the focus phase, arguments the generator refuses are
     /// [`Step::Refused`]; elsewhere an error.
-    fn step(&mut self, args: &[String], seed: u64, phase: &'static str) -> Result<Step, String> {
+    fn step(&mut self, args: &[String], seed: u64, phase: &'static str) -> Result<Step> {
         let origin = Origin {
             args: args.to_vec(),
             seed,
@@ -403,30 +428,30 @@ impl Search {
     }
 
     /// Judges and times the solver on an answered input, and keeps it.
-    fn time(&mut self, a: Answered, phase: &'static str) -> Result<Step, String> {
+    fn time(&mut self, a: Answered, phase: &'static str) -> Result<Step> {
         let input = self.scratch.join("input.txt");
-        fs::write(&input, &a.input).map_err(|e| e.to_string())?;
+        fs::write(&input, &a.input)?;
         let expected_out = self.scratch.join("expected.txt");
-        fs::write(&expected_out, &a.answer).map_err(|e| e.to_string())?;
+        fs::write(&expected_out, &a.answer)?;
         let expected = Expected {
             stdout: expected_out,
             code: a.code,
             stderr: None,
         };
         let judged = verdict::judge(
-            &self.problem,
+            self.limits,
             &self.solver,
             &input,
             &expected,
+            self.compare,
             self.checker.as_deref(),
             &self.scratch.join("solver"),
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         if judged.verdict != Verdict::Ac && judged.verdict != Verdict::Tle {
             return Ok(Step::Failed(format!(
                 "{} on `{}`: {}",
                 judged.verdict,
-                a.origin.command(&self.problem.name),
+                a.origin.command(&self.name),
                 judged.detail
             )));
         }
@@ -449,12 +474,7 @@ impl Search {
     /// current input (see [`mutate`]), keeps the mutant when the reference answers it with
     /// the same exit status, and moves to it when it ran slower. Returns the steps spent and
     /// a failure, if one was met.
-    fn climb(
-        &mut self,
-        start: usize,
-        budget: u64,
-        rng: &mut Rng,
-    ) -> Result<(u64, Option<String>), String> {
+    fn climb(&mut self, start: usize, budget: u64, rng: &mut Rng) -> Result<(u64, Option<String>)> {
         let mut current = start;
         let mut spent = 0;
         while spent < budget {
@@ -499,7 +519,7 @@ impl Search {
         format!(
             ", slowest cpu {:.1} ms of {} ms",
             ms(slowest),
-            self.problem.time_limit_ms
+            self.limits.time_ms
         )
     }
 
@@ -535,7 +555,7 @@ impl Search {
     /// Re-times the `n` slowest until each has `1 + RETIMES` timings (or was killed), so
     /// that one lucky or unlucky run does not decide the ranking; repeats while the top `n`
     /// changes.
-    fn retime(&mut self, n: usize) -> Result<(), String> {
+    fn retime(&mut self, n: usize) -> Result<()> {
         loop {
             let pending: Vec<usize> = self
                 .ranked_indices()
@@ -548,16 +568,15 @@ impl Search {
             }
             let input = self.scratch.join("input.txt");
             for i in pending {
-                fs::write(&input, &self.found[i].input).map_err(|e| e.to_string())?;
+                fs::write(&input, &self.found[i].input)?;
                 for _ in 0..RETIMES {
                     let out = run::run(
                         &self.solver,
                         &[],
                         &input,
                         &self.scratch.join("solver"),
-                        verdict::kill_time(&self.problem),
-                    )
-                    .map_err(|e| e.to_string())?;
+                        self.limits.kill_time(),
+                    )?;
                     let f = &mut self.found[i];
                     f.cpu.push(out.cpu);
                     f.wall.push(out.elapsed);
@@ -574,7 +593,7 @@ impl Search {
     /// a few seeds (at most [`FOCUS_SAMPLES`]) on each half of each range and goes on with the half whose
     /// slowest input was slowest; the rest of the budget goes to new seeds on the narrowest
     /// arguments. Returns the inputs spent and a failure, if one was met.
-    fn focus(&mut self, start: &[String], budget: u64) -> Result<(u64, Option<String>), String> {
+    fn focus(&mut self, start: &[String], budget: u64) -> Result<(u64, Option<String>)> {
         let mut current = start.to_vec();
         let mut spent = 0;
         // Enough seeds per half for a few rounds of halving within the budget.
@@ -623,15 +642,15 @@ impl Search {
     }
 
     /// Ends the search at a wrong answer or crash.
-    fn fail(&mut self, why: &str) -> Result<bool, String> {
+    fn fail(&mut self, why: &str) -> Result<Outcome> {
         let total = self.found.len() as u64;
         self.progress.finish_with(total, "");
-        println!("{}: {}", self.problem.name, why);
+        println!("{}: {}", self.name, why);
         println!(
             "(`make stress P={}` finds such cases and saves them as samples)",
-            self.problem.name
+            self.name
         );
-        Ok(false)
+        Ok(Outcome::Fail)
     }
 
     /// The table of the `keep` slowest and the histogram of every time.
@@ -642,7 +661,7 @@ impl Search {
         s.push_str(&format!(
             "{}: {} inputs timed; the {} slowest, CPU time (user + system) median of {} runs, \
              whole process:\n",
-            self.problem.name,
+            self.name,
             self.found.len(),
             keep.min(ranked.len()),
             1 + RETIMES
@@ -668,7 +687,7 @@ impl Search {
                 limit.as_millis(),
                 margin,
                 f.phase,
-                f.origin.command(&self.problem.name)
+                f.origin.command(&self.name)
             ));
         }
         let firsts: Vec<(Duration, bool)> = self
@@ -682,21 +701,19 @@ impl Search {
 
     /// Saves the `keep` slowest as `worst-<rank>.{in,out,code,cmd}` in `dir`, replacing
     /// those of an earlier search (other files there are left alone). Returns how many.
-    fn save(&self, dir: &Path, keep: usize) -> Result<usize, String> {
-        fs::create_dir_all(dir).map_err(|e| format!("{}: {}", dir.display(), e))?;
-        for entry in fs::read_dir(dir).map_err(|e| e.to_string())?.flatten() {
+    fn save(&self, dir: &Path, keep: usize) -> Result<usize> {
+        fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        for entry in fs::read_dir(dir)?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if is_saved_name(&name) {
-                fs::remove_file(entry.path()).map_err(|e| e.to_string())?;
+                fs::remove_file(entry.path())?;
             }
         }
-        let name = &self.problem.name;
+        let name = &self.name;
         let ranked = self.ranked();
         for (r, f) in ranked.iter().take(keep).enumerate() {
             let base = dir.join(format!("worst-{}", r + 1));
-            let write = |ext: &str, bytes: &[u8]| {
-                fs::write(base.with_extension(ext), bytes).map_err(|e| e.to_string())
-            };
+            let write = |ext: &str, bytes: &[u8]| fs::write(base.with_extension(ext), bytes);
             write("in", &f.input)?;
             write("out", &f.answer)?;
             if f.code != 0 {
@@ -712,7 +729,7 @@ impl Search {
                 name,
                 r + 1,
                 time,
-                self.problem.time_limit_ms,
+                self.limits.time_ms,
                 name,
                 f.origin.cargo_command(name),
                 r + 1

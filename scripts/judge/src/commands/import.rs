@@ -1,0 +1,33 @@
+//! `make import FILE=<problem.json>`: the problems of a saved Competitive Companion request
+//! body, scaffolded as `receive` would (see [`crate::receive`]).
+
+use super::Outcome;
+use crate::args::Parsed;
+use crate::error::{Error, Result};
+use crate::receive;
+use std::path::{Path, PathBuf};
+
+/// The arguments of `import`.
+pub struct Args {
+    /// The saved request body: one problem, or an array of problems.
+    pub file: PathBuf,
+}
+
+impl Args {
+    /// `import FILE`.
+    pub fn parse(line: &Parsed) -> Result<Args> {
+        match line.names.as_slice() {
+            [file] => Ok(Args {
+                file: PathBuf::from(file),
+            }),
+            _ => Err(Error::Usage(
+                "`import` takes one file: make import FILE=<problem.json>".to_string(),
+            )),
+        }
+    }
+}
+
+/// Writes the file's problems; passes when every one was written.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    Ok(Outcome::of(receive::import(root, &args.file)?))
+}

@@ -1,0 +1,94 @@
+//! The tool's commands, one module each: its arguments, read from the command line, and a
+//! `run` that says whether it passed. [`table`] defines their names, flags and help.
+
+pub mod bench;
+pub mod check;
+pub mod import;
+pub mod list;
+pub mod new;
+pub mod receive;
+pub mod stress;
+pub mod submit;
+pub mod swap;
+pub mod table;
+pub mod watch;
+pub mod worst;
+
+use crate::args::{self, Parsed};
+use crate::error::{Error, Result};
+use crate::problem::{self, Problem};
+use std::env;
+use std::path::{Path, PathBuf};
+
+/// How a command ended, when it could run at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything it checked holds: exit status 0.
+    Pass,
+    /// It ran, and found something wrong (a verdict, an invalid output): exit status 1.
+    Fail,
+}
+
+impl Outcome {
+    /// `Pass` when `ok`.
+    pub fn of(ok: bool) -> Outcome {
+        if ok {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        }
+    }
+}
+
+/// Runs the command line `args` (the command, then its arguments).
+pub fn run(args: &[String]) -> Result<Outcome> {
+    let (command, rest) = args
+        .split_first()
+        .ok_or_else(|| Error::Usage(table::usage()))?;
+    let spec = table::find(command).ok_or_else(|| {
+        Error::Usage(format!("unknown command `{}`\n{}", command, table::usage()))
+    })?;
+    let line = args::parse(spec, rest)?;
+    let root = workspace_root()?;
+    match spec.name {
+        "check" => check::run(&root, &check::Args::parse(&line)),
+        "bench" => bench::run(&root, &bench::Args::parse(&root, &line)?),
+        "stress" => stress::run(&root, &stress::Args::parse(&root, &line)?),
+        "worst" => worst::run(&root, &worst::Args::parse(&root, &line)?),
+        "swap" => swap::run(&swap::Args::parse(&line)?),
+        "submit" => submit::run(&root, &submit::Args::parse(&root, &line)?),
+        "new" => new::run(&root, &new::Args::parse(&line)?),
+        "list" => list::run(&root, &list::Args::parse(&line)),
+        "receive" => receive::run(&root, &receive::Args::parse(&line)?),
+        "import" => import::run(&root, &import::Args::parse(&line)?),
+        "watch" => watch::run(&root, &watch::Args::parse(&line)?),
+        _ => unreachable!("every command of the table is matched"),
+    }
+}
+
+/// The one problem a command is given, loaded; an error lists the problems there are.
+fn one_problem(root: &Path, line: &Parsed) -> Result<Problem> {
+    match line.names.as_slice() {
+        [name] => Ok(problem::select(root, std::slice::from_ref(name))?.remove(0)),
+        _ => Err(Error::Usage(format!(
+            "`{}` takes one problem name (P=<name>); the problems are: {}",
+            line.command(),
+            problem::all_names(root).join(", ")
+        ))),
+    }
+}
+
+/// The nearest directory upwards that holds `problems/` and a workspace `Cargo.toml`.
+fn workspace_root() -> Result<PathBuf> {
+    let mut dir = env::current_dir().map_err(|e| Error::io(".", e))?;
+    loop {
+        if dir.join("problems").is_dir() && dir.join("Cargo.toml").is_file() {
+            return Ok(dir);
+        }
+        if !dir.pop() {
+            return Err(Error::Other(
+                "not inside the workspace (no problems/ folder found)".to_string(),
+            ));
+        }
+    }
+}

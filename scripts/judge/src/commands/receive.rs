@@ -1,0 +1,30 @@
+//! `make receive`: the problems Competitive Companion sends, scaffolded (see
+//! [`crate::receive`]).
+
+use super::Outcome;
+use crate::args::Parsed;
+use crate::error::{Error, Result};
+use crate::receive;
+use std::convert::TryFrom;
+use std::path::Path;
+
+/// The arguments of `receive`.
+pub struct Args {
+    /// The port to listen on, 127.0.0.1 only; 0: any free port.
+    pub port: u16,
+}
+
+impl Args {
+    /// `receive [--port P]`.
+    pub fn parse(line: &Parsed) -> Result<Args> {
+        let port = line.count("--port")?;
+        let port = u16::try_from(port)
+            .map_err(|_| Error::Usage(format!("--port {}: not a port", port)))?;
+        Ok(Args { port })
+    }
+}
+
+/// Listens until every batch seen is complete; passes when every problem was written.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    Ok(Outcome::of(receive::receive(root, args.port)?))
+}
