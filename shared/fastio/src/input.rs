@@ -55,88 +55,73 @@ pub fn stdin_from(reader: Reader) {
 #[macro_export]
 macro_rules! input {
     (from $reader:expr, $($rest:tt)*) => {
-        $crate::__input_vars!(($reader) $($rest)*);
+        $crate::__input!(@vars ($reader) $($rest)*);
     };
     ($($rest:tt)*) => {
-        $crate::__input_vars!((@stdin) $($rest)*);
+        $crate::__input!(@vars (@stdin) $($rest)*);
     };
 }
 
-/// `input!`'s list of `name: kind` pairs, one at a time.
+/// `input!`'s steps, one macro so that a bundle carries one definition: `@vars` takes the
+/// `name: kind` pairs one at a time, `@kind` collects a kind's tokens up to the next `,`,
+/// `@let` binds one name (from stdin: one borrow of the reader per binding), `@read` and
+/// `@array` read the value of one kind.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __input_vars {
-    ($from:tt) => {};
-    ($from:tt mut $var:ident : $($rest:tt)*) => {
-        $crate::__input_kind!($from [mut $var] [] $($rest)*);
+macro_rules! __input {
+    (@vars $from:tt) => {};
+    (@vars $from:tt mut $var:ident : $($rest:tt)*) => {
+        $crate::__input!(@kind $from [mut $var] [] $($rest)*);
     };
-    ($from:tt $var:ident : $($rest:tt)*) => {
-        $crate::__input_kind!($from [$var] [] $($rest)*);
+    (@vars $from:tt $var:ident : $($rest:tt)*) => {
+        $crate::__input!(@kind $from [$var] [] $($rest)*);
     };
-}
-
-/// Collects one kind's tokens up to the next `,` (or the end), then binds it.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __input_kind {
-    ($from:tt [$($var:tt)*] [$($kind:tt)*] , $($rest:tt)*) => {
-        $crate::__input_let!($from [$($var)*] [$($kind)*]);
-        $crate::__input_vars!($from $($rest)*);
+    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] , $($rest:tt)*) => {
+        $crate::__input!(@let $from [$($var)*] [$($kind)*]);
+        $crate::__input!(@vars $from $($rest)*);
     };
-    ($from:tt [$($var:tt)*] [$($kind:tt)*]) => {
-        $crate::__input_let!($from [$($var)*] [$($kind)*]);
+    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*]) => {
+        $crate::__input!(@let $from [$($var)*] [$($kind)*]);
     };
-    ($from:tt [$($var:tt)*] [$($kind:tt)*] $next:tt $($rest:tt)*) => {
-        $crate::__input_kind!($from [$($var)*] [$($kind)* $next] $($rest)*);
+    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] $next:tt $($rest:tt)*) => {
+        $crate::__input!(@kind $from [$($var)*] [$($kind)* $next] $($rest)*);
     };
-}
-
-/// One `let`: from stdin (one borrow of the reader per binding) or from the given reader.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __input_let {
-    ((@stdin) [$($var:tt)*] [$($kind:tt)*]) => {
-        let $($var)* = $crate::with_stdin(|reader| $crate::__input_read!(reader, $($kind)*));
+    (@let (@stdin) [$($var:tt)*] [$($kind:tt)*]) => {
+        let $($var)* = $crate::with_stdin(|reader| $crate::__input!(@read reader, $($kind)*));
     };
-    (($reader:expr) [$($var:tt)*] [$($kind:tt)*]) => {
-        let $($var)* = $crate::__input_read!($reader, $($kind)*);
+    (@let ($reader:expr) [$($var:tt)*] [$($kind:tt)*]) => {
+        let $($var)* = $crate::__input!(@read $reader, $($kind)*);
     };
-}
-
-/// The value of one kind.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __input_read {
     (@array $reader:expr, [$($kind:tt)*] ; $len:expr) => {{
         let len: usize = $len;
         let mut values = ::std::vec::Vec::with_capacity(len);
         for _ in 0..len {
-            values.push($crate::__input_read!($reader, $($kind)*));
+            values.push($crate::__input!(@read $reader, $($kind)*));
         }
         values
     }};
     (@array $reader:expr, [$($kind:tt)*]) => {
-        $crate::__input_read!(@array $reader, [$($kind)*] ; $reader.read_or_exit::<usize>())
+        $crate::__input!(@array $reader, [$($kind)*] ; $reader.read_or_exit::<usize>())
     };
     (@array $reader:expr, [$($kind:tt)*] $next:tt $($rest:tt)*) => {
-        $crate::__input_read!(@array $reader, [$($kind)* $next] $($rest)*)
+        $crate::__input!(@array $reader, [$($kind)* $next] $($rest)*)
     };
-    ($reader:expr, [$($kind:tt)*]) => {
-        $crate::__input_read!(@array $reader, [] $($kind)*)
+    (@read $reader:expr, [$($kind:tt)*]) => {
+        $crate::__input!(@array $reader, [] $($kind)*)
     };
-    ($reader:expr, ($($kind:tt),* $(,)?)) => {
-        ($($crate::__input_read!($reader, $kind),)*)
+    (@read $reader:expr, ($($kind:tt),* $(,)?)) => {
+        ($($crate::__input!(@read $reader, $kind),)*)
     };
-    ($reader:expr, bytes) => {
+    (@read $reader:expr, bytes) => {
         $reader.read_or_exit::<$crate::Bytes>()
     };
-    ($reader:expr, chars) => {
+    (@read $reader:expr, chars) => {
         $reader.read_or_exit::<$crate::Chars>()
     };
-    ($reader:expr, usize1) => {
+    (@read $reader:expr, usize1) => {
         $reader.read_or_exit::<$crate::Usize1>()
     };
-    ($reader:expr, $kind:ty) => {
+    (@read $reader:expr, $kind:ty) => {
         $reader.read_or_exit::<$kind>()
     };
 }

@@ -8,9 +8,12 @@ use runner::run;
 use std::process::Output;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
-const GEN: Option<&str> = option_env!("CARGO_BIN_EXE_NAME-gen");
-const REF: Option<&str> = option_env!("CARGO_BIN_EXE_NAME-ref");
-const CHECK: Option<&str> = option_env!("CARGO_BIN_EXE_NAME-check");
+/// NAME-gen, NAME-ref and NAME-check; `None` for one whose [[bin]] table is removed.
+const KIT: [Option<&str>; 3] = [
+    option_env!("CARGO_BIN_EXE_NAME-gen"),
+    option_env!("CARGO_BIN_EXE_NAME-ref"),
+    option_env!("CARGO_BIN_EXE_NAME-check"),
+];
 
 /// The exit status of a kit program that is not written yet (src/bin/kit/mod.rs).
 const NOT_WRITTEN: i32 = 3;
@@ -49,7 +52,8 @@ fn check(checker: &str, dir: &std::path::Path, files: [&[u8]; 3]) -> Output {
 
 #[test]
 fn submission_agrees_with_the_reference_and_the_checker() {
-    let generate = |seed: u64| GEN.map(|gen| run(gen, &["--seed", &seed.to_string()], b""));
+    let [gen, reference, checker] = KIT;
+    let generate = |seed: u64| gen.map(|gen| run(gen, &["--seed", &seed.to_string()], b""));
     let first = match generate(1) {
         Some(input) if written(&input) => input,
         _ => {
@@ -61,8 +65,8 @@ fn submission_agrees_with_the_reference_and_the_checker() {
     let dir = std::env::temp_dir().join(format!("kit-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let solved = run(SOLVER, &[], &first.stdout);
-    let reference = REF.filter(|r| written(&run(r, &[], &first.stdout)));
-    let checker = CHECK.filter(|c| {
+    let reference = reference.filter(|r| written(&run(r, &[], &first.stdout)));
+    let checker = checker.filter(|c| {
         written(&check(
             c,
             &dir,
