@@ -248,10 +248,17 @@ impl Reader {
         }
     }
 
+    /// The error at the end of the input, on its last line (a final line feed ends that
+    /// line; it does not start another).
     #[cold]
     fn ended(&self, what: &str) -> InputError {
+        let last = if self.buf.last() == Some(&b'\n') {
+            self.line - 1
+        } else {
+            self.line
+        };
         InputError::at_line(
-            self.line,
+            last.max(1),
             format!("expected {}, found the end of the input", what),
         )
     }

@@ -395,10 +395,17 @@ mod tests {
         );
         // The bad token is consumed; the read after it goes on.
         assert_eq!(r.read::<u32>(), Ok(9));
+        // The input's last line: the final line feed ends it.
         assert_eq!(
             r.read::<u32>().unwrap_err().to_string(),
-            "line 4: expected an integer u32, found the end of the input"
+            "line 3: expected an integer u32, found the end of the input"
         );
+        for (input, line) in [("", 1), ("\n", 1), ("5", 1), ("5\n\n", 2), ("5\n \n 6", 3)] {
+            let mut r = reader(input);
+            while r.read::<u8>().is_ok() {}
+            let e = r.read::<u8>().unwrap_err();
+            assert_eq!((e.line, e.token), (line, None), "{:?}", input);
+        }
         let long = format!("{}x", "1".repeat(30));
         assert!(first::<u64>(&long).unwrap_err().ends_with("111...`"));
     }
