@@ -94,7 +94,7 @@ macro_rules! __input {
     };
     (@array $reader:expr, [$($kind:tt)*] ; $len:expr) => {{
         let len: usize = $len;
-        let mut values = ::std::vec::Vec::with_capacity(len);
+        let mut values = ::std::vec::Vec::with_capacity($reader.capacity_for(len));
         for _ in 0..len {
             values.push($crate::__input!(@read $reader, $($kind)*));
         }
@@ -160,6 +160,18 @@ mod tests {
         }
         let mut r = Reader::new(b"xyz 18446744073709551615".to_vec());
         assert_eq!(read(&mut r), (b"xyz".to_vec(), u64::MAX));
+    }
+
+    #[test]
+    fn a_huge_length_allocates_for_the_input_only() {
+        let mut r = Reader::new(b"1000000000000000000 5 6".to_vec());
+        let n = r.read::<usize>().unwrap();
+        assert_eq!(r.capacity_for(n), 3);
+        let e = r.read_vec::<u64>(n).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: expected an integer u64, found the end of the input"
+        );
     }
 
     #[test]

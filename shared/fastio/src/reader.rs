@@ -205,13 +205,22 @@ impl Reader {
         T::read(self)
     }
 
-    /// The next `len` values of kind `T`. One allocation of `len` elements, then `len` reads.
+    /// The next `len` values of kind `T`. One allocation of `len` elements (at most
+    /// [`Reader::capacity_for`]), then `len` reads.
     pub fn read_vec<T: Readable>(&mut self, len: usize) -> Result<Vec<T::Output>, InputError> {
-        let mut values = Vec::with_capacity(len);
+        let mut values = Vec::with_capacity(self.capacity_for(len));
         for _ in 0..len {
             values.push(T::read(self)?);
         }
         Ok(values)
+    }
+
+    /// How many of `len` values to allocate room for at once: `len`, but no more than the
+    /// tokens the rest of the input can hold, so that a malformed length (`10^18`) is an
+    /// error at the end of the input rather than an allocation failure. O(1).
+    #[inline]
+    pub fn capacity_for(&self, len: usize) -> usize {
+        len.min((self.buf.len() - self.pos) / 2 + 1)
     }
 
     /// The next value of kind `T`; on malformed input, the error as one line on stderr and
