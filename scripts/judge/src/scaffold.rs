@@ -2,9 +2,9 @@
 //! follows (PROTOCOL.md, "The problem skeleton"), building and tested from the first minute.
 //!
 //! The templates live in `scripts/judge/templates/` (`NAME` stands for the package name):
-//! `plain`, the default, is one `main.rs` that reads with `fastio::input!` and calls `solve`,
-//! depending on `fastio` alone, so the bundle holds the solution and fastio and nothing
-//! else; `grid` is a small, real 9x9 sudoku solver (parse -> plain search -> print) to reshape
+//! `plain`, the default, is one `main.rs` that reads with `scan::input!` and calls `solve`,
+//! depending on `scan` alone (and through it `fastio`), so the bundle holds the solution and
+//! those two crates and nothing else; `grid` is a small, real 9x9 sudoku solver (parse -> plain search -> print) to reshape
 //! into a grid problem's own. Both come with the optional test kit: generator, reference and
 //! checker stubs that exit 3 "not written yet", and a `tests/kit.rs` that skips what is not
 //! written, so `make test` passes as soon as `main.rs` is right.
@@ -55,7 +55,7 @@ pub fn valid_name(name: &str) -> bool {
 /// A package template: the files `make new` writes besides the manifest and the kit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Template {
-    /// Any problem: `main.rs` reads with `fastio::input!`, calls `solve`, prints.
+    /// Any problem: `main.rs` reads with `scan::input!`, calls `solve`, prints.
     Plain,
     /// A grid puzzle: a complete 9x9 sudoku solver in `grid.rs`, `parse.rs`, `solver.rs`.
     Grid,
@@ -125,7 +125,7 @@ impl Template {
     /// The shared crates the template's code uses, as `[dependencies]` names.
     fn dependencies(self) -> &'static [&'static str] {
         match self {
-            Template::Plain => &["fastio"],
+            Template::Plain => &["scan"],
             Template::Grid => &["bits", "fastio", "rng", "sudoku"],
         }
     }
@@ -446,12 +446,12 @@ mod tests {
     }
 
     #[test]
-    fn the_plain_template_uses_fastio_alone_and_no_sudoku() {
+    fn the_plain_template_uses_scan_alone_and_no_sudoku() {
         let files = skeleton("cf4a", &Facts::placeholder(), Template::Plain);
         let text = |path: &str| &files.iter().find(|(p, _)| *p == path).unwrap().1;
         let manifest = text("Cargo.toml");
-        assert!(manifest.contains("fastio = { path = \"../../shared/fastio\" }"));
-        for other in ["bits", "rng", "sudoku"] {
+        assert!(manifest.contains("scan = { path = \"../../shared/scan\" }"));
+        for other in ["bits", "fastio", "rng", "sudoku"] {
             assert!(!manifest.contains(&format!("{} = ", other)), "{}", manifest);
         }
         assert!(manifest.contains("compare = \"tokens\""), "{}", manifest);

@@ -151,14 +151,18 @@ fn new_problem_builds_and_fails_loudly_until_written() {
         "{}",
         text(&stressed.stderr)
     );
-    // The plain template's bundle is its main.rs and fastio alone, clean under every profile
+    // The plain template's bundle is its main.rs, scan and fastio, clean under every profile
     // and the old compiler: with a sample its stand-in answers (the sum), the check passes.
     fs::write(root.join("samples/abc/1.in"), "3\n1 2 3\n").unwrap();
     fs::write(root.join("samples/abc/1.out"), "6\n").unwrap();
     let stdout = judge_exits(&root, &["check", "abc"], 0);
     assert!(stdout.contains("old compiler"), "{}", stdout);
     let bundle = fs::read_to_string(root.join("target/submit/abc.rs")).unwrap();
-    assert!(bundle.contains("pub mod fastio"), "{}", bundle);
+    assert!(
+        bundle.contains("pub mod fastio") && bundle.contains("pub mod scan"),
+        "{}",
+        bundle
+    );
     for other in [
         "pub mod bits",
         "pub mod sudoku",

@@ -1,8 +1,8 @@
 //! `input!`: declare the input's values in the order they come, the way proconio does.
 //!
 //! ```
-//! use fastio::input;
-//! # fastio::stdin_from(fastio::Reader::new(b"3 abc\n1 2 3\n2 1\n".to_vec()));
+//! use scan::input;
+//! # scan::stdin_from(fastio::Reader::new(b"3 abc\n1 2 3\n2 1\n".to_vec()));
 //! input! {
 //!     n: usize,
 //!     s: bytes,
@@ -18,17 +18,16 @@
 //! `f32`, `f64`, `String`, `char`), the markers `bytes` (`Vec<u8>`), `chars` (`Vec<char>`) and
 //! `usize1` (a 1-based index made 0-based), tuples `(kind, kind, ...)`, `[kind; len]` (a
 //! `Vec` of `len` values, `len` any expression, earlier names included) and `[kind]` (a
-//! length, then that many values). Costs: the [`scan`](super::scan) module's table.
+//! length, then that many values). Costs: the [`kinds`](super::kinds) module's table.
 //!
 //! Without a source it reads stdin, all of it on first use ([`with_stdin`]); with
-//! `input! { from reader, ... }` it reads `reader` (a [`Reader`](super::Reader) or a
-//! `&mut Reader`). Malformed input is one line on stderr, `line L, token T: expected an
-//! integer u32, found `x``, and exit status 2, with nothing buffered flushed: read first, then
-//! print. A program that prints between reads and must keep that output on bad input reads
-//! with [`Reader::read`](super::Reader::read) and ends with
-//! [`InputError::exit`](super::InputError::exit).
+//! `input! { from reader, ... }` it reads `reader` (a `fastio::Reader` or a `&mut Reader`).
+//! Malformed input is one line on stderr, ``line L, token T: expected an integer u32, found
+//! `x` ``, and exit status 2, with nothing buffered flushed: read first, then print. A program
+//! that prints between reads and must keep that output on bad input reads with
+//! [`Scan::read`](super::Scan::read) and ends with `fastio::InputError::exit`.
 
-use super::reader::Reader;
+use fastio::Reader;
 use std::cell::RefCell;
 
 thread_local! {
@@ -41,7 +40,7 @@ thread_local! {
 pub fn with_stdin<T>(f: impl FnOnce(&mut Reader) -> T) -> T {
     STDIN.with(|slot| {
         let mut slot = slot.borrow_mut();
-        f(slot.get_or_insert_with(super::stdin_or_exit))
+        f(slot.get_or_insert_with(fastio::stdin_or_exit))
     })
 }
 
@@ -94,14 +93,17 @@ macro_rules! __input {
     };
     (@array $reader:expr, [$($kind:tt)*] ; $len:expr) => {{
         let len: usize = $len;
-        let mut values = ::std::vec::Vec::with_capacity($reader.capacity_for(len));
+        let mut values = ::std::vec::Vec::with_capacity({
+            use $crate::Scan as _;
+            $reader.capacity_for(len)
+        });
         for _ in 0..len {
             values.push($crate::__input!(@read $reader, $($kind)*));
         }
         values
     }};
     (@array $reader:expr, [$($kind:tt)*]) => {
-        $crate::__input!(@array $reader, [$($kind)*] ; $reader.read_or_exit::<usize>())
+        $crate::__input!(@array $reader, [$($kind)*] ; $crate::__input!(@read $reader, usize))
     };
     (@array $reader:expr, [$($kind:tt)*] $next:tt $($rest:tt)*) => {
         $crate::__input!(@array $reader, [$($kind)* $next] $($rest)*)
@@ -113,22 +115,24 @@ macro_rules! __input {
         ($($crate::__input!(@read $reader, $kind),)*)
     };
     (@read $reader:expr, bytes) => {
-        $reader.read_or_exit::<$crate::Bytes>()
+        $crate::__input!(@read $reader, $crate::Bytes)
     };
     (@read $reader:expr, chars) => {
-        $reader.read_or_exit::<$crate::Chars>()
+        $crate::__input!(@read $reader, $crate::Chars)
     };
     (@read $reader:expr, usize1) => {
-        $reader.read_or_exit::<$crate::Usize1>()
+        $crate::__input!(@read $reader, $crate::Usize1)
     };
-    (@read $reader:expr, $kind:ty) => {
+    (@read $reader:expr, $kind:ty) => {{
+        use $crate::Scan as _;
         $reader.read_or_exit::<$kind>()
-    };
+    }};
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::Reader;
+    use super::super::Scan;
+    use fastio::Reader;
 
     #[test]
     fn every_kind_from_a_reader() {

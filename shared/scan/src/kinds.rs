@@ -14,11 +14,11 @@
 //! | [`Usize1`] -> `usize` | a 1-based index, made 0-based | that of `usize` |
 //! | `(A, B, ...)` (up to 4) | one after the other | the sum of its parts |
 //!
-//! Vectors: [`Reader::read_vec`](super::Reader::read_vec) and `input!`'s `[kind; n]`, one
-//! allocation of `n` elements plus the reads.
+//! Vectors: [`Scan::read_vec`] and `input!`'s `[kind; n]`, one allocation of `n` elements
+//! plus the reads.
 
-use super::error::InputError;
-use super::reader::Reader;
+use super::read::Scan;
+use fastio::{InputError, Reader};
 
 /// A kind of value that can be read from the input: a type, or a marker ([`Bytes`],
 /// [`Chars`], [`Usize1`]) whose [`Output`](Readable::Output) is another type.
@@ -26,8 +26,7 @@ pub trait Readable {
     /// The value a read gives.
     type Output;
 
-    /// Reads one value; the error names the line and the token (see
-    /// [`Reader::parse_next`](super::Reader::parse_next)).
+    /// Reads one value; the error names the line and the token (see [`Scan::parse_next`]).
     fn read(reader: &mut Reader) -> Result<Self::Output, InputError>;
 }
 
@@ -148,6 +147,38 @@ macro_rules! signed {
 unsigned!(u8 u16 u32 u64 u128 usize);
 signed!(i8 i16 i32 i64 i128 isize);
 
+/// The next token when it is a short decimal integer (an optional sign, then 1 to 19 digits,
+/// then whitespace or the end): its sign, its magnitude (below 10^19) and its length, without
+/// consuming it (only the whitespace before it). The integer reads' fast path: one pass over
+/// the digits, no overflow check; anything else goes the general way.
+#[inline]
+fn peek_short_decimal(reader: &mut Reader) -> Option<(bool, u64, usize)> {
+    reader.skip_whitespace();
+    let (bytes, pos) = reader.bytes();
+    let rest = &bytes[pos..];
+    let (negative, start) = match rest.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let digits = &rest[start..];
+    let mut value: u64 = 0;
+    let mut len = 0;
+    for &b in digits.iter().take(19) {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value * 10 + u64::from(digit);
+        len += 1;
+    }
+    let ends = digits.get(len).map_or(true, u8::is_ascii_whitespace);
+    if len == 0 || !ends {
+        return None;
+    }
+    Some((negative, value, start + len))
+}
+
 macro_rules! integer {
     ($($t:ident)*) => {$(
         impl Readable for $t {
@@ -155,9 +186,9 @@ macro_rules! integer {
 
             #[inline]
             fn read(reader: &mut Reader) -> Result<$t, InputError> {
-                if let Some((negative, magnitude, len)) = reader.peek_short_decimal() {
+                if let Some((negative, magnitude, len)) = peek_short_decimal(reader) {
                     if let Some(value) = $t::from_magnitude(negative, magnitude.into()) {
-                        reader.skip_on_line(len);
+                        reader.advance_in_line(len);
                         return Ok(value);
                     }
                 }
