@@ -106,7 +106,7 @@ pub const JUDGES: &[Judge] = &[
         takes_rust: true,
         command_known: true,
         profiles: &[
-            // The current judge, as the team's notes give it (not confirmed here).
+            // The current judge: edition 2024 and rustc 1.88 are unconfirmed (PROTOCOL.md).
             Profile {
                 key: "2024",
                 edition: "2024",
@@ -158,7 +158,8 @@ pub const JUDGES: &[Judge] = &[
                 rustc: "1.89",
             },
         ],
-        source: "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); team notes",
+        source:
+            "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); editions unconfirmed",
     },
     Judge {
         key: "atcoder",

@@ -209,6 +209,26 @@ fn build_for<'a>(
 /// Wall and CPU time columns of a row, in ms.
 type Times = (String, String);
 
+/// The check's table rows of one problem.
+struct Rows<'a>(&'a str);
+
+impl Rows<'_> {
+    /// One row. Times: wall clock and CPU (user + system) of the whole process; CPU is what
+    /// is limited.
+    fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
+        println!(
+            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            self.0, case, verdict, ms.0, ms.1, limit, mem, detail
+        );
+    }
+
+    /// A row without times or memory: a compile, a case that did not run.
+    fn untimed(&self, case: &str, verdict: &str, limit: String, detail: &str) {
+        let none = || "-".to_string();
+        self.row(case, verdict, (none(), none()), limit, none(), detail);
+    }
+}
+
 /// Checks one problem: its counts and its summary line.
 fn check_problem(
     root: &Path,
@@ -216,62 +236,24 @@ fn check_problem(
     current: &Rustc,
     old: Option<&Rustc>,
 ) -> Result<(Tally, String)> {
-    // Times: wall clock and CPU (user + system) of the whole process; CPU is what is limited.
-    let row = |case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str| {
-        println!(
-            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
-            problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
-        );
-    };
-    let none = || -> Times { ("-".into(), "-".into()) };
+    let rows = Rows(&problem.name);
     let mut tally = Tally::default();
-    let cases = samples::cases(&root.join(problem.samples_dir()));
+    let cases = samples::cases(root, &root.join(problem.samples_dir()))?;
     samples::check_judges(problem, &cases)?;
     let bundled = match bundle::bundle(root, problem) {
         Ok(b) => b,
         Err(e) => {
             let detail = e.to_string();
-            row("-", "CE", none(), "-".into(), "-".into(), &detail);
+            rows.untimed("-", "CE", "-".into(), &detail);
             tally.cases = 1;
             return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
         }
     };
     let mut builds = plan(root, problem, current, old);
-    for build in &mut builds {
-        tally.compiles += 1;
-        // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
-        let (verdict, detail) = match bundle::compile_with(
-            &build.rustc.program,
-            &build.args,
-            &bundled.source,
-            &build.binary,
-        ) {
-            Ok(None) => {
-                tally.clean += 1;
-                build.compiled = true;
-                ("OK", build.label())
-            }
-            Ok(Some(warning)) => {
-                build.compiled = true;
-                ("WARN", format!("{}: {}", build.label(), warning))
-            }
-            Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
-                ("CE", format!("{}: {}", build.label(), why))
-            }
-        };
-        let detail = bundle::scrub_paths(&detail, root);
-        row("compile", verdict, none(), "-".into(), "-".into(), &detail);
-    }
+    compile_all(root, &mut builds, &bundled.source, &rows, &mut tally);
     if cases.is_empty() {
         let detail = format!("no cases in {}", problem.samples_dir().display());
-        row(
-            "-",
-            &Verdict::NoExpected.to_string(),
-            none(),
-            "-".into(),
-            "-".into(),
-            &detail,
-        );
+        rows.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
         tally.cases = 1;
         return Ok((tally, format!("{}: {}", problem.name, detail)));
     }
@@ -279,59 +261,10 @@ fn check_problem(
     let scratch = root.join("target/judge").join(&problem.name);
     for case in &cases {
         tally.cases += 1;
-        let name = case.name();
-        let limits = problem.limits_on(case.judge.as_deref());
-        let skip = |verdict: Verdict, detail: &str| {
-            row(
-                &name,
-                &verdict.to_string(),
-                none(),
-                limits.time_ms.to_string(),
-                "-".into(),
-                detail,
-            )
-        };
-        let expected = match samples::expected_of(case)? {
-            Some(e) => e,
-            None => {
-                skip(Verdict::NoExpected, "no expected output: add its .out");
-                continue;
-            }
-        };
-        let build = match build_for(&builds, problem, case, current) {
-            Some(b) if b.compiled => b,
-            _ => {
-                skip(
-                    Verdict::Ce,
-                    "its profile's compile failed (see the compile rows)",
-                );
-                continue;
-            }
-        };
-        let judged = verdict::judge(
-            limits,
-            &build.binary,
-            &case.input,
-            &expected,
-            problem.compare,
-            checker.as_deref(),
-            &scratch,
-        )
-        .map_err(|e| Error::from(e).context(format!("{} case {}", problem.name, name)))?;
-        if judged.verdict == Verdict::Ac {
+        let build = build_for(&builds, problem, case, current).filter(|b| b.compiled);
+        if judge_case(problem, case, build, checker.as_deref(), &scratch, &rows)? {
             tally.passed += 1;
         }
-        row(
-            &name,
-            &judged.verdict.to_string(),
-            (
-                judged.outcome.elapsed.as_millis().to_string(),
-                judged.outcome.cpu.as_millis().to_string(),
-            ),
-            limits.time_ms.to_string(),
-            format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
-            &judged.detail,
-        );
     }
     let compiled: Vec<String> = builds.iter().map(Build::label).collect();
     let summary = format!(
@@ -348,4 +281,87 @@ fn check_problem(
         compiled.join("; ")
     );
     Ok((tally, summary))
+}
+
+/// Compiles the bundle `source` with every build, one row each, and counts them.
+fn compile_all(root: &Path, builds: &mut [Build], source: &Path, rows: &Rows, tally: &mut Tally) {
+    for build in builds {
+        tally.compiles += 1;
+        // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
+        let (verdict, detail) =
+            match bundle::compile_with(&build.rustc.program, &build.args, source, &build.binary) {
+                Ok(None) => {
+                    tally.clean += 1;
+                    build.compiled = true;
+                    ("OK", build.label())
+                }
+                Ok(Some(warning)) => {
+                    build.compiled = true;
+                    ("WARN", format!("{}: {}", build.label(), warning))
+                }
+                Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
+                    ("CE", format!("{}: {}", build.label(), why))
+                }
+            };
+        let detail = bundle::scrub_paths(&detail, root);
+        rows.untimed("compile", verdict, "-".into(), &detail);
+    }
+}
+
+/// Runs and judges one case with `build` (`None`: its profile's compile failed) under its
+/// judge's limits, and prints its row. Returns whether it is AC.
+fn judge_case(
+    problem: &Problem,
+    case: &Case,
+    build: Option<&Build>,
+    checker: Option<&Path>,
+    scratch: &Path,
+    rows: &Rows,
+) -> Result<bool> {
+    let name = case.name();
+    let limits = problem.limits_on(case.judge.as_deref());
+    let skip = |verdict: Verdict, detail: &str| {
+        rows.untimed(
+            &name,
+            &verdict.to_string(),
+            limits.time_ms.to_string(),
+            detail,
+        );
+        Ok(false)
+    };
+    let expected = match samples::expected_of(case)? {
+        Some(e) => e,
+        None => return skip(Verdict::NoExpected, "no expected output: add its .out"),
+    };
+    let build = match build {
+        Some(b) => b,
+        None => {
+            return skip(
+                Verdict::Ce,
+                "its profile's compile failed (see the compile rows)",
+            )
+        }
+    };
+    let judged = verdict::judge(
+        limits,
+        &build.binary,
+        &case.input,
+        &expected,
+        problem.compare,
+        checker,
+        scratch,
+    )
+    .map_err(|e| Error::from(e).context(format!("{} case {}", problem.name, name)))?;
+    rows.row(
+        &name,
+        &judged.verdict.to_string(),
+        (
+            judged.outcome.elapsed.as_millis().to_string(),
+            judged.outcome.cpu.as_millis().to_string(),
+        ),
+        limits.time_ms.to_string(),
+        format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
+        &judged.detail,
+    );
+    Ok(judged.verdict == Verdict::Ac)
 }
