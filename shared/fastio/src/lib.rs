@@ -3,7 +3,9 @@
 //!
 //! The reader holds all of stdin in memory (one `read_to_end`), so reading is a cursor over a
 //! byte slice, and it counts lines as it goes so that an error can say where the input went
-//! wrong. The writer collects output in a buffer and writes it in large blocks.
+//! wrong. The writer collects output in a buffer and writes it in large blocks. Typed reads
+//! (`read::<i64>()`, `input!`) are the `scan` crate's, built on [`Reader::bytes`]: a crate of
+//! their own, since a bundle carries whole crates.
 
 use std::fmt;
 use std::io::{self, Read, Write};
