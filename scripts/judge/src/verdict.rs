@@ -1,6 +1,6 @@
 //! Judging one run of a solution against what is expected of it.
 
-use crate::compare::first_difference_in;
+use crate::compare::Compare;
 use crate::kit;
 use crate::run::{self, Budget, Captured, Exit, Outcome};
 use std::fmt;
@@ -95,14 +95,15 @@ pub struct Judged {
 }
 
 /// Runs `binary` on `input` and judges it against `expected` under `limits`. `checker` is
-/// the problem's checker binary when it compares with one; otherwise stdout is compared line
-/// by line with the expected one, as it streams from the run's file: the tool never holds
-/// an output.
+/// the problem's checker binary when it compares with one; otherwise stdout is compared with
+/// the expected one as `compare` says (and stderr, when expected, as well), as it streams
+/// from the run's file: the tool never holds an output.
 pub fn judge(
     limits: Limits,
     binary: &Path,
     input: &Path,
     expected: &Expected,
+    compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<Judged> {
@@ -111,7 +112,8 @@ pub fn judge(
         output_cap: limits.output_cap(expected),
     };
     let outcome = run::run_captured(binary, &[], input, scratch, budget)?;
-    let (verdict, detail) = verdict_of(limits, &outcome, input, expected, checker, scratch)?;
+    let (verdict, detail) =
+        verdict_of(limits, &outcome, input, expected, compare, checker, scratch)?;
     Ok(Judged {
         verdict,
         outcome,
@@ -167,6 +169,7 @@ fn verdict_of(
     outcome: &Outcome<Captured>,
     input: &Path,
     expected: &Expected,
+    compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
@@ -230,7 +233,7 @@ fn verdict_of(
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        None => first_difference_in(
+        None => compare.first_difference_in(
             BufReader::new(File::open(&expected.stdout)?),
             outcome.stdout.reader()?,
         )?,
@@ -239,7 +242,7 @@ fn verdict_of(
         return Ok((Verdict::Wa, why));
     }
     if let Some(err) = &expected.stderr {
-        if let Some(why) = first_difference_in(&err[..], outcome.stderr.reader()?)? {
+        if let Some(why) = compare.first_difference_in(&err[..], outcome.stderr.reader()?)? {
             return Ok((Verdict::Wa, format!("stderr {}", why)));
         }
     }

@@ -287,8 +287,8 @@ fn received_problems_build_and_run_their_samples() {
         listed
     );
 
-    // `check` builds both and runs them on their samples: the template is a plain 9x9 sudoku,
-    // so it answers P1074 with a grid (WA) and stops at POJ's case count (RE), but nothing is CE.
+    // `check` builds both and runs them on their samples: the template sums `n` numbers, so
+    // it answers both wrong (WA), but nothing is CE.
     let report = judge_exits(&root, &["check", "p1074", "poj2676"], 1);
     for name in ["p1074", "poj2676"] {
         let row = line(&report, name, "1", "");
@@ -430,8 +430,9 @@ fn watch_checks_again_after_a_change() {
     let root = workspace_like_real("watch");
     let made = judge(&root, &["new", "abc"]);
     assert!(made.status.success(), "{}", text(&made.stderr));
-    fs::write(root.join("samples/abc/1.in"), &POJ_IN[2..]).unwrap();
-    fs::write(root.join("samples/abc/1.out"), POJ_OUT).unwrap();
+    // The template's stand-in solve sums the values.
+    fs::write(root.join("samples/abc/1.in"), "3\n1 2 3\n").unwrap();
+    fs::write(root.join("samples/abc/1.out"), "6\n").unwrap();
     let mut running = Running::start(&root, &["watch", "abc", "--stop-after-runs", "2"]);
     running.line_with("watch 1: check abc (first run)", 60);
     running.line_with("abc: 1 of 1 AC", 300);

@@ -365,6 +365,7 @@ fn judge_case(
         &build.binary,
         &case.input,
         &expected,
+        problem.compare,
         checker,
         scratch,
     )

@@ -89,6 +89,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
             &solver,
             &input,
             &expected,
+            problem.compare,
             checker.as_deref(),
             &scratch.join("solver"),
         )?;
