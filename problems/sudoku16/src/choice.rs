@@ -1,0 +1,197 @@
+//! The choice of branch: the smallest choice of either kind, a cell's letters or a letter's
+//! places in a unit.
+//!
+//! In the first attempt, among two-letter cells it looks at a few and takes the one with the
+//! most two-letter peers sharing one of its letters: either alternative turns them into naked
+//! singles.
+
+use crate::board::Board;
+use crate::grid::{Cell, DigitSet, PlaceSet, CELLS, UNITS};
+use crate::lanes::{fewest_letters, first_from, two_letter_cells, unit_masks};
+use bits::{ones, Word};
+use rng::Rng;
+
+/// A branching point: the alternatives that are tried in turn.
+#[derive(Clone, Copy)]
+pub enum Branch {
+    /// Try each letter of `DigitSet` in the cell.
+    Cell(usize, DigitSet),
+    /// Try letter `u32` in each place of `PlaceSet` in the unit.
+    Place(usize, u32, PlaceSet),
+}
+
+/// The smallest branch: fewest letters in an open cell or fewest places for an unplaced letter
+/// in a unit; ties go to the first found from a random starting point, or with `smart`, among
+/// the first [`SMART_LOOK`] two-letter cells to the one with the most two-letter peers sharing
+/// a letter with it ([`two_letter_links`]; ties to the first), whose both alternatives set off
+/// the most naked singles. `None` when solved. Requires a propagated board (no
+/// singles left). O(CELLS + UNITS * SIDE). (Inlined: the feature test is all it adds to
+/// its caller.)
+#[inline]
+pub fn choose(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has the feature the function is compiled for.
+            return unsafe { choose_popcnt(b, rng, smart) };
+        }
+    }
+    choose_portable(b, rng, smart)
+}
+
+/// [`choose`] compiled with the POPCNT instruction (without it a count takes a dozen
+/// instructions, and counting is most of the work here).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+unsafe fn choose_popcnt(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
+    choose_portable(b, rng, smart)
+}
+
+#[inline(always)]
+pub fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> {
+    if b.open == 0 {
+        return None;
+    }
+    // Two alternatives is the least there can be after propagation: stop there.
+    let start = rng.below(CELLS);
+    let two = two_letter_cells(&b.cand);
+    if two != [0; 4] {
+        // The two-letter cells from `start` on, cyclically: the same cells, in the same order,
+        // as the scan below would look at, found without a branch per cell.
+        let look = if smart { SMART_LOOK } else { 1 };
+        // Per unit, the two-letter cells (for the links; the plain choice needs none).
+        let per_unit = if smart { unit_masks(&two) } else { [0; UNITS] };
+        let (mut best, mut best_score, mut seen) = (0, u32::MAX, 0);
+        let (first, from) = (start / 64, start % 64);
+        for k in 0..5 {
+            let w = (first + k) % 4;
+            let mut bits = two[w];
+            if k == 0 {
+                bits &= !0u64 << from;
+            } else if k == 4 {
+                bits &= !(!0u64 << from);
+            }
+            for i in ones(bits) {
+                let cell = w * 64 + i as usize;
+                if !smart {
+                    return Some(Branch::Cell(cell, b.cand[cell]));
+                }
+                // At most 3 * 15 links, so the score stays positive and below `u32::MAX`.
+                let score = 64 - two_letter_links(b, &per_unit, cell);
+                if score < best_score {
+                    best_score = score;
+                    best = cell;
+                }
+                seen += 1;
+                if seen == look {
+                    return Some(Branch::Cell(best, b.cand[best]));
+                }
+            }
+        }
+        return Some(Branch::Cell(best, b.cand[best]));
+    }
+    // No open cell has two letters, nor one (propagation assigns singles): the open cell with
+    // fewest letters, the first from `start` on, found without a branch per cell (a test per
+    // cell of whether it is open mispredicted about half the time on sparse grids).
+    let (mut best_count, fewest) = fewest_letters(&b.cand);
+    let cell = first_from(&fewest, start)?;
+    let mut best = Some(Branch::Cell(cell, b.cand[cell]));
+    let start = rng.below(UNITS);
+    for k in 0..UNITS {
+        let unit = (start + k) % UNITS;
+        for d in ones(!b.placed[unit]) {
+            let p = b.places[unit][d as usize];
+            let n = p.count_ones();
+            if n < best_count {
+                best_count = n;
+                best = Some(Branch::Place(unit, d, p));
+                if n <= 2 {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// How many two-letter cells among `cell`'s peers share a letter with it, each counted once:
+/// the cells that assigning either letter of `cell` turns into singles. `two` is
+/// [`unit_masks`] of [`two_letter_cells`] of the board; `cell` must have two letters (its
+/// lowest and highest).
+/// O(1): per unit, the two-letter cells as a place set, and the places of the cell's letters
+/// (the box without the cell's row and column, counted there already).
+///
+/// Counting a peer in the cell's row (or column) and box twice, as a first version did, gave
+/// 17-28% more nodes on the minimal sets.
+#[inline(always)]
+pub fn two_letter_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
+    let set = b.cand[cell];
+    let (low, high) = (set.lowest_index() as usize, set.highest_index() as usize);
+    let [(row, rpos), (col, cpos), (bx, bpos)] = Cell::from_index(cell).units();
+    let lines = (0xf << (bpos & !3)) | (0x1111 << (bpos & 3));
+    let mut links = 0;
+    for &(unit, skip) in [(row, 1 << rpos), (col, 1 << cpos), (bx, lines)].iter() {
+        let near = b.places[unit][low] | b.places[unit][high];
+        links += (near & two[unit] & !skip).count_ones();
+    }
+    links
+}
+
+/// Two-letter cells [`choose`] compares when smart. With links counted per unit (a first
+/// version), nodes summed over 4 seeds on each minimal set (easy x5, independent, topdown,
+/// minimal): 8 -> 81712, 138528, 138219, 198800; 16 -> 72097, 127198, 132097, 181692; 32 ->
+/// 67994, 117206, 127010, 160766; each look costs a little: CPU on the easy set 16 -11%, 32 -7%
+/// (against 8), equal on `minimal.txt`. With each peer counted once, over 2 seeds: 8 -> 33886,
+/// 55624, 55446, 82487; 16 -> 28828, 52550, 55904, 66856; 32 -> 27671, 48607, 54655, 60792.
+/// With the links read from per-unit masks (a look costs about 22 instructions), 32: nodes
+/// over 6 seeds (easy, minimal, independent, topdown) 17868, 211599, 144757, 154782 -> 16831,
+/// 202680, 137008, 157388; easy set x40 CPU -3.5% (all 256: -3%, 64: -3%).
+pub const SMART_LOOK: u32 = 32;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagate::propagate;
+    use crate::queue::Queue;
+    use crate::testing::{grid, queued, SAMPLE};
+
+    #[test]
+    fn smart_choice_is_a_two_letter_cell_with_most_links() {
+        let p = grid(&SAMPLE);
+        let mut q = Queue::new();
+        let mut b = queued(&p, &mut q);
+        propagate(&mut b, &mut q, true).ok().unwrap();
+        // Two-letter peers sharing a letter, cell by cell.
+        let links = |cell: usize| -> u32 {
+            let x = Cell::from_index(cell);
+            (0..CELLS)
+                .filter(|&y| {
+                    let c = b.cand[y];
+                    x.sees(Cell::from_index(y)) && c.count_ones() == 2 && c & b.cand[cell] != 0
+                })
+                .count() as u32
+        };
+        let two = unit_masks(&two_letter_cells(&b.cand));
+        for cell in (0..CELLS).filter(|&c| b.cand[c].count_ones() == 2) {
+            assert_eq!(
+                two_letter_links(&b, &two, cell),
+                links(cell),
+                "cell {}",
+                cell
+            );
+        }
+        for seed in 0..50 {
+            let plain = choose_portable(&b, &mut Rng::new(seed), false);
+            let smart = choose_portable(&b, &mut Rng::new(seed), true);
+            match (plain, smart) {
+                (Some(Branch::Cell(c0, s0)), Some(Branch::Cell(c1, s1))) => {
+                    assert_eq!((s0.count_ones(), s1.count_ones()), (2, 2));
+                    assert_eq!(b.cand[c1], s1);
+                    // The plain choice is the first two-letter cell the smart one looked at.
+                    assert!(links(c1) >= links(c0));
+                }
+                other => panic!("expected two cell branches, got {:?}", other.0.is_some()),
+            }
+        }
+    }
+}
