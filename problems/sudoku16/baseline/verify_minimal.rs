@@ -25,7 +25,7 @@
 mod kit;
 
 use kit::dlx::completions;
-use sudoku16::{Cell, Parser};
+use sudoku16::{Cell, CellValues, Parser};
 
 fn main() {
     let mut parser = Parser::new(fastio::stdin_or_exit());

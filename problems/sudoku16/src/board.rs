@@ -1,60 +1,60 @@
 //! The search state at one node, built from a puzzle's givens in one pass.
 //!
 //! The board keeps both views of the exact-cover problem, as dancing links would: which
-//! letters each cell may hold, and where in each unit each letter may go.
+//! digits each cell may hold, and where in each unit each digit may go.
 
-use crate::grid::{unit_cell, DigitSet, Grid, PlaceSet, ALL_DIGITS, CELLS, SIDE, UNITS};
-use crate::lanes::{cells_with_letters, empty_and_single, transpose16};
+use crate::grid::{unit_cell, DigitBits, DigitSet, Grid, PlaceSet, CELLS, SIDE, UNITS};
+use crate::lanes::{cells_with_digits, empty_and_single, transpose16};
 use crate::queue::Queue;
 use bits::{ones, Word};
 
-/// `value` of a cell that holds no letter yet.
+/// `value` of a cell that holds no digit yet.
 /// (It is `u8::MAX`, so that `OPEN + 1` wraps to the grid's empty value 0.)
 pub const OPEN: u8 = 0xff;
 
 /// The search state at one node.
 ///
 /// ```text
-///   cand[cell]          letters the cell may hold        bit d = letter d (A = 0)
-///                       (an assigned cell keeps just its own letter)
-///   places[unit][d]     where letter d may go in unit    bit i = unit's i-th cell
-///                       (a placed letter keeps just its own place)
-///   placed[unit]        letters already placed in unit   bit d = letter d
-///   dirty[unit]         letters whose places in unit     bit d = letter d
+///   cand[cell]          digits the cell may hold        bit d = digit d (A = 0)
+///                       (an assigned cell keeps just its own digit)
+///   places[unit][d]     where digit d may go in unit    bit i = unit's i-th cell
+///                       (a placed digit keeps just its own place)
+///   placed[unit]        digits already placed in unit   bit d = digit d
+///   dirty[unit]         digits whose places in unit     bit d = digit d
 ///                       shrank since locked candidates last looked at them
 ///                       (or which were placed in the unit)
 ///   pairs_due           units changed since pairs last   bit u = unit u
 ///                       looked at them
-///   two_places[unit]    letters with two places in unit  bit d = letter d
+///   two_places[unit]    digits with two places in unit  bit d = digit d
 ///                       when pairs last looked at it
-///   two_letters[unit]   unit's cells with two letters    bit i = unit's i-th cell
+///   two_digits[unit]   unit's cells with two digits    bit i = unit's i-th cell
 ///                       when pairs last looked at it
-///   value[cell]         assigned letter, or OPEN
+///   value[cell]         assigned digit, or OPEN
 /// ```
 #[derive(Clone, Copy)]
 pub struct Board {
-    pub cand: [DigitSet; CELLS],
+    pub cand: [DigitBits; CELLS],
     pub places: [[PlaceSet; SIDE]; UNITS],
-    pub placed: [DigitSet; UNITS],
-    pub dirty: [DigitSet; UNITS],
+    pub placed: [DigitBits; UNITS],
+    pub dirty: [DigitBits; UNITS],
     pub pairs_due: u64,
-    pub two_places: [DigitSet; UNITS],
-    pub two_letters: [PlaceSet; UNITS],
+    pub two_places: [DigitBits; UNITS],
+    pub two_digits: [PlaceSet; UNITS],
     pub value: [u8; CELLS],
     pub open: u32,
 }
 
 impl Board {
-    /// Every cell open, every letter possible everywhere.
+    /// Every cell open, every digit possible everywhere.
     pub fn new() -> Board {
         Board {
-            cand: [ALL_DIGITS; CELLS],
+            cand: [DigitSet::ALL.bits(); CELLS],
             places: [[0xffff; SIDE]; UNITS],
             placed: [0; UNITS],
-            dirty: [ALL_DIGITS; UNITS],
+            dirty: [DigitSet::ALL.bits(); UNITS],
             pairs_due: 0,
             two_places: [0; UNITS],
-            two_letters: [0; UNITS],
+            two_digits: [0; UNITS],
             value: [OPEN; CELLS],
             open: CELLS as u32,
         }
@@ -67,29 +67,29 @@ impl Board {
     /// (Inlined into its one caller, it builds the board in place rather than copying it.)
     #[inline]
     pub fn with_givens(puzzle: &Grid, q: &mut Queue) -> Option<Board> {
-        let values = puzzle.values();
+        let values = puzzle.cell_values();
         let mut b = Board::new();
-        // Letter `d` is the grid value `d + 1`; empty (0) wraps to OPEN.
+        // Digit `d` is the grid value `d + 1`; empty (0) wraps to OPEN.
         let mut givens = 0;
         for (x, &v) in b.value.iter_mut().zip(values.iter()) {
             *x = v.wrapping_sub(1);
             givens += u32::from(v != 0);
         }
         b.open = CELLS as u32 - givens;
-        // The givens by letter, whole rows at a time, without a branch per cell (whether a
+        // The givens by digit, whole rows at a time, without a branch per cell (whether a
         // cell is given is data the branch predictor cannot guess) nor a chain of updates
         // through memory per given:
         //
-        //   given[r][d]      the columns of row r where letter d is given
+        //   given[r][d]      the columns of row r where digit d is given
         //   cols[d]          the columns holding d       bit c
         //   band_cols[k][d]  the columns holding d in band k's four rows: nibble s = box (k, s)
         let mut given = [[0 as PlaceSet; SIDE]; SIDE];
         let mut in_rows = 0;
         for (r, g) in given.iter_mut().enumerate() {
-            let mut bits = [0 as DigitSet; SIDE];
+            let mut bits = [0 as DigitBits; SIDE];
             for (x, &v) in bits.iter_mut().zip(values[r * SIDE..(r + 1) * SIDE].iter()) {
                 // Value `d + 1` -> bit d; 0 (empty) -> no bit.
-                *x = ((1u32 << v) >> 1) as DigitSet;
+                *x = ((1u32 << v) >> 1) as DigitBits;
             }
             b.placed[r] = bits.iter().fold(0, |a, &x| a | x);
             in_rows += b.placed[r].count_ones();
@@ -103,8 +103,8 @@ impl Board {
                 band_cols[r / 4][d] |= g[d];
             }
         }
-        // Per band and letter, its boxes: nibble flags (bit 4s for box s), spread to whole
-        // nibbles (the columns the letter leaves in the band's rows) and gathered as bits.
+        // Per band and digit, its boxes: nibble flags (bit 4s for box s), spread to whole
+        // nibbles (the columns the digit leaves in the band's rows) and gathered as bits.
         let mut band_fill = [[0 as PlaceSet; SIDE]; 4];
         let mut boxes = [0 as PlaceSet; SIDE];
         for (k, (fill, bc)) in band_fill.iter_mut().zip(band_cols.iter()).enumerate() {
@@ -115,14 +115,14 @@ impl Board {
                 boxes[d] |= ((flags | flags >> 3 | flags >> 6 | flags >> 9) & 0xf) << (4 * k);
             }
         }
-        // No clash <=> the givens lie in as many distinct (row, letter), (column, letter) and
-        // (box, letter) pairs as there are givens.
+        // No clash <=> the givens lie in as many distinct (row, digit), (column, digit) and
+        // (box, digit) pairs as there are givens.
         let in_cols: u32 = cols.iter().map(|x| x.count_ones()).sum();
         let in_boxes: u32 = boxes.iter().map(|x| x.count_ones()).sum();
         if in_rows != givens || in_cols != givens || in_boxes != givens {
             return None;
         }
-        // A row's place sets: where its units leave each letter, or the given cell itself.
+        // A row's place sets: where its units leave each digit, or the given cell itself.
         let mut open_cells = [0u64; 4];
         for (r, g) in given.iter().enumerate() {
             let open = !g.iter().fold(0, |a, &x| a | x);
@@ -135,12 +135,12 @@ impl Board {
             let cand = transpose16(&b.places[r]);
             b.cand[r * SIDE..(r + 1) * SIDE].copy_from_slice(&cand);
         }
-        // Open cells with no letter left or one: found by one vector pass (few cells have
+        // Open cells with no digit left or one: found by one vector pass (few cells have
         // one, and a push per cell cost more than the loop over them).
-        if cells_with_letters::<0>(&b.cand) != [0; 4] {
+        if cells_with_digits::<0>(&b.cand) != [0; 4] {
             return None;
         }
-        let one = cells_with_letters::<1>(&b.cand);
+        let one = cells_with_digits::<1>(&b.cand);
         for (w, (&one, &open)) in one.iter().zip(open_cells.iter()).enumerate() {
             for i in ones(one & open) {
                 let cell = 64 * w + i as usize;
@@ -152,7 +152,7 @@ impl Board {
         b.placed[2 * SIDE..].copy_from_slice(&box_placed);
         for unit in 0..UNITS {
             if unit >= SIDE {
-                let mut cands = [0 as DigitSet; SIDE];
+                let mut cands = [0 as DigitBits; SIDE];
                 for (pos, c) in cands.iter_mut().enumerate() {
                     *c = b.cand[unit_cell(unit, pos as u32).index()];
                 }
@@ -174,7 +174,7 @@ impl Board {
     /// The grid of the assigned cells (open ones empty). O(CELLS).
     #[inline]
     pub fn grid(&self) -> Grid {
-        // Letter `d` is the grid value `d + 1`, and OPEN (0xff) wraps to 0 (empty): one add
+        // Digit `d` is the grid value `d + 1`, and OPEN (0xff) wraps to 0 (empty): one add
         // per byte, no branch (the compiler vectorizes it).
         let mut values = [0u8; CELLS];
         for (x, &v) in values.iter_mut().zip(self.value.iter()) {
@@ -192,6 +192,7 @@ mod tests {
     use crate::solver::solve;
     use crate::testing::{queued, thinned};
     use rng::Rng;
+    use sudoku::CellValues;
 
     #[test]
     fn givens_in_one_pass_propagate_like_givens_one_by_one() {
@@ -202,7 +203,7 @@ mod tests {
         for round in 0..600 {
             let mut puzzle = thinned(&solution, rng.between(10, 240), &mut rng);
             if round % 2 == 0 {
-                // A wrong letter somewhere (a clash, or a contradiction found later, or none).
+                // A wrong digit somewhere (a clash, or a contradiction found later, or none).
                 let c = Cell::from_index(rng.below(CELLS));
                 puzzle.set(c, Some(Digit::from_index(rng.below(16))));
             }

@@ -1,29 +1,29 @@
-//! The choice of branch: the smallest choice of either kind, a cell's letters or a letter's
+//! The choice of branch: the smallest choice of either kind, a cell's digits or a digit's
 //! places in a unit.
 //!
-//! In the first attempt, among two-letter cells it looks at a few and takes the one with the
-//! most two-letter peers sharing one of its letters: either alternative turns them into naked
+//! In the first attempt, among two-digit cells it looks at a few and takes the one with the
+//! most two-digit peers sharing one of its digits: either alternative turns them into naked
 //! singles.
 
 use crate::board::Board;
 use crate::grid::{Cell, DigitSet, PlaceSet, CELLS, UNITS};
-use crate::lanes::{fewest_letters, first_from, two_letter_cells, unit_masks};
+use crate::lanes::{fewest_digits, first_from, two_digit_cells, unit_masks};
 use bits::{ones, Word};
 use rng::Rng;
 
 /// A branching point: the alternatives that are tried in turn.
 #[derive(Clone, Copy)]
 pub enum Branch {
-    /// Try each letter of `DigitSet` in the cell.
+    /// Try each digit of `DigitSet` in the cell.
     Cell(usize, DigitSet),
-    /// Try letter `u32` in each place of `PlaceSet` in the unit.
+    /// Try digit `u32` in each place of `PlaceSet` in the unit.
     Place(usize, u32, PlaceSet),
 }
 
-/// The smallest branch: fewest letters in an open cell or fewest places for an unplaced letter
+/// The smallest branch: fewest digits in an open cell or fewest places for an unplaced digit
 /// in a unit; ties go to the first found from a random starting point, or with `smart`, among
-/// the first [`SMART_LOOK`] two-letter cells to the one with the most two-letter peers sharing
-/// a letter with it ([`two_letter_links`]; ties to the first), whose both alternatives set off
+/// the first [`SMART_LOOK`] two-digit cells to the one with the most two-digit peers sharing
+/// a digit with it ([`two_digit_links`]; ties to the first), whose both alternatives set off
 /// the most naked singles. `None` when solved. Requires a propagated board (no
 /// singles left). O(CELLS + UNITS * SIDE). (Inlined: the feature test is all it adds to
 /// its caller.)
@@ -54,12 +54,12 @@ pub fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> 
     }
     // Two alternatives is the least there can be after propagation: stop there.
     let start = rng.below(CELLS);
-    let two = two_letter_cells(&b.cand);
+    let two = two_digit_cells(&b.cand);
     if two != [0; 4] {
-        // The two-letter cells from `start` on, cyclically: the same cells, in the same order,
+        // The two-digit cells from `start` on, cyclically: the same cells, in the same order,
         // as the scan below would look at, found without a branch per cell.
         let look = if smart { SMART_LOOK } else { 1 };
-        // Per unit, the two-letter cells (for the links; the plain choice needs none).
+        // Per unit, the two-digit cells (for the links; the plain choice needs none).
         let per_unit = if smart { unit_masks(&two) } else { [0; UNITS] };
         let (mut best, mut best_score, mut seen) = (0, u32::MAX, 0);
         let (first, from) = (start / 64, start % 64);
@@ -74,28 +74,28 @@ pub fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> 
             for i in ones(bits) {
                 let cell = w * 64 + i as usize;
                 if !smart {
-                    return Some(Branch::Cell(cell, b.cand[cell]));
+                    return Some(Branch::Cell(cell, DigitSet::from_bits(b.cand[cell])));
                 }
                 // At most 3 * 15 links, so the score stays positive and below `u32::MAX`.
-                let score = 64 - two_letter_links(b, &per_unit, cell);
+                let score = 64 - two_digit_links(b, &per_unit, cell);
                 if score < best_score {
                     best_score = score;
                     best = cell;
                 }
                 seen += 1;
                 if seen == look {
-                    return Some(Branch::Cell(best, b.cand[best]));
+                    return Some(Branch::Cell(best, DigitSet::from_bits(b.cand[best])));
                 }
             }
         }
-        return Some(Branch::Cell(best, b.cand[best]));
+        return Some(Branch::Cell(best, DigitSet::from_bits(b.cand[best])));
     }
-    // No open cell has two letters, nor one (propagation assigns singles): the open cell with
-    // fewest letters, the first from `start` on, found without a branch per cell (a test per
+    // No open cell has two digits, nor one (propagation assigns singles): the open cell with
+    // fewest digits, the first from `start` on, found without a branch per cell (a test per
     // cell of whether it is open mispredicted about half the time on sparse grids).
-    let (mut best_count, fewest) = fewest_letters(&b.cand);
+    let (mut best_count, fewest) = fewest_digits(&b.cand);
     let cell = first_from(&fewest, start)?;
-    let mut best = Some(Branch::Cell(cell, b.cand[cell]));
+    let mut best = Some(Branch::Cell(cell, DigitSet::from_bits(b.cand[cell])));
     let start = rng.below(UNITS);
     for k in 0..UNITS {
         let unit = (start + k) % UNITS;
@@ -114,17 +114,17 @@ pub fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> 
     best
 }
 
-/// How many two-letter cells among `cell`'s peers share a letter with it, each counted once:
-/// the cells that assigning either letter of `cell` turns into singles. `two` is
-/// [`unit_masks`] of [`two_letter_cells`] of the board; `cell` must have two letters (its
+/// How many two-digit cells among `cell`'s peers share a digit with it, each counted once:
+/// the cells that assigning either digit of `cell` turns into singles. `two` is
+/// [`unit_masks`] of [`two_digit_cells`] of the board; `cell` must have two digits (its
 /// lowest and highest).
-/// O(1): per unit, the two-letter cells as a place set, and the places of the cell's letters
+/// O(1): per unit, the two-digit cells as a place set, and the places of the cell's digits
 /// (the box without the cell's row and column, counted there already).
 ///
 /// Counting a peer in the cell's row (or column) and box twice, as a first version did, gave
 /// 17-28% more nodes on the minimal sets.
 #[inline(always)]
-pub fn two_letter_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
+pub fn two_digit_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
     let set = b.cand[cell];
     let (low, high) = (set.lowest_index() as usize, set.highest_index() as usize);
     let [(row, rpos), (col, cpos), (bx, bpos)] = Cell::from_index(cell).units();
@@ -137,7 +137,7 @@ pub fn two_letter_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 
     links
 }
 
-/// Two-letter cells [`choose`] compares when smart. With links counted per unit (a first
+/// Two-digit cells [`choose`] compares when smart. With links counted per unit (a first
 /// version), nodes summed over 4 seeds on each minimal set (easy x5, independent, topdown,
 /// minimal): 8 -> 81712, 138528, 138219, 198800; 16 -> 72097, 127198, 132097, 181692; 32 ->
 /// 67994, 117206, 127010, 160766; each look costs a little: CPU on the easy set 16 -11%, 32 -7%
@@ -156,12 +156,12 @@ mod tests {
     use crate::testing::{grid, queued, SAMPLE};
 
     #[test]
-    fn smart_choice_is_a_two_letter_cell_with_most_links() {
+    fn smart_choice_is_a_two_digit_cell_with_most_links() {
         let p = grid(&SAMPLE);
         let mut q = Queue::new();
         let mut b = queued(&p, &mut q);
         propagate(&mut b, &mut q, true).ok().unwrap();
-        // Two-letter peers sharing a letter, cell by cell.
+        // Two-digit peers sharing a digit, cell by cell.
         let links = |cell: usize| -> u32 {
             let x = Cell::from_index(cell);
             (0..CELLS)
@@ -171,10 +171,10 @@ mod tests {
                 })
                 .count() as u32
         };
-        let two = unit_masks(&two_letter_cells(&b.cand));
+        let two = unit_masks(&two_digit_cells(&b.cand));
         for cell in (0..CELLS).filter(|&c| b.cand[c].count_ones() == 2) {
             assert_eq!(
-                two_letter_links(&b, &two, cell),
+                two_digit_links(&b, &two, cell),
                 links(cell),
                 "cell {}",
                 cell
@@ -185,9 +185,9 @@ mod tests {
             let smart = choose_portable(&b, &mut Rng::new(seed), true);
             match (plain, smart) {
                 (Some(Branch::Cell(c0, s0)), Some(Branch::Cell(c1, s1))) => {
-                    assert_eq!((s0.count_ones(), s1.count_ones()), (2, 2));
-                    assert_eq!(b.cand[c1], s1);
-                    // The plain choice is the first two-letter cell the smart one looked at.
+                    assert_eq!((s0.len(), s1.len()), (2, 2));
+                    assert_eq!(b.cand[c1], s1.bits());
+                    // The plain choice is the first two-digit cell the smart one looked at.
                     assert!(links(c1) >= links(c0));
                 }
                 other => panic!("expected two cell branches, got {:?}", other.0.is_some()),

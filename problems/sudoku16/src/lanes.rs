@@ -6,16 +6,16 @@
 //! instructions, so the hottest data-dependent tests are branch-free: the cells `choose`
 //! looks at come from these masks, and the root's place sets from a 16x16 bit transpose.
 
-use crate::grid::{DigitSet, PlaceSet, CELLS, SIDE, UNITS};
+use crate::grid::{DigitBits, PlaceSet, CELLS, SIDE, UNITS};
 use bits::ones;
 
 /// The 16x16 bit matrix `rows` transposed: bit `j` of `out[i]` is bit `i` of `rows[j]`.
-/// A unit's cells' letter sets in, the unit's place sets per letter out. O(1): 32 byte-mask
+/// A unit's cells' digit sets in, the unit's place sets per digit out. O(1): 32 byte-mask
 /// extractions with SSE2 (always there on x86_64), else [`transpose16_scalar`].
 ///
 /// ```text
-///   rows[j] (cell j's letters)    lo = low bytes of rows 0..15, hi = high bytes
-///   out[7]  = movemask(lo)        (bit 7 of every byte: letter 7's places)
+///   rows[j] (cell j's digits)    lo = low bytes of rows 0..15, hi = high bytes
+///   out[7]  = movemask(lo)        (bit 7 of every byte: digit 7's places)
 ///   out[6]  = movemask(lo + lo)   (each byte doubled: bit 6 moves up to bit 7) ...
 /// ```
 #[inline]
@@ -82,7 +82,7 @@ pub fn empty_and_single(sets: &[u16; SIDE]) -> (u16, u16) {
 ///   confined <=> at most one flag: f & (f - 1) == 0
 /// ```
 #[inline(always)]
-pub fn confined(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
+pub fn confined(places: &[PlaceSet; SIDE]) -> (DigitBits, DigitBits) {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `places`.
@@ -119,7 +119,7 @@ pub fn confined(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
 
 /// [`confined`] one set at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub fn confined_scalar(places: &[PlaceSet; SIDE]) -> (DigitSet, DigitSet) {
+pub fn confined_scalar(places: &[PlaceSet; SIDE]) -> (DigitBits, DigitBits) {
     let (mut nibble, mut column) = (0, 0);
     for (d, &p) in places.iter().enumerate() {
         let n = (0..4).filter(|k| p >> (4 * k) & 0xf != 0).count();
@@ -235,21 +235,21 @@ pub fn unit_masks(bits: &[u64; 4]) -> [PlaceSet; UNITS] {
     out
 }
 
-/// The fewest letters a cell with at least two holds, and those cells as a 256-bit mask (bit
+/// The fewest digits a cell with at least two holds, and those cells as a 256-bit mask (bit
 /// `i % 64` of word `i / 64` for cell `i`); `(17, empty)` when no cell has two. Assigned cells
-/// (one letter) are left out, so requires a propagated board (no open cell with one letter
+/// (one digit) are left out, so requires a propagated board (no open cell with one digit
 /// left) for "open cells". O(CELLS / 8) SSE2 steps (always there on x86_64), else
-/// [`fewest_letters_scalar`]; no branch per cell.
+/// [`fewest_digits_scalar`]; no branch per cell.
 ///
 /// ```text
-///   key = letters, or 32 + 1 for a cell with one letter (bit counts by halving:
+///   key = digits, or 32 + 1 for a cell with one digit (bit counts by halving:
 ///   pairs, nibbles, bytes, u16; then min over lanes, then which lanes equal it)
 /// ```
 #[inline(always)]
-pub fn fewest_letters(cand: &[DigitSet; CELLS]) -> (u32, [u64; 4]) {
+pub fn fewest_digits(cand: &[DigitBits; CELLS]) -> (u32, [u64; 4]) {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 letter sets.
+        // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 digit sets.
         unsafe {
             use std::arch::x86_64::*;
             let mut keys = [_mm_setzero_si128(); CELLS / 8];
@@ -300,13 +300,13 @@ pub fn fewest_letters(cand: &[DigitSet; CELLS]) -> (u32, [u64; 4]) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        fewest_letters_scalar(cand)
+        fewest_digits_scalar(cand)
     }
 }
 
-/// [`fewest_letters`] one cell at a time: the twin the SIMD one is tested against.
+/// [`fewest_digits`] one cell at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub fn fewest_letters_scalar(cand: &[DigitSet; CELLS]) -> (u32, [u64; 4]) {
+pub fn fewest_digits_scalar(cand: &[DigitBits; CELLS]) -> (u32, [u64; 4]) {
     let fewest = cand
         .iter()
         .map(|x| x.count_ones())
@@ -340,29 +340,29 @@ pub fn first_from(bits: &[u64; 4], start: usize) -> Option<usize> {
     None
 }
 
-/// The cells whose letter set has exactly two letters (so open: an assigned cell keeps one),
+/// The cells whose digit set has exactly two digits (so open: an assigned cell keeps one),
 /// as a 256-bit mask, bit `i % 64` of word `i / 64` for cell `i`. O(CELLS / 8) vector steps,
 /// no branch per cell (a branch per cell mispredicted about half the time in the search's
 /// hottest scan).
 #[inline(always)]
-pub fn two_letter_cells(cand: &[DigitSet; CELLS]) -> [u64; 4] {
-    cells_with_letters::<2>(cand)
+pub fn two_digit_cells(cand: &[DigitBits; CELLS]) -> [u64; 4] {
+    cells_with_digits::<2>(cand)
 }
 
-/// The cells with exactly `N` letters (`N` at most 2), as a 256-bit mask (bit `i % 64` of
+/// The cells with exactly `N` digits (`N` at most 2), as a 256-bit mask (bit `i % 64` of
 /// word `i / 64` for cell `i`). O(CELLS / 8) vector steps with SSE2 (always there on
-/// x86_64), else [`cells_with_letters_scalar`]; no branch per cell either way.
+/// x86_64), else [`cells_with_digits_scalar`]; no branch per cell either way.
 ///
 /// ```text
-///   y = x & (x - 1)  (x without its lowest letter)     0 <=> x == 0
+///   y = x & (x - 1)  (x without its lowest digit)     0 <=> x == 0
 ///   z = y & (y - 1)                                    1 <=> x != 0 and y == 0
 ///                                                      2 <=> y != 0 and z == 0
 /// ```
 #[inline(always)]
-pub fn cells_with_letters<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] {
+pub fn cells_with_digits<const N: usize>(cand: &[DigitBits; CELLS]) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     {
-        // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 letter sets.
+        // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 digit sets.
         unsafe {
             use std::arch::x86_64::*;
             let (one, zero) = (_mm_set1_epi16(1), _mm_setzero_si128());
@@ -395,13 +395,13 @@ pub fn cells_with_letters<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] 
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        cells_with_letters_scalar::<N>(cand)
+        cells_with_digits_scalar::<N>(cand)
     }
 }
 
-/// [`cells_with_letters`] one cell at a time: the twin the SIMD one is tested against.
+/// [`cells_with_digits`] one cell at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub fn cells_with_letters_scalar<const N: usize>(cand: &[DigitSet; CELLS]) -> [u64; 4] {
+pub fn cells_with_digits_scalar<const N: usize>(cand: &[DigitBits; CELLS]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (i, &x) in cand.iter().enumerate() {
         out[i / 64] |= u64::from(x.count_ones() as usize == N) << (i % 64);
@@ -440,13 +440,13 @@ mod tests {
     }
 
     #[test]
-    fn fewest_letters_match_the_scalar_twin() {
+    fn fewest_digits_match_the_scalar_twin() {
         let mut rng = Rng::new(10);
-        let mut cand = [0 as DigitSet; CELLS];
+        let mut cand = [0 as DigitBits; CELLS];
         for round in 0..300 {
             let most = 2 + round % 15;
             for c in cand.iter_mut() {
-                // Many single-letter (assigned) cells, the others 2..=most letters.
+                // Many single-digit (assigned) cells, the others 2..=most digits.
                 *c = if rng.below(3) == 0 {
                     1 << rng.below(16)
                 } else {
@@ -464,8 +464,8 @@ mod tests {
                     *c = 1 << rng.below(16);
                 }
             }
-            let got = fewest_letters(&cand);
-            assert_eq!(got, fewest_letters_scalar(&cand));
+            let got = fewest_digits(&cand);
+            assert_eq!(got, fewest_digits_scalar(&cand));
             let counts = cand.iter().map(|x| x.count_ones()).filter(|&n| n > 1);
             assert_eq!(got.0, counts.min().unwrap_or(17));
         }
@@ -520,27 +520,27 @@ mod tests {
     }
 
     #[test]
-    fn cells_with_letters_match_the_scalar_twin() {
+    fn cells_with_digits_match_the_scalar_twin() {
         let mut rng = Rng::new(8);
-        let mut cand = [0 as DigitSet; CELLS];
+        let mut cand = [0 as DigitBits; CELLS];
         for round in 0..300 {
             for c in cand.iter_mut() {
                 *c = match rng.below(4 + round % 3) {
                     0 => 0,
                     1 => 1 << rng.below(16),
                     2 => (1 << rng.below(16)) | (1 << rng.below(16)),
-                    _ => rng.below(1 << 16) as DigitSet,
+                    _ => rng.below(1 << 16) as DigitBits,
                 };
             }
             let masks = [
-                cells_with_letters::<0>(&cand),
-                cells_with_letters::<1>(&cand),
-                cells_with_letters::<2>(&cand),
+                cells_with_digits::<0>(&cand),
+                cells_with_digits::<1>(&cand),
+                cells_with_digits::<2>(&cand),
             ];
-            assert_eq!(masks[0], cells_with_letters_scalar::<0>(&cand));
-            assert_eq!(masks[1], cells_with_letters_scalar::<1>(&cand));
-            assert_eq!(masks[2], cells_with_letters_scalar::<2>(&cand));
-            assert_eq!(two_letter_cells(&cand), masks[2]);
+            assert_eq!(masks[0], cells_with_digits_scalar::<0>(&cand));
+            assert_eq!(masks[1], cells_with_digits_scalar::<1>(&cand));
+            assert_eq!(masks[2], cells_with_digits_scalar::<2>(&cand));
+            assert_eq!(two_digit_cells(&cand), masks[2]);
             for (i, &c) in cand.iter().enumerate() {
                 for (n, m) in masks.iter().enumerate() {
                     assert_eq!(m[i / 64] >> (i % 64) & 1 == 1, c.count_ones() as usize == n);

@@ -1,15 +1,15 @@
 //! Propagation: an assignment's consequences, applied until nothing changes or a set runs
 //! empty.
 //!
-//! Naked singles (a cell with one letter left), hidden singles (a letter with one place left
-//! in a unit), locked candidates (a letter confined to one line of a box, or to one box of a
+//! Naked singles (a cell with one digit left), hidden singles (a digit with one place left
+//! in a unit), locked candidates (a digit confined to one line of a box, or to one box of a
 //! line, leaves the rest of that box or line) and naked and hidden pairs (two cells of a unit
-//! sharing two letters, two letters of a unit sharing two cells).
+//! sharing two digits, two digits of a unit sharing two cells).
 
 use crate::board::{Board, OPEN};
 use crate::grid::SIDE;
-use crate::grid::{unit_cell, Cell, DigitSet};
-use crate::lanes::{confined, equal_to, exactly_two, two_letter_cells, unit_masks};
+use crate::grid::{unit_cell, Cell, DigitBits};
+use crate::lanes::{confined, equal_to, exactly_two, two_digit_cells, unit_masks};
 use crate::queue::Queue;
 use bits::{ones, Word};
 
@@ -18,7 +18,7 @@ pub struct Contradiction;
 
 pub type Step = Result<(), Contradiction>;
 
-/// Removes letter `d` from open cell `cell`, updating the places of its units except its
+/// Removes digit `d` from open cell `cell`, updating the places of its units except its
 /// unit of kind `SKIP` (0 row, 1 column, 2 box; 3 = none), whose places the caller sets.
 /// (A constant, so each caller's copy has no test for it.) O(1).
 #[inline(always)]
@@ -53,10 +53,10 @@ pub fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u
     Ok(())
 }
 
-/// Puts letter `d` in `cell` and removes it from the cell's peers. O(peers holding `d`).
+/// Puts digit `d` in `cell` and removes it from the cell's peers. O(peers holding `d`).
 #[inline(always)]
 pub fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
-    let bit: DigitSet = 1 << d;
+    let bit: DigitBits = 1 << d;
     if b.value[cell] != OPEN {
         return if b.value[cell] as u32 == d {
             Ok(())
@@ -72,7 +72,7 @@ pub fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     let others = b.cand[cell] & !bit;
     b.cand[cell] = bit;
     let units = Cell::from_index(cell).units();
-    // The cell leaves the place sets of its other letters.
+    // The cell leaves the place sets of its other digits.
     for e in ones(others) {
         for &(unit, pos) in units.iter() {
             b.dirty[unit] |= 1 << e;
@@ -85,17 +85,17 @@ pub fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
             q.push_if(single, unit_cell(unit, p.lowest_index()).index(), e);
         }
     }
-    // The letter leaves the cell's peers, visiting only peers that still allow it (box
+    // The digit leaves the cell's peers, visiting only peers that still allow it (box
     // peers in the cell's row or column are done by then). A peer's own unit shared with the
     // cell needs no update: its places for `d` become the cell alone.
     let [(row, rpos), (col, cpos), (bx, bpos)] = units;
     // The peers' sets change in all three units (pairs look there; locked candidates skip
-    // the placed letter).
+    // the placed digit).
     b.dirty[row] |= bit;
     b.dirty[col] |= bit;
     b.dirty[bx] |= bit;
-    // All three units' places and placed letters are set before any peer is visited: a
-    // peer's removal then never sees the cell's letter as unplaced in the cell's box or
+    // All three units' places and placed digits are set before any peer is visited: a
+    // peer's removal then never sees the cell's digit as unplaced in the cell's box or
     // column, and so never queues the cell itself again as a hidden single there.
     let row_peers = b.places[row][d as usize] & !(1 << rpos);
     let col_peers = b.places[col][d as usize] & !(1 << cpos);
@@ -119,7 +119,7 @@ pub fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
     Ok(())
 }
 
-/// Locked candidates over the dirty (unit, letter) pairs: a letter whose places in a box lie
+/// Locked candidates over the dirty (unit, digit) pairs: a digit whose places in a box lie
 /// in one row or column leaves the rest of that line, and one whose places in a line lie in
 /// one box leaves the rest of that box. Returns whether anything was removed.
 /// O(dirty units + confined dirty pairs) plus removals.
@@ -141,7 +141,7 @@ pub fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradic
         let unit = unit as usize;
         let digits = b.dirty[unit] & !b.placed[unit];
         b.dirty[unit] = 0;
-        // Only the confined letters, found for all 16 at once: a test per letter
+        // Only the confined digits, found for all 16 at once: a test per digit
         // mispredicted (the removals below leave this unit's place sets as they are).
         let (nibble, column) = confined(&b.places[unit]);
         if unit < 2 * SIDE {
@@ -189,9 +189,9 @@ pub fn locked_candidates(b: &mut Board, q: &mut Queue) -> Result<bool, Contradic
 }
 
 /// Naked and hidden pairs in the units changed since the last call: two cells of a unit whose
-/// letters lie within the same two letters leave those letters to them (the unit's other
-/// cells lose both), and two letters whose places in a unit lie within the same two cells take
-/// those cells (which lose their other letters). Returns whether anything was removed.
+/// digits lie within the same two digits leave those digits to them (the unit's other
+/// cells lose both), and two digits whose places in a unit lie within the same two cells take
+/// those cells (which lose their other digits). Returns whether anything was removed.
 /// O(changed units * SIDE) plus removals. Run when singles and locked candidates are done:
 /// on minimal puzzles it cuts the search's nodes by about 3 (both halves needed).
 ///
@@ -202,10 +202,10 @@ pub fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
     let mut changed = false;
     let units = b.pairs_due;
     b.pairs_due = 0;
-    let two_letters = unit_masks(&two_letter_cells(&b.cand));
+    let two_digits = unit_masks(&two_digit_cells(&b.cand));
     for unit in ones(units) {
         let unit = unit as usize;
-        // Hidden pairs: letters d < e with the same two places. A set with two elements
+        // Hidden pairs: digits d < e with the same two places. A set with two elements
         // either stays as it is or shrinks, so a pair not there at the last look needs a set
         // that has come down to two since: the loops run over those only (few, often none),
         // and the partners come from one vector compare (loops over every two-element set
@@ -229,20 +229,20 @@ pub fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
                 }
             }
         }
-        // Naked pairs: cells i < j with the same two letters (new ones only, as above). The
-        // unit's letter sets are gathered only when it has a new two-letter cell by the
-        // masks of the call's start; a cell that comes down to two letters later has dirtied
+        // Naked pairs: cells i < j with the same two digits (new ones only, as above). The
+        // unit's digit sets are gathered only when it has a new two-digit cell by the
+        // masks of the call's start; a cell that comes down to two digits later has dirtied
         // the unit, which the next call looks at.
-        if two_letters[unit] & !b.two_letters[unit] == 0 {
+        if two_digits[unit] & !b.two_digits[unit] == 0 {
             continue;
         }
-        let mut sets = [0 as DigitSet; SIDE];
+        let mut sets = [0 as DigitBits; SIDE];
         for (pos, x) in sets.iter_mut().enumerate() {
             *x = b.cand[unit_cell(unit, pos as u32).index()];
         }
         let two = exactly_two(&sets);
-        let new = two & !b.two_letters[unit];
-        b.two_letters[unit] = two;
+        let new = two & !b.two_digits[unit];
+        b.two_digits[unit] = two;
         for i in ones(new) {
             let s = sets[i as usize];
             let partners = equal_to(&sets, s) & two & !(new & (0xffff >> (15 - i)));
@@ -322,10 +322,11 @@ mod tests {
     use crate::solver::solve;
     use crate::testing::{queued, thinned};
     use rng::Rng;
+    use sudoku::CellValues;
 
     #[test]
     fn pairs_remove_what_they_lock() {
-        // Row 0: cells 0 and 1 may hold only A or B (naked pair); letters C and D may go only
+        // Row 0: cells 0 and 1 may hold only A or B (naked pair); digits C and D may go only
         // in cells 2 and 3 (hidden pair), which also allow E..P.
         let mut b = Board::new();
         let mut q = Queue::new();
@@ -366,7 +367,7 @@ mod tests {
         for round in 0..200 {
             let mut puzzle = thinned(&solution, rng.between(20, 200), &mut rng);
             if round % 3 == 0 {
-                // A wrong letter somewhere: contradictions must agree too.
+                // A wrong digit somewhere: contradictions must agree too.
                 let c = Cell::from_index(rng.below(CELLS));
                 puzzle.set(c, Some(Digit::from_index(rng.below(16))));
             }

@@ -3,7 +3,7 @@
 
 use crate::grid::{CELLS, SIDE, UNITS};
 
-/// Most pending assignments: each cell becomes single once and each (unit, letter) place
+/// Most pending assignments: each cell becomes single once and each (unit, digit) place
 /// set becomes single once per propagation (the givens, queued at the root, are at most
 /// `CELLS`).
 pub const QUEUE_CAP: usize = CELLS + UNITS * SIDE;
@@ -13,7 +13,7 @@ pub const QUEUE_CAP: usize = CELLS + UNITS * SIDE;
 pub const QUEUE_SLOTS: usize = 2048;
 const _: () = assert!(QUEUE_SLOTS.is_power_of_two() && QUEUE_SLOTS > QUEUE_CAP);
 
-/// Pending assignments found by propagation: (cell index, letter), a fixed stack (no
+/// Pending assignments found by propagation: (cell index, digit), a fixed stack (no
 /// allocation in the search). [`Queue::push_if`] writes the slot past the end even when it
 /// does not keep it, so the slots are more than [`QUEUE_CAP`].
 pub struct Queue {

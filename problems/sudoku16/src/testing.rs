@@ -4,12 +4,13 @@ use crate::board::Board;
 use crate::grid::{Cell, Digit, Grid, CELLS};
 use crate::queue::Queue;
 use rng::Rng;
+use sudoku::CellValues;
 
 pub fn grid(rows: &[&str]) -> Grid {
     let mut g = Grid::empty();
     for (r, row) in rows.iter().enumerate() {
         for (c, b) in row.bytes().enumerate() {
-            g.set(Cell::at(r, c), Digit::from_letter(b));
+            g.set(Cell::at(r, c), Digit::from_ascii(b));
         }
     }
     g

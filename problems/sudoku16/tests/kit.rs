@@ -157,7 +157,7 @@ fn checker_rejects_wrong_answers() {
     let input = gen(&["--seed", "8", "--count", "2", "--givens", "120..140"]);
     let good = run(SOLVER, &[], &input).stdout;
     assert_eq!(check(&input, &good, &good).0, 0);
-    // Swap two letters of the first grid's first row: a clash in columns.
+    // Swap two digits of the first grid's first row: a clash in columns.
     let mut bad = good.clone();
     bad.swap(0, 1);
     let (code, why) = check(&input, &bad, &good);

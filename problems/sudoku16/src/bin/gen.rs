@@ -10,11 +10,11 @@
 //! - `minimal`: a random solved grid thinned to a minimal puzzle: cells are cleared in random
 //!   order while the solution stays unique, so the result has one solution and every clue is
 //!   needed. Each removal is checked by an exact-cover search for a completion with another
-//!   letter in that cell: 0.7 s per puzzle on average, but up to about 20 s.
+//!   digit in that cell: 0.7 s per puzzle on average, but up to about 20 s.
 //!   `--check-budget N` bounds each check to N search nodes, keeping the clue when a check
 //!   runs out (the puzzle is still unique, perhaps not minimal; said on stderr).
 //! - `unsolvable`: a random grid with `k` kept cells (default 100..180), one of them changed
-//!   to a letter that clashes with no given, checked to have no solution (grids that a
+//!   to a digit that clashes with no given, checked to have no solution (grids that a
 //!   bounded search cannot decide are skipped; works down to about 40 givens).
 //! - `mixed`: each case `random` or `unsolvable` with equal odds.
 //!
@@ -25,8 +25,11 @@ mod kit;
 
 use kit::dlx::{completions_within, ExactCover, OutOfBudget};
 use kit::{random_solution, Rng};
-use sudoku16::grid::{Cell, Digit, Grid, CELLS};
+use sudoku16::{Cell, CellValues, Digit, Grid};
 use testkit::Args;
+
+/// Cells on the board.
+const CELLS: usize = Cell::COUNT;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
@@ -54,7 +57,7 @@ fn keep_random(solution: &Grid, k: usize, rng: &mut Rng) -> Grid {
 }
 
 /// A minimal puzzle with solution `solution`: clues are cleared in random order unless the
-/// grid without that clue has a completion with another letter in that cell. A check that
+/// grid without that clue has a completion with another digit in that cell. A check that
 /// needs more than `cap` search nodes keeps its clue: the puzzle stays unique but may then
 /// not be minimal, which is said on stderr.
 fn minimal(solution: &Grid, cap: u64, rng: &mut Rng) -> Grid {
