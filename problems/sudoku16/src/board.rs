@@ -200,16 +200,16 @@ mod tests {
         let mut rng = Rng::new(12);
         let mut q = Queue::new();
         let mut seen = [0; 2];
-        for round in 0..600 {
+        for trial in 0..600 {
             let mut puzzle = thinned(&solution, rng.between(10, 240), &mut rng);
-            if round % 2 == 0 {
+            if trial % 2 == 0 {
                 // A wrong digit somewhere (a clash, or a contradiction found later, or none).
                 let c = Cell::from_index(rng.below(CELLS));
                 puzzle.set(c, Some(Digit::from_index(rng.below(16))));
             }
             // Singles alone too: the board the givens leave, before locked candidates and
             // pairs add their removals.
-            let locked = round % 3 != 0;
+            let locked = trial % 3 != 0;
             let mut a = queued(&puzzle, &mut q);
             let ra = propagate(&mut a, &mut q, locked).is_ok();
             q.clear();
@@ -225,7 +225,7 @@ mod tests {
                 None => false,
             };
             q.clear();
-            assert_eq!(ra, rb, "round {}", round);
+            assert_eq!(ra, rb, "trial {}", trial);
             seen[ra as usize] += 1;
         }
         assert!(

@@ -121,8 +121,9 @@ pub fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> 
 /// O(1): per unit, the two-digit cells as a place set, and the places of the cell's digits
 /// (the box without the cell's row and column, counted there already).
 ///
-/// Counting a peer in the cell's row (or column) and box twice, as a first version did, gave
-/// 17-28% more nodes on the minimal sets.
+/// Each peer counts once: a peer in both the cell's row (or column) and box counted twice
+/// overrates cells whose links crowd one box, and costs nodes (data/README.md, "The search's
+/// constants").
 #[inline(always)]
 pub fn two_digit_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
     let set = b.cand[cell];
@@ -137,15 +138,9 @@ pub fn two_digit_links(b: &Board, two: &[PlaceSet; UNITS], cell: usize) -> u32 {
     links
 }
 
-/// Two-digit cells [`choose`] compares when smart. With links counted per unit (a first
-/// version), nodes summed over 4 seeds on each minimal set (easy x5, independent, topdown,
-/// minimal): 8 -> 81712, 138528, 138219, 198800; 16 -> 72097, 127198, 132097, 181692; 32 ->
-/// 67994, 117206, 127010, 160766; each look costs a little: CPU on the easy set 16 -11%, 32 -7%
-/// (against 8), equal on `minimal.txt`. With each peer counted once, over 2 seeds: 8 -> 33886,
-/// 55624, 55446, 82487; 16 -> 28828, 52550, 55904, 66856; 32 -> 27671, 48607, 54655, 60792.
-/// With the links read from per-unit masks (a look costs about 22 instructions), 32: nodes
-/// over 6 seeds (easy, minimal, independent, topdown) 17868, 211599, 144757, 154782 -> 16831,
-/// 202680, 137008, 157388; easy set x40 CPU -3.5% (all 256: -3%, 64: -3%).
+/// Two-digit cells [`choose`] compares when smart: a wider look finds better-linked cells and
+/// saves nodes, each look costing a few dozen instructions (the trade-off measured in
+/// data/README.md, "The search's constants").
 pub const SMART_LOOK: u32 = 32;
 
 #[cfg(test)]

@@ -419,10 +419,10 @@ mod tests {
     fn transpose_matches_its_scalar_twin() {
         let mut rng = Rng::new(7);
         let mut rows = [0u16; SIDE];
-        for round in 0..500 {
+        for trial in 0..500 {
             for r in rows.iter_mut() {
                 // Dense, sparse and single-bit rows alike.
-                *r = match round % 3 {
+                *r = match trial % 3 {
                     0 => rng.below(1 << 16) as u16,
                     1 => 1 << rng.below(16),
                     _ => (rng.below(1 << 16) & rng.below(1 << 16)) as u16,
@@ -443,8 +443,8 @@ mod tests {
     fn fewest_digits_match_the_scalar_twin() {
         let mut rng = Rng::new(10);
         let mut cand = [0 as DigitBits; CELLS];
-        for round in 0..300 {
-            let most = 2 + round % 15;
+        for trial in 0..300 {
+            let most = 2 + trial % 15;
             for c in cand.iter_mut() {
                 // Many single-digit (assigned) cells, the others 2..=most digits.
                 *c = if rng.below(3) == 0 {
@@ -458,7 +458,7 @@ mod tests {
                     x
                 };
             }
-            if round % 50 == 0 {
+            if trial % 50 == 0 {
                 // All assigned.
                 for c in cand.iter_mut() {
                     *c = 1 << rng.below(16);
@@ -475,10 +475,10 @@ mod tests {
     fn confined_matches_the_scalar_twin() {
         let mut rng = Rng::new(13);
         let mut sets = [0u16; SIDE];
-        for round in 0..500 {
+        for trial in 0..500 {
             for x in sets.iter_mut() {
                 // Empty, one box or row, one column, or anything.
-                *x = match rng.below(4 + round % 3) {
+                *x = match rng.below(4 + trial % 3) {
                     0 => 0,
                     1 => (rng.below(16) as u16) << (4 * rng.below(4)),
                     2 => (rng.below(1 << 16) as u16) & (0x1111 << rng.below(4)),
@@ -498,9 +498,9 @@ mod tests {
     fn exactly_two_matches_the_scalar_twin() {
         let mut rng = Rng::new(9);
         let mut sets = [0u16; SIDE];
-        for round in 0..500 {
+        for trial in 0..500 {
             for x in sets.iter_mut() {
-                *x = match rng.below(4 + round % 3) {
+                *x = match rng.below(4 + trial % 3) {
                     0 => 0,
                     1 => 1 << rng.below(16),
                     2 => (1 << rng.below(16)) | (1 << rng.below(16)),
@@ -523,9 +523,9 @@ mod tests {
     fn cells_with_digits_match_the_scalar_twin() {
         let mut rng = Rng::new(8);
         let mut cand = [0 as DigitBits; CELLS];
-        for round in 0..300 {
+        for trial in 0..300 {
             for c in cand.iter_mut() {
-                *c = match rng.below(4 + round % 3) {
+                *c = match rng.below(4 + trial % 3) {
                     0 => 0,
                     1 => 1 << rng.below(16),
                     2 => (1 << rng.below(16)) | (1 << rng.below(16)),

@@ -33,8 +33,8 @@ impl Queue {
         self.push_if(true, cell, digit);
     }
     /// Pushes (`cell`, `digit`) if `keep`, without a branch: whether a removal leaves a
-    /// single is data the branch predictor cannot guess (about a fifth of the search's
-    /// mispredictions, by cachegrind's model, went there).
+    /// single is data the branch predictor cannot guess, and a branch there was a large
+    /// share of the search's mispredictions.
     #[inline(always)]
     pub fn push_if(&mut self, keep: bool, cell: usize, digit: u32) {
         debug_assert!(self.len <= QUEUE_CAP);

@@ -40,21 +40,19 @@ fn luby(mut i: u64) -> u64 {
 /// Nodes (branch alternatives tried) per Luby unit: attempt `i` gets `luby(i)` times this
 /// (the first only a `FIRST_ATTEMPT_SHARE`th of it).
 ///
-/// Measured: random sparse grids need about 85 nodes (p99 500) unless an early wrong turn
-/// traps them (about 1 in 1000, then millions of nodes); minimal puzzles need a few hundred
-/// to ten thousand, and restarting them early wastes work. 4096 (a few ms) serves both.
+/// Random sparse grids need a few hundred nodes at most unless an early wrong turn traps them
+/// (then millions); minimal puzzles need up to about ten thousand, and restarting them early
+/// wastes work. A few milliseconds' worth serves both (data/README.md, "The search's
+/// constants").
 pub const BASE_BUDGET: u64 = 4096;
 
-/// Attempts that branch on the best-linked two-digit cell (see [`choose`]); later ones
-/// take the first found, for the variety restarts need. Measured on 300 + 88 minimal puzzles,
-/// 8 runs each: median nodes 321 -> 272 and 477 -> 357; 2 attempts or every attempt is no
-/// better, and the tail of sparse grids stays bounded by the restarts.
+/// Attempts that branch on the best-linked two-digit cell (see [`choose`]); later ones take
+/// the first found, for the variety restarts need; the tail of sparse grids stays bounded by
+/// the restarts.
 const SMART_ATTEMPTS: u64 = 1;
 /// The first (smart) attempt gets `1 / FIRST_ATTEMPT_SHARE` of its Luby budget: on some
 /// minimal puzzles the smart choice walks into a wrong subtree of thousands of nodes that a
-/// restart with plain choices avoids. Measured, 3 runs over each minimal set (mean nodes per
-/// puzzle, 1 -> 4): minimal-easy 133 -> 109, minimal-independent 941 -> 888, minimal-topdown
-/// 922 -> 886, minimal 850 -> 769; medians unchanged. (8 was worse on two sets.)
+/// restart with plain choices avoids.
 const FIRST_ATTEMPT_SHARE: u64 = 4;
 /// A reusable solver; reusing it across cases keeps its buffers and continues its random
 /// sequence (so a whole run is reproducible from the fixed seed).
