@@ -15,7 +15,7 @@ const UNSOLVABLE: &str = "123456780\n000000009\n000000000\n000000000\n000000000\
                           000000000\n000000000\n000000000\n000000000\n";
 
 fn solve(input: &str) -> Output {
-    runner::run(SOLVER, &[], input.as_bytes())
+    testkit::run(SOLVER, &[], input.as_bytes())
 }
 
 fn text(b: &[u8]) -> String {
@@ -159,7 +159,7 @@ fn check(input: &str, output: &str, expected: &str) -> (bool, String) {
     std::fs::write(&paths[1], output).unwrap();
     std::fs::write(&paths[2], expected).unwrap();
     let args: Vec<&str> = paths.iter().map(|p| p.to_str().expect("UTF-8")).collect();
-    let out = runner::run(CHECK, &args, b"");
+    let out = testkit::run(CHECK, &args, b"");
     (out.status.success(), text(&out.stdout))
 }
 

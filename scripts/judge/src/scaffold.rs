@@ -196,7 +196,7 @@ rng = {{ path = "../../shared/rng" }}
 sudoku = {{ path = "../../shared/sudoku" }}
 
 [dev-dependencies]
-runner = {{ path = "../../shared/runner" }}
+testkit = {{ path = "../../shared/testkit" }}
 
 [[bin]]
 name = "{name}"
@@ -736,7 +736,7 @@ const UNSOLVABLE: &str = "123456780\n000000009\n000000000\n000000000\n000000000\
                           000000000\n000000000\n000000000\n000000000\n";
 
 fn solve(input: &str) -> Output {
-    runner::run(SOLVER, &[], input.as_bytes())
+    testkit::run(SOLVER, &[], input.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -774,7 +774,7 @@ fn malformed_input_is_one_line_and_status_2_after_the_solved_cases() {
 const KIT_TEST: &str = r#"//! The submission against the reference and the checker on generated inputs. Fails until the
 //! kit in src/bin is written: the stubs exit 3.
 
-use runner::run;
+use testkit::run;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
 const GEN: &str = env!("CARGO_BIN_EXE_NAME-gen");

@@ -108,7 +108,7 @@ pub fn workspace_like_real(name: &str) -> PathBuf {
              rust-version = \"1.70\"\npublish = false\n",
         )],
     );
-    for krate in ["bits", "fastio", "rng", "runner", "sudoku"] {
+    for krate in ["bits", "fastio", "rng", "sudoku", "testkit"] {
         let dst = root.join("shared").join(krate);
         fs::create_dir_all(dst.join("src")).unwrap();
         for file in ["Cargo.toml", "src/lib.rs"] {
