@@ -357,16 +357,6 @@ impl<const B: usize> DigitSet<B> {
         self.0 != 0 && self.0 & (self.0 - 1) == 0
     }
 
-    /// The smallest digit, or `None` for the empty set. O(1).
-    #[inline]
-    pub fn first<D: Symbol<B>>(self) -> Option<D> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(D::from_index(self.0.trailing_zeros() as usize))
-        }
-    }
-
     /// The digits, smallest first, as the digit type `D`. O(1) per digit.
     #[inline]
     pub fn iter<D: Symbol<B>>(self) -> DigitIter<B, D> {
@@ -797,8 +787,7 @@ mod tests {
         assert_eq!(set.bits(), 0b1_0000_0010);
         assert!(set.contains(two) && !set.contains(Digit::<3>::from_value(3)));
         assert_eq!(set.iter().collect::<Vec<Digit<3>>>(), [two, nine]);
-        assert_eq!(set.first(), Some(two));
-        assert_eq!(DigitSet::<3>::EMPTY.first::<Digit<3>>(), None);
+        assert_eq!(DigitSet::<3>::EMPTY.iter::<Digit<3>>().next(), None);
         assert_eq!(
             (set.len(), set.is_empty(), set.is_single()),
             (2, false, false)
