@@ -6,7 +6,7 @@
 
 use p1074::parse::parse_bytes;
 use p1074::Grid;
-use runner::run;
+use testkit::run;
 
 fn gen(args: &[&str]) -> Grid {
     let out = run(env!("CARGO_BIN_EXE_p1074-gen"), args, b"");
