@@ -228,8 +228,8 @@ impl Board {
         if !self.propagate() {
             return None;
         }
-        let corners = CORNER_BLOCKS.iter().map(|b| b[0]);
-        let others = CORNER_BLOCKS.iter().flat_map(|b| b[1..].iter().copied());
+        let corners = CORNER_BOXES.iter().map(|b| b[0]);
+        let others = CORNER_BOXES.iter().flat_map(|b| b[1..4].iter().copied());
         for c in corners.chain(std::iter::once(CENTRE)).chain(others) {
             if self.digit[c] != 0 {
                 continue;

@@ -1,8 +1,8 @@
 //! The corner bound: the largest value of the corner blocks under the rules of
 //! [`crate::corners`], by a small pruned search over the cells of the corner boxes.
 
-use super::corners::*;
 // Raw indices inside the bound: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
+use super::corners::*;
 use super::grid::*;
 use super::grid::{CellIndex as Cell, DigitValue as Digit};
 use super::objective::*;
@@ -79,10 +79,11 @@ fn corner_search<F: Fn(Cell) -> Digits>(
         0 => candidates(c),
         d => Digits::single(d),
     };
-    let (mut s, acc, left) = CornerSearch::new(query, digit, &possible, nodes, settle)?;
+    let mut s = CornerSearch::new(query, nodes, settle);
+    let (acc, left) = s.add_cells(query.blocks, digit, &possible)?;
     s.add_duties(digit, &candidates)?;
-    // The ceiling check is compiled in only where there is a ceiling (dense grids never
-    // have one, and it costs them 1% of their instructions).
+    // The ceiling check is compiled in only where there is a ceiling: dense grids never
+    // have one, and the check in every node would cost them.
     if nodes.limit == u64::MAX {
         s.run::<false>(acc, left);
     } else {
@@ -207,25 +208,14 @@ const fn top_sums() -> [[u8; 512]; 5] {
 const MAX_DUTIES: usize = 144;
 
 impl<'a> CornerSearch<'a> {
-    /// The search for `query` on the board `digit` (`possible`: a cell's digit, or its
-    /// candidates), its node limit what `nodes` has left, with its cells and filled cells
-    /// assigned: the value of those and the number of open cells; `None` if the filled cells
-    /// already break a rule.
-    ///
-    /// The pairs whose two boxes are in the search are active, their middle lines noting what
-    /// they can hold; without whole boxes, the filled extras count in their regions (whole
-    /// boxes assign them as search cells). The cells go in box order, so the block cells come
-    /// first (corners, then neighbours): the tie-break of the search's cell choice. Filled
-    /// cells are assigned up front: they must obey the pair rules too.
+    /// A search for `query` with no cells yet, its node limit what `nodes` has left.
+    #[inline(always)]
     fn new(
         query: CornerQuery,
-        digit: &[Digit; CELLS],
-        possible: &impl Fn(Cell) -> Digits,
         nodes: &NodeCount,
         settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
-    ) -> Option<(Self, i32, u32)> {
-        let blocks = query.blocks;
-        let mut s = CornerSearch {
+    ) -> Self {
+        CornerSearch {
             cells: [SearchCell::default(); MAX_CELLS],
             len: 0,
             assigned: [0; MAX_CELLS],
@@ -247,36 +237,55 @@ impl<'a> CornerSearch<'a> {
             limit: nodes.limit.saturating_sub(nodes.spent),
             settle,
             abandon: false,
-        };
+        }
+    }
+
+    /// Adds the cells of the corner boxes in `blocks` on the board `digit` (`possible`: a
+    /// cell's digit, or its candidates) and assigns the filled ones: the value of those and
+    /// the number of open cells; `None` if the filled cells already break a rule.
+    ///
+    /// The pairs whose two boxes are in the search are active, their middle lines noting what
+    /// they can hold; without whole boxes, the filled extras count in their regions (whole
+    /// boxes assign them as search cells). The cells go in box order, so the block cells come
+    /// first (corners, then neighbours): the tie-break of the search's cell choice. Filled
+    /// cells are assigned up front: they must obey the pair rules too.
+    #[inline(always)]
+    fn add_cells(
+        &mut self,
+        blocks: BlockSet,
+        digit: &[Digit; CELLS],
+        possible: &impl Fn(Cell) -> Digits,
+    ) -> Option<(i32, u32)> {
         for (p, pair) in PAIRS.iter().enumerate() {
-            s.active[p] = pair.boxes.iter().all(|&b| blocks >> b & 1 == 1);
-            s.allowed[p] = pair
+            self.active[p] = pair.boxes.iter().all(|&b| blocks >> b & 1 == 1);
+            self.allowed[p] = pair
                 .middle
                 .iter()
                 .fold(Digits::NONE, |a, &c| a.union(possible(c)));
         }
-        if !s.whole {
+        if !self.whole {
             // Filled extras count in their regions (whole boxes assign them as search cells).
             for (p, pair) in PAIRS.iter().enumerate() {
-                if !s.active[p] {
+                if !self.active[p] {
                     continue;
                 }
                 let extras = if p < 2 { 4..6 } else { 6..8 };
                 for side in 0..2 {
                     for &c in &CORNER_BOXES[pair.boxes[side]][extras.clone()] {
                         if digit[c] != 0 {
-                            s.region[p][side] = s.region[p][side].union(Digits::single(digit[c]));
+                            self.region[p][side] =
+                                self.region[p][side].union(Digits::single(digit[c]));
                         }
                     }
                 }
-                let common = s.region[p][0].intersect(s.region[p][1]);
-                s.shared[p] = common.len();
-                if s.shared[p] > SHARED || !common.minus(s.allowed[p]).is_empty() {
+                let common = self.region[p][0].intersect(self.region[p][1]);
+                self.shared[p] = common.len();
+                if self.shared[p] > SHARED || !common.minus(self.allowed[p]).is_empty() {
                     return None;
                 }
             }
         }
-        let positions = if s.whole { 9 } else { 4 };
+        let positions = if self.whole { 9 } else { 4 };
         for position in 0..positions {
             for (b, cells) in CORNER_BOXES.iter().enumerate() {
                 if blocks >> b & 1 == 0 {
@@ -285,11 +294,11 @@ impl<'a> CornerSearch<'a> {
                 let c = cells[position];
                 let mut member = 0;
                 for (k, &(p, side)) in BOX_PAIRS[b].iter().enumerate() {
-                    if POSITION_PAIRS[position] >> k & 1 == 1 && s.active[p] {
+                    if POSITION_PAIRS[position] >> k & 1 == 1 && self.active[p] {
                         member |= 1 << (2 * p + side);
                     }
                 }
-                s.cells[s.len] = SearchCell {
+                self.cells[self.len] = SearchCell {
                     candidates: possible(c),
                     coef: BOX_COEF[position],
                     cell: c as u8,
@@ -299,26 +308,27 @@ impl<'a> CornerSearch<'a> {
                     member,
                     slot: 9 * b as u8 + ROW[c] % 3 * 3 + COL[c] % 3,
                 };
-                s.at_slot[9 * b + ROW[c] as usize % 3 * 3 + COL[c] as usize % 3] = s.len as u8;
-                s.len += 1;
+                self.at_slot[9 * b + ROW[c] as usize % 3 * 3 + COL[c] as usize % 3] =
+                    self.len as u8;
+                self.len += 1;
             }
         }
         let (mut acc, mut left) = (0, 0);
-        for i in 0..s.len {
-            let cell = s.cells[i];
+        for i in 0..self.len {
+            let cell = self.cells[i];
             match digit[cell.cell as usize] {
                 0 => left += 1,
                 d => {
-                    let forbidden = s.forbidden(&s.pair_forbidden(), cell.member);
-                    if !s.free(&cell, forbidden).contains(d) {
+                    let forbidden = self.forbidden(&self.pair_forbidden(), cell.member);
+                    if !self.free(&cell, forbidden).contains(d) {
                         return None;
                     }
-                    s.assign(i, d);
+                    self.assign(i, d);
                     acc += cell.coef * i32::from(d);
                 }
             }
         }
-        Some((s, acc, left))
+        Some((acc, left))
     }
 }
 
@@ -528,8 +538,9 @@ impl CornerSearch<'_> {
             // Out of nodes: stop everything (the caller sees the count exhausted).
             return true;
         }
-        let (mut free, region) = match self.open() {
-            Some(open) => open,
+        let mut free = [Digits::NONE; MAX_CELLS];
+        let region = match self.open(&mut free) {
+            Some(region) => region,
             None => return false,
         };
         if left == 0 {
@@ -567,14 +578,15 @@ impl CornerSearch<'_> {
         false
     }
 
-    /// Each open cell's free digits (none: dead end), and the regions as the pair rules see
-    /// them: each active pair's regions must still be able to cover all nine digits (a digit
-    /// in neither needs an open region cell that can take it, and there must be enough such
-    /// cells), and with whole boxes a digit a box still needs, with no free place off a
-    /// region, will be in that region. `None` at a dead end.
-    fn open(&self) -> Option<([Digits; MAX_CELLS], [[Digits; 2]; 4])> {
+    /// Writes each open cell's free digits into `free` and returns the regions as the pair
+    /// rules see them; `None` at a dead end (an open cell without a free digit). Each active
+    /// pair's regions must still be able to cover all nine digits (a digit in neither needs an
+    /// open region cell that can take it, and there must be enough such cells), and with whole
+    /// boxes a digit a box still needs, with no free place off a region, will be in that
+    /// region.
+    #[inline(always)]
+    fn open(&self, free: &mut [Digits; MAX_CELLS]) -> Option<[[Digits; 2]; 4]> {
         let per_region = self.pair_forbidden();
-        let mut free = [Digits::NONE; MAX_CELLS];
         // Per pair: the free digits of its open region cells, and how many there are.
         let mut cover = [Digits::NONE; 4];
         let mut open_cells = [0u32; 4];
@@ -630,11 +642,12 @@ impl CornerSearch<'_> {
                 }
             }
         }
-        Some((free, region))
+        Some(region)
     }
 
     /// A full assignment worth `acc`: the new best, or (settling) handed to `settle`. Whether
     /// to stop the whole search.
+    #[inline(always)]
     fn leaf(&mut self, acc: i32) -> bool {
         self.estimate.get_or_insert(acc);
         // A full assignment below the bar (the bound above it was loose) stops nothing.
@@ -659,6 +672,7 @@ impl CornerSearch<'_> {
     /// whole boxes, each digit once per corner box on rows and columns that fit together;
     /// each duty not met yet needs an open place that can still take its digit (one such
     /// place must take it: its free digits shrink to that one).
+    #[inline(always)]
     fn duties_hold(&self, free: &mut [Digits; MAX_CELLS]) -> bool {
         // Slots of the open cells where each digit is free (whole boxes: many cells, many
         // duties, so per digit at once; else each duty looks at its few places).
@@ -716,6 +730,7 @@ impl CornerSearch<'_> {
     /// groups, and the smallest sum is taken (with all four whole boxes, also the band pairs
     /// and the stack pairs, each bounded as a whole: [`CornerSearch::pair_bound`]). The cell
     /// is the open one with the fewest free digits, block cells first.
+    #[inline(always)]
     fn open_bound(
         &self,
         free: &[Digits; MAX_CELLS],
@@ -803,7 +818,7 @@ mod tests {
     use super::*;
     use crate::corners::PAIRS;
     use crate::grid::Grid;
-    use crate::objective::{BLOCK_COEF, CORNER_BLOCKS};
+    use crate::objective::BLOCK_COEF;
     use rng::Rng;
 
     /// A valid full grid (a shifted pattern, digits relabelled at random), and the same grid
@@ -957,7 +972,7 @@ mod tests {
             if rules_hold(g, trial, cells, blocks) {
                 let value: i32 = (0..4)
                     .filter(|b| blocks >> b & 1 == 1)
-                    .flat_map(|b| CORNER_BLOCKS[b].iter().zip(BLOCK_COEF.iter()))
+                    .flat_map(|b| CORNER_BOXES[b].iter().zip(BLOCK_COEF.iter()))
                     .map(|(&c, &k)| k * i32::from(trial.0[c]))
                     .sum();
                 found(trial, value);
@@ -1044,7 +1059,7 @@ mod tests {
                 // The full grid obeys the rules, so the bound is at least its value.
                 let real: i32 = (0..4)
                     .filter(|b| blocks >> b & 1 == 1)
-                    .flat_map(|b| CORNER_BLOCKS[b].iter().zip(BLOCK_COEF.iter()))
+                    .flat_map(|b| CORNER_BOXES[b].iter().zip(BLOCK_COEF.iter()))
                     .map(|(&c, &k)| k * i32::from(full[c]))
                     .sum();
                 assert!(want.unwrap() >= real);
@@ -1061,7 +1076,7 @@ mod tests {
                 checked += 1;
             }
             let all = bound(&g, ALL_BLOCKS, -1, Goal::Maximum).unwrap();
-            let real: i32 = CORNER_BLOCKS
+            let real: i32 = CORNER_BOXES
                 .iter()
                 .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
                 .map(|(&c, &k)| k * i32::from(full[c]))
@@ -1106,7 +1121,11 @@ mod tests {
             let mut valid = std::collections::BTreeMap::new();
             let mut trial = g;
             let mut collect = |t: &Grid, value: i32| {
-                let key: Vec<u8> = CORNER_BLOCKS.iter().flatten().map(|&c| t.0[c]).collect();
+                let key: Vec<u8> = CORNER_BOXES
+                    .iter()
+                    .flat_map(|b| &b[..4])
+                    .map(|&c| t.0[c])
+                    .collect();
                 valid.insert(key, value);
             };
             enumerate(
@@ -1130,7 +1149,10 @@ mod tests {
                     &mut |a| {
                         let mut key = vec![0u8; 16];
                         for &(c, d) in a.iter() {
-                            let k = CORNER_BLOCKS.iter().flatten().position(|&x| x == c);
+                            let k = CORNER_BOXES
+                                .iter()
+                                .flat_map(|b| &b[..4])
+                                .position(|&x| x == c);
                             key[k.unwrap()] = d;
                         }
                         handed.push(key);
@@ -1160,7 +1182,7 @@ mod tests {
                     let value: i32 = a
                         .iter()
                         .map(|&(c, d)| {
-                            let corner = CORNER_BLOCKS.iter().any(|b| b[0] == c);
+                            let corner = CORNER_BOXES.iter().any(|b| b[0] == c);
                             i32::from(d) * if corner { 2 } else { 1 }
                         })
                         .sum();

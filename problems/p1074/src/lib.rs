@@ -14,9 +14,9 @@
 //! - `board` and `solver`: the board every search propagates, the branch and bound over the
 //!   block cells, the race between the searches and [`solve`].
 //!
-//! The modules are private to the crate and import each other through `super::`: cargo-equip
-//! rewrites every `crate::` path of the bundle into a longer one, and the bundle has a size
-//! cap.
+//! The modules are private to the crate and import their siblings' items whole, through
+//! `use super::module::*`: cargo-equip rewrites every `crate::` path of the bundle into a
+//! longer one, and the bundle has a size cap that the lists of names would cross.
 
 mod board;
 mod corner_search;

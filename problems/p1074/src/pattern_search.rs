@@ -206,6 +206,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
     /// coefficient, inner lines and corners) bounded at once, and each child is checked
     /// before it is built (`templates_can_beat`, `rest_can_beat`). `cap` is what each digit's
     /// heaviest fitting pattern weighs.
+    #[inline(always)]
     fn children(
         &mut self,
         lists: &[List; 10],
@@ -560,15 +561,12 @@ pub fn settle_objective_assignments<B: PatternBoard>(
 /// Nodes the digit-pattern search first takes without the template bound (see
 /// [`settle_objective_assignments`]). Grids with few givens often end within a few dozen
 /// nodes, where the bound would cost more than the search; elsewhere the first run finds a
-/// better bar to aim down to. Callgrind, the 117 hard input files of `data/README.md` (in
-/// all, slowest) and 400 generated grids with 4 to 21 givens (`examples/survey.rs`, 3 runs
-/// each): 32 nodes 1,197M, 18.5M and 3,039M; 64 nodes 1,233M, 18.9M and 2,823M; 128 nodes
-/// 1,352M, 21.4M and 2,794M.
+/// better bar to aim down to. Fewer nodes cost the many easy grids the bound, more cost the
+/// hard ones the search (figures in `data/README.md`, "Tuning").
 const UNPRICED_NODES: u64 = 64;
 
-/// Subgradient steps of the template bound ([`template_bound`]). With 60 the sets of
-/// [`UNPRICED_NODES`] take 1,194M (slowest 28.9M, the bound not yet tight on grids with one
-/// to four givens) and 2,839M.
+/// Subgradient steps of the template bound ([`template_bound`]): fewer leave the bound loose
+/// on grids with one to four givens (figures in `data/README.md`, "Tuning").
 const TEMPLATE_STEPS: u32 = 100;
 
 impl<'a, B: PatternBoard> PatternSearch<'a, B> {

@@ -106,10 +106,14 @@ fn line_cells(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> [[u8; 3]; 4] 
 }
 
 /// The patterns digit `d` can take on the board, heaviest first. O(9^4).
+#[inline]
 pub fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern> {
     let mut slot_ok = [0u16; 4];
+    // Each slot's coefficient in the objective.
+    let mut slot_coef = [[0u8; 9]; 4];
     for (b, ok) in slot_ok.iter_mut().enumerate() {
         for s in 0..9 {
+            slot_coef[b][s] = COEF[slot_cell(b, s)];
             if can_take(slot_cell(b, s), d) {
                 *ok |= 1 << s;
             }
@@ -144,7 +148,7 @@ pub fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Patt
                     }
                     let chosen = [s0, s1, s2, s3];
                     let slots = (0..4).fold(0u64, |m, b| m | 1 << (9 * b + chosen[b]));
-                    let coef = (0..4).map(|b| SLOT_COEF[b][chosen[b]]).sum::<u8>();
+                    let coef = (0..4).map(|b| slot_coef[b][chosen[b]]).sum::<u8>();
                     let p = Pattern {
                         slots,
                         mid,
@@ -187,6 +191,7 @@ pub fn kind(p: &Pattern) -> (u8, u8, u8) {
 }
 
 /// Index of the state (coefficient `w`, inner places `c`, corners `k`) in a [`resource_table`] row.
+#[inline]
 pub fn state(w: u8, c: u8, k: u8) -> usize {
     (usize::from(w) * (usize::from(INNER_PLACES) + 1) + usize::from(c)) * 5 + usize::from(k)
 }
@@ -198,6 +203,7 @@ pub const STATES: usize = (TOTAL_COEF as usize + 1) * (INNER_PLACES as usize + 1
 /// corners)` from `kinds[d]`, the largest `sum digit * coef` when they take exactly `W`
 /// coefficient and `K` corners and at most `C` inner-line places (`i16::MIN`: impossible). The
 /// kinds are the root's, so this bounds every node below it. O(9 * STATES * kinds).
+#[inline]
 pub fn resource_table(kinds: &[Vec<(u8, u8, u8)>; 10]) -> Vec<[i16; STATES]> {
     let mut t = vec![[i16::MIN; STATES]; 10];
     for c in 0..=INNER_PLACES {
@@ -234,6 +240,7 @@ pub fn resource_table(kinds: &[Vec<(u8, u8, u8)>; 10]) -> Vec<[i16; STATES]> {
 
 /// The largest `sum digit * coef` when `coef` units go to the digits of `remaining`,
 /// largest first, each up to `cap[d]`; `None` if the caps cannot take it all. O(9).
+#[inline]
 pub fn knapsack(remaining: u16, cap: &[u8; 10], mut coef: u8) -> Option<i32> {
     let mut sum = 0;
     let mut digits = remaining;
@@ -253,6 +260,7 @@ pub fn knapsack(remaining: u16, cap: &[u8; 10], mut coef: u8) -> Option<i32> {
 /// Bit `x` (for `x` in `1..8`) set when a digit that can take the cells `x` of a middle line
 /// can join the digits already on it (`placed`, their cell masks) with every digit keeping a
 /// cell of its own (Hall's condition). O(2^3 * 2^3).
+#[inline]
 pub fn line_fits(placed: &[u8]) -> u32 {
     if placed.len() >= 3 {
         return 0;

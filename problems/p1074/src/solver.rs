@@ -14,7 +14,7 @@
 //!   over, until one finishes;
 //! - denser grids: a branch and bound on the 16 corner block cells and the centre (corners
 //!   first, digits high first, singles propagated at every node), pruned by the centre's
-//!   largest candidate plus the corner bound ([`crate::corners::corner_bound`]); once they
+//!   largest candidate plus the corner bound ([`crate::corner_search::corner_bound`]); once they
 //!   are fixed it settles the centre with as few completion searches as it can (one when the
 //!   board has no completion at all): only *one* completion of the rest is needed, not all of
 //!   them. With at most [`WHOLE_BOXES_UP_TO`] givens the bound covers the whole corner boxes
@@ -72,7 +72,8 @@ impl Board {
         } else {
             None
         };
-        let cells = CORNER_BLOCKS
+        // Zipped with the block's four coefficients: each box's block cells.
+        let cells = CORNER_BOXES
             .iter()
             .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
             .chain(centre);
@@ -102,8 +103,7 @@ impl PatternBoard for Board {
             }
         }
         // One round: most contradictions show in the first; the rest cost more than they
-        // prune (callgrind on the slowest sparse inputs: 5 to 20% fewer instructions), and
-        // the leaf's completion search propagates fully anyway.
+        // prune, and the leaf's completion search propagates fully anyway.
         self.propagate_rounds(1)
     }
 
@@ -120,7 +120,6 @@ impl PatternBoard for Board {
 }
 
 /// The best completion found and how much searching it took.
-#[derive(Debug)]
 pub struct Solution {
     /// A valid completion of the givens with the highest score.
     pub grid: Grid,
@@ -131,7 +130,7 @@ pub struct Solution {
 }
 
 /// Search effort, for diagnostics and benchmarks.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Stats {
     /// Branch and bound nodes over the objective cells.
     pub nodes: u64,
@@ -236,7 +235,7 @@ impl Search {
     /// incumbent; then only centre digits above it that could beat the incumbent are tried,
     /// high first, each with its own completion search.
     fn settle_centre(&mut self, board: &Board) {
-        let corners: i32 = CORNER_BLOCKS
+        let corners: i32 = CORNER_BOXES
             .iter()
             .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
             .map(|(&c, &k)| i32::from(board.digit[c]) * k)
@@ -392,9 +391,9 @@ impl Search {
             None => return,
         };
         if self.relaxation == Relaxation::WholeBoxes {
-            let open = CORNER_BLOCKS
+            let open = CORNER_BOXES
                 .iter()
-                .flatten()
+                .flat_map(|b| &b[..4])
                 .filter(|&&c| board.digit[c] == 0)
                 .count();
             if open <= SETTLE_AT_OPEN_BLOCKS {
@@ -641,7 +640,7 @@ mod tests {
 
     #[test]
     fn sparse_grids_are_solved_exactly_by_structure() {
-        // The empty grid reaches its root bound (see corners::tests::tight_on_the_empty_grid).
+        // The empty grid reaches its root bound (see corner_search::tests::tight_on_the_empty_grid).
         let sol = solve(&Grid([0; CELLS])).unwrap();
         assert!(sol.grid.is_solved() && sol.grid.extends(&Grid([0; CELLS])));
         assert_eq!(sol.score, 2906);

@@ -30,8 +30,8 @@
 //! ([`crate::objective::COEF`]). The templates allowed are those whose cells can all take the
 //! digit. Subgradient steps on `p` bring `L` near the linear relaxation of "choose one
 //! template per digit, covering every cell once", which on the sparse grids with the longest
-//! proofs of [`crate::patterns`] is within a point of the best objective (measured with an LP
-//! solver on the hard inputs of `data/README.md`): the bound proves an incumbent optimal at
+//! proofs of [`crate::pattern_search`] is within a point of the best objective (an LP solver
+//! on the hard inputs of `data/README.md` shows it): the bound proves an incumbent optimal at
 //! once, and a template that costs more than the slack between `L` and the bar is in no
 //! better completion.
 
