@@ -305,6 +305,7 @@ pub trait PatternBoard: Copy {
 /// `27 * TM + 9 * BM + 3 * ML + MR`), its 36 ways through the middle cross: one cell on each
 /// line, two different columns of the middle stack (rows of the middle band), and the centre
 /// box cell on the third column and third row, as bits `9 * row + column`.
+#[inline]
 pub fn cross_ways() -> Vec<[u128; 36]> {
     let at = |r: usize, c: usize| 1u128 << (9 * r + c);
     let mut t = vec![[0u128; 36]; 81];
@@ -350,6 +351,7 @@ pub struct CrossMasks {
 }
 
 impl CrossMasks {
+    #[inline]
     pub fn new() -> Self {
         let mut pairs = [(0usize, 0usize); 6];
         let mut k = 0;

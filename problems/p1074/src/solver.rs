@@ -170,7 +170,6 @@ pub const BRANCH_BUDGET: u64 = 2_000;
 
 /// The budgets of `Search::race`: the first turn of each search, and how much each turn
 /// grows them.
-#[derive(Clone, Copy)]
 struct Race {
     patterns: u64,
     branch: u64,
@@ -301,7 +300,7 @@ impl Search {
     /// [`Search::work`]), until one of them finishes; the incumbent carries over. Each is
     /// fast where the other can take seconds, and a turn costs about what the last one did,
     /// so the grid takes a small multiple of the faster search's time.
-    fn race(&mut self, root: Board, race: Race) {
+    fn race(&mut self, root: Board, race: &Race) {
         let (mut patterns, mut branch) = (race.patterns, race.branch);
         loop {
             if self.settle_by_patterns(root, patterns) || self.branch_within(root, branch) {
@@ -433,11 +432,11 @@ pub fn solve(givens: &Grid) -> Option<Solution> {
         branch: BRANCH_BUDGET,
         growth: RACE_GROWTH,
     };
-    solve_racing(givens, race)
+    solve_racing(givens, &race)
 }
 
 /// [`solve`], with the race's budgets given.
-fn solve_racing(givens: &Grid, race: Race) -> Option<Solution> {
+fn solve_racing(givens: &Grid, race: &Race) -> Option<Solution> {
     let (root, mut search) = Search::start(givens)?;
     if givens.givens() <= PATTERNS_UP_TO || !search.branch_within(root, race.branch) {
         search.race(root, race);
@@ -604,7 +603,7 @@ mod tests {
                 g.0[c] = 0;
             }
             let alone = solve_with(&g, Method::BranchAndBound).map(|s| s.score);
-            for race in races {
+            for race in &races {
                 let raced = solve_racing(&g, race).unwrap();
                 assert!(
                     raced.grid.is_solved() && raced.grid.extends(&g),

@@ -149,8 +149,8 @@ fn the_two_searches_agree_on_sparse_grids() {
 }
 
 /// A grid where two leaves of the digit-pattern search share their objective cells and only
-/// the second completes: keying leaves by their objective cells once skipped it (2884
-/// instead of 2885).
+/// the second completes: a search that settled each set of objective cells once would skip
+/// it (2884 instead of 2885).
 #[test]
 fn the_searches_agree_where_two_leaves_share_their_objective_cells() {
     methods_agree("17", 200..=200);
@@ -165,8 +165,8 @@ fn the_two_searches_agree_on_many_sparse_grids() {
 }
 
 /// Grids where the first completions are poor (objective 103 against an optimum of 140 on
-/// the first) and the digit-pattern search alone once needed thousands to hundreds of
-/// thousands of nodes: the template bound's aims (from its ceiling down) find the optimum
+/// the first), where the digit-pattern search without the template bound needs thousands to
+/// hundreds of thousands of nodes: the template bound's aims (from its ceiling down) find the optimum
 /// within the search's first turn, and its answer is the branch and bound's alone, with a
 /// valid completion worth that score.
 #[test]
