@@ -1,7 +1,7 @@
 //! The exact search for the highest objective: a branch and bound over the 16 corner block
 //! cells and the centre, the digit-pattern search of sparse grids, and the race between them.
 //!
-//! The score of a completed grid is [`SCORE_BASE`](crate::objective::SCORE_BASE) plus a small
+//! The score of a completed grid is [`crate::objective::SCORE_BASE`] plus a small
 //! linear objective over 17 cells ([`crate::objective`]), maximised two ways:
 //!
 //! - grids with at most [`PATTERNS_UP_TO`] givens: the digit-pattern search of
@@ -159,7 +159,7 @@ pub const PATTERNS_UP_TO: usize = 21;
 /// `Search::race`). Most sparse grids end in a few hundred nodes, the slowest known in a few
 /// thousand; where every assignment at the bound fails on the board it can take hundreds of
 /// thousands, while the branch and bound's whole-box bound ends in a millisecond. With the
-/// template bound ([`crate::templates`]) every grid known ends within this first turn: the
+/// template bound (`templates`) every grid known ends within this first turn: the
 /// race is a safety net.
 pub const PATTERN_BUDGET: u64 = 8_000;
 
@@ -422,7 +422,7 @@ impl Search {
 /// shows cannot beat the incumbent.
 ///
 /// Cost: one sudoku search and one greedy dive for the first incumbent; then, up to
-/// [`PATTERNS_UP_TO`] givens, the digit-pattern search and the branch and bound by turns, and
+/// `PATTERNS_UP_TO` (21) givens, the digit-pattern search and the branch and bound by turns, and
 /// above it one turn of the branch and bound first (see the module docs), each surviving
 /// objective assignment checked by one completion search. Exponential in the worst case;
 /// every grid known takes a few milliseconds at most.
@@ -489,9 +489,9 @@ impl Search {
 #[cfg(not(cargo_equip))]
 #[derive(Clone, Copy, Debug)]
 pub enum Method {
-    /// By the number of givens (see [`PATTERNS_UP_TO`]): what [`solve`] does.
+    /// By the number of givens: what [`solve`] does.
     Auto,
-    /// The digit-pattern search ([`crate::pattern_search`]) alone.
+    /// The digit-pattern search over each digit's places in the corner boxes, alone.
     Patterns,
     /// The branch and bound over the 16 corner block cells and the centre alone.
     BranchAndBound,
