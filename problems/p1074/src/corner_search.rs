@@ -539,10 +539,10 @@ impl CornerSearch<'_> {
             return true;
         }
         let mut free = [Digits::NONE; MAX_CELLS];
-        let region = match self.open(&mut free) {
-            Some(region) => region,
-            None => return false,
-        };
+        let mut region = self.region;
+        if !self.open(&mut free, &mut region) {
+            return false;
+        }
         if left == 0 {
             return self.leaf(acc);
         }
@@ -578,14 +578,14 @@ impl CornerSearch<'_> {
         false
     }
 
-    /// Writes each open cell's free digits into `free` and returns the regions as the pair
-    /// rules see them; `None` at a dead end (an open cell without a free digit). Each active
-    /// pair's regions must still be able to cover all nine digits (a digit in neither needs an
-    /// open region cell that can take it, and there must be enough such cells), and with whole
-    /// boxes a digit a box still needs, with no free place off a region, will be in that
-    /// region.
+    /// Writes each open cell's free digits into `free`, and adds to `region` (the assigned
+    /// regions) what the pair rules put there; `false` at a dead end (an open cell without a
+    /// free digit, or a broken rule). With whole boxes a digit a box still needs, with no free
+    /// place off a region, will be in that region; and each active pair's regions must still
+    /// be able to cover all nine digits (a digit in neither needs an open region cell that can
+    /// take it, and there must be enough such cells).
     #[inline(always)]
-    fn open(&self, free: &mut [Digits; MAX_CELLS]) -> Option<[[Digits; 2]; 4]> {
+    fn open(&self, free: &mut [Digits; MAX_CELLS], region: &mut [[Digits; 2]; 4]) -> bool {
         let per_region = self.pair_forbidden();
         // Per pair: the free digits of its open region cells, and how many there are.
         let mut cover = [Digits::NONE; 4];
@@ -599,7 +599,7 @@ impl CornerSearch<'_> {
                 let cell = &self.cells[i];
                 *f = self.free(cell, self.forbidden(&per_region, cell.member));
                 if f.is_empty() {
-                    return None;
+                    return false;
                 }
                 if !self.whole {
                     continue;
@@ -618,13 +618,12 @@ impl CornerSearch<'_> {
                 }
             }
         }
-        let mut region = self.region;
         let boxes = if self.whole { self.boxes } else { 0 };
         for b in bits::ones(u16::from(boxes)) {
             let b = b as usize;
             let missing = self.used[b].complement();
             if !missing.minus(in_box[b]).is_empty() {
-                return None;
+                return false;
             }
             for (k, &(p, side)) in BOX_PAIRS[b].iter().enumerate() {
                 region[p][side] = region[p][side].union(missing.minus(off_region[b][k]));
@@ -634,15 +633,15 @@ impl CornerSearch<'_> {
             if self.active[p] && self.whole {
                 let missing = region[p][0].union(region[p][1]).complement();
                 if !missing.minus(cover[p]).is_empty() || missing.len() > open_cells[p] {
-                    return None;
+                    return false;
                 }
                 let shared = region[p][0].intersect(region[p][1]);
                 if shared.len() > SHARED || !shared.minus(self.allowed[p]).is_empty() {
-                    return None;
+                    return false;
                 }
             }
         }
-        Some(region)
+        true
     }
 
     /// A full assignment worth `acc`: the new best, or (settling) handed to `settle`. Whether
