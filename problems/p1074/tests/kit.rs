@@ -1,7 +1,7 @@
 //! The solver and the submission against the exhaustive reference on generated inputs and on
 //! the committed worst inputs, and the generator's promises.
 
-use p1074::parse::parse_bytes;
+use p1074::parse_bytes;
 use std::process::Output;
 use testkit::run;
 
