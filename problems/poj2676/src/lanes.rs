@@ -26,6 +26,8 @@ pub trait Lanes:
     fn shr(self, n: u32) -> Self;
     /// `self & !other`, lanewise.
     fn and_not(self, other: Self) -> Self;
+    /// `self + other`, lanewise, wrapping.
+    fn add(self, other: Self) -> Self;
     /// Whether every lane equals the same lane of `other`.
     fn all_eq(self, other: Self) -> bool;
 }
@@ -55,6 +57,10 @@ impl Lanes for u32 {
     #[inline(always)]
     fn and_not(self, other: u32) -> u32 {
         self & !other
+    }
+    #[inline(always)]
+    fn add(self, other: u32) -> u32 {
+        self.wrapping_add(other)
     }
     #[inline(always)]
     fn all_eq(self, other: u32) -> bool {
@@ -96,6 +102,22 @@ mod x86 {
             U32x4(unsafe { _mm_xor_si128(self.0, o.0) })
         }
     }
+    impl U32x4 {
+        /// The lanes `[a, b, c, d]`.
+        #[inline(always)]
+        pub fn new(lanes: [u32; 4]) -> U32x4 {
+            let [a, b, c, d] = lanes.map(|x| x as i32);
+            U32x4(unsafe { _mm_set_epi32(d, c, b, a) })
+        }
+        /// The four lanes.
+        #[inline(always)]
+        pub fn lanes(self) -> [u32; 4] {
+            let mut out = [0u32; 4];
+            unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, self.0) };
+            out
+        }
+    }
+
     impl Lanes for U32x4 {
         const WIDTH: usize = 4;
         #[inline(always)]
@@ -123,6 +145,10 @@ mod x86 {
         #[inline(always)]
         fn and_not(self, other: U32x4) -> U32x4 {
             U32x4(unsafe { _mm_andnot_si128(other.0, self.0) })
+        }
+        #[inline(always)]
+        fn add(self, other: U32x4) -> U32x4 {
+            U32x4(unsafe { _mm_add_epi32(self.0, other.0) })
         }
         #[inline(always)]
         fn all_eq(self, other: U32x4) -> bool {

@@ -10,7 +10,10 @@
 //! (SSE2 on x86_64), round by round. When no plane changes any more, a bit-sliced count over
 //! the nine planes (SSE2) finds cells with no candidate (dead end) and cells with one; else
 //! the stack rule ([`bands::stack_rule`], four digits per vector) prunes columns; else a cell
-//! with two candidates (or the fewest) is guessed on, depth first.
+//! with two candidates (or the fewest) is guessed on, depth first. A puzzle still guessing
+//! after [`CELL_GUESSES`] guesses is a hard one: from then on the minirow rule
+//! ([`bands::minirow_rule`], three bands per vector) runs too, and the search splits the
+//! permutations of the band digit with the fewest left instead of guessing a cell.
 
 use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
 use crate::bands::{
@@ -19,7 +22,7 @@ use crate::bands::{
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::U32x4;
 use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
-use crate::tables::{self, SAME_DIGIT};
+use crate::tables::{self, PERMUTATION_CELLS, SAME_DIGIT};
 use bits::Word;
 
 /// `Board::seen` before any plane is processed: no plane equals it; the pad lane matches.
@@ -54,7 +57,16 @@ enum Next {
     Progress,
     /// Try each candidate of this cell: band and band bit.
     Guess(usize, u32),
+    /// Try each of these permutations (a set as from [`tables::permutations_in`]) of the
+    /// plane at this index.
+    Split(usize, u32),
 }
+
+/// Guesses on one puzzle after which the search splits band permutations instead of guessing
+/// cells. A bivalue cell is cheaper to find and does as well on puzzles that need a few
+/// guesses; a puzzle still guessing after this many is a hard one, where splitting the digit
+/// of the band with the fewest permutations left (tdoku's branch) keeps the tree smaller.
+const CELL_GUESSES: usize = 8;
 
 impl Board {
     /// The board of `givens`, not yet propagated; `None` when a cell is given two digits or
@@ -145,8 +157,10 @@ impl Board {
     }
 
     /// After propagation: applies naked singles, else the stack rule, or says whether the
-    /// board is solved, dead, or where to guess. O(27) word operations.
-    fn next(&mut self) -> Next {
+    /// board is solved, dead, or where to guess: on a cell ([`Board::bivalue_cell`]), or on a
+    /// band's permutations ([`Board::fewest_permutations`]) when `split`. O(27) word
+    /// operations.
+    fn next(&mut self, split: bool) -> Next {
         if self.unsolved == [0; 3] {
             return Next::Solved;
         }
@@ -187,10 +201,53 @@ impl Board {
             Some(true) => return Next::Progress,
             Some(false) => {}
         }
+        if split {
+            match self.minirows() {
+                None => return Next::DeadEnd,
+                Some(true) => return Next::Progress,
+                Some(false) => {}
+            }
+            if let Some((i, permutations)) = self.fewest_permutations() {
+                return Next::Split(i, permutations);
+            }
+        }
         let (b, bit) = self
             .bivalue_cell()
             .unwrap_or_else(|| self.fewest_candidates());
         Next::Guess(b, bit)
+    }
+
+    /// [`bands::minirow_rule`] on each band: `Some(whether it removed any)`, or `None` on a
+    /// contradiction. O(27) word operations per counter.
+    fn minirows(&mut self) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // The three bands side by side; the pad lane is a full band, which the rule keeps.
+            let p = &mut self.planes;
+            let mut lanes = [U32x4::splat(0); 9];
+            for (d, l) in lanes.iter_mut().enumerate() {
+                *l = U32x4::new([p[d], p[9 + d], p[18 + d], BAND]);
+            }
+            let removed = bands::minirow_rule(&mut lanes)?;
+            for (d, l) in lanes.iter().enumerate() {
+                let [a, b, c, _] = l.lanes();
+                p[d] = a;
+                p[9 + d] = b;
+                p[18 + d] = c;
+            }
+            Some(removed)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut removed = false;
+            for b in 0..3 {
+                let mut band = [0u32; 9];
+                band.copy_from_slice(&self.planes[plane_index(b, 0)..plane_index(b, 9)]);
+                removed |= bands::minirow_rule::<u32>(&mut band)?;
+                self.planes[plane_index(b, 0)..plane_index(b, 9)].copy_from_slice(&band);
+            }
+            Some(removed)
+        }
     }
 
     /// A cell with two candidates (band, bit) in the band with the most cells left (its
@@ -211,6 +268,40 @@ impl Board {
             }
         }
         guess
+    }
+
+    /// The plane to split and its permutations left: in the band whose unfixed digits have the
+    /// fewest permutations in all, the digit with the fewest (at least two; the first on ties).
+    /// `None` when every plane is down to one permutation. O(27) table lookups.
+    fn fewest_permutations(&self) -> Option<(usize, u32)> {
+        let mut sets = [0u32; 27];
+        let mut best_band = (u32::MAX, 0);
+        for b in 0..3 {
+            let mut total = 0;
+            for d in 0..9 {
+                let set = tables::permutations_in(self.planes[plane_index(b, d)]);
+                sets[plane_index(b, d)] = set;
+                let n = set.count_ones();
+                if n >= 2 {
+                    total += n;
+                }
+            }
+            if total != 0 && total < best_band.0 {
+                best_band = (total, b);
+            }
+        }
+        if best_band.0 == u32::MAX {
+            return None;
+        }
+        let at = plane_index(best_band.1, 0);
+        let mut best = (u32::MAX, 0);
+        for (i, &set) in sets[at..at + 9].iter().enumerate() {
+            let n = set.count_ones();
+            if n >= 2 && n < best.0 {
+                best = (n, at + i);
+            }
+        }
+        Some((best.1, sets[best.1]))
     }
 
     /// The vertical twin of the band rule: in each stack a digit takes one column per band
@@ -277,11 +368,13 @@ impl Board {
     }
 }
 
-/// Search bookkeeping: how many solutions to find, and the first one found.
+/// Search bookkeeping: how many solutions to find, the first one found, and the guesses so
+/// far (which choose the kind of branch, see [`CELL_GUESSES`]).
 struct Search {
     limit: usize,
     found: usize,
     first: Option<BandGrid>,
+    guesses: usize,
 }
 
 impl Search {
@@ -291,7 +384,7 @@ impl Search {
             if !board.propagate() {
                 return false;
             }
-            match board.next() {
+            match board.next(self.guesses >= CELL_GUESSES) {
                 Next::Progress => continue,
                 Next::DeadEnd => return false,
                 Next::Solved => {
@@ -301,7 +394,22 @@ impl Search {
                     self.found += 1;
                     return self.found >= self.limit;
                 }
+                Next::Split(i, mut permutations) => {
+                    self.guesses += 1;
+                    // The permutations partition the plane's solutions: each child keeps one.
+                    while permutations & (permutations - 1) != 0 {
+                        let mut child = board;
+                        child.planes[i] &=
+                            PERMUTATION_CELLS[permutations.trailing_zeros() as usize];
+                        if self.run(child) {
+                            return true;
+                        }
+                        permutations &= permutations - 1;
+                    }
+                    board.planes[i] &= PERMUTATION_CELLS[permutations.trailing_zeros() as usize];
+                }
                 Next::Guess(b, bit) => {
+                    self.guesses += 1;
                     let mut digits = board.digits_at(b, bit);
                     if digits == 0 {
                         return false;
@@ -339,6 +447,7 @@ pub fn count_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<BandGr
         limit: limit.max(1),
         found: 0,
         first: None,
+        guesses: 0,
     };
     if let Some(board) = Board::new(givens) {
         search.run(board);

@@ -68,15 +68,7 @@ const fn keep_by_minirow_index() -> [u32; 512] {
     let mut occupancy = 0;
     while occupancy < 512 {
         // Minirow m = 3 * row + box starts at band bit 3m: its flag is bit 3m + 2.
-        let mut flags = 0u32;
-        let mut m = 0;
-        while m < 9 {
-            if occupancy >> m & 1 != 0 {
-                flags |= 1 << (3 * m + 2);
-            }
-            m += 1;
-        }
-        let index = index_of_minirow_flags(flags);
+        let index = index_of_minirow_flags(minirow_flags_of(occupancy));
         assert!(!filled[index], "MINIROW_HASH must be one-to-one");
         filled[index] = true;
         t[index] = keep[occupancy];
@@ -103,6 +95,71 @@ const fn permutation_keep_3x3() -> [u16; 512] {
         occ += 1;
     }
     t
+}
+
+/// The cells of the three minirows of each (row -> box) permutation, in the order of
+/// [`sudoku::PERMUTATIONS_OF_3`].
+pub const PERMUTATION_CELLS: [u32; 6] = permutation_cells();
+
+/// The permutations (bit `p` for [`PERMUTATION_CELLS`]`[p]`) whose three minirows all hold a
+/// cell of `plane`: the ways the digit can still cross the band. O(1): one multiply and one
+/// lookup in a 512-byte table.
+#[inline(always)]
+pub fn permutations_in(plane: u32) -> u32 {
+    PERMUTATIONS_BY_MINIROW_INDEX[minirow_index(plane)] as u32
+}
+
+/// The table of [`permutations_in`], indexed by [`minirow_index`].
+const PERMUTATIONS_BY_MINIROW_INDEX: [u8; 512] = permutations_by_minirow_index();
+
+/// Builds [`PERMUTATION_CELLS`].
+const fn permutation_cells() -> [u32; 6] {
+    const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut r = 0;
+        while r < 3 {
+            t[p] |= 7 << (9 * r + 3 * PERMS[p][r]);
+            r += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// Builds [`PERMUTATIONS_BY_MINIROW_INDEX`].
+const fn permutations_by_minirow_index() -> [u8; 512] {
+    const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
+    let mut t = [0u8; 512];
+    let mut occupancy = 0;
+    while occupancy < 512 {
+        let mut set = 0u8;
+        let mut p = 0;
+        while p < 6 {
+            let r = &PERMS[p];
+            if occupancy >> r[0] & occupancy >> (3 + r[1]) & occupancy >> (6 + r[2]) & 1 != 0 {
+                set |= 1 << p;
+            }
+            p += 1;
+        }
+        t[index_of_minirow_flags(minirow_flags_of(occupancy))] = set;
+        occupancy += 1;
+    }
+    t
+}
+
+/// The minirow flags (bit `3m + 2` for minirow `m = 3 * row + box`) of an occupancy (bit `m`).
+const fn minirow_flags_of(occupancy: usize) -> u32 {
+    let mut flags = 0u32;
+    let mut m = 0;
+    while m < 9 {
+        if occupancy >> m & 1 != 0 {
+            flags |= 1 << (3 * m + 2);
+        }
+        m += 1;
+    }
+    flags
 }
 
 /// For each plane index, the planes of the same digit in the other two bands.
@@ -182,6 +239,33 @@ mod tests {
                 }
             }
             assert_eq!(KEEP_BY_MINIROW_INDEX[minirow_index(plane)], keep);
+        }
+    }
+
+    #[test]
+    fn permutations_in_matches_a_direct_check() {
+        let mut union_of_all = 0;
+        for (p, &cells) in PERMUTATION_CELLS.iter().enumerate() {
+            assert_eq!(cells.count_ones(), 9);
+            assert_eq!(permutations_in(cells), 1 << p);
+            union_of_all |= cells;
+        }
+        assert_eq!(union_of_all, BAND);
+        assert_eq!(permutations_in(BAND), 0b11_1111);
+        assert_eq!(permutations_in(0), 0);
+        let mut rng = rng::Rng::new(0x1f83_d9ab_fb41_bd6b);
+        for _ in 0..5000 {
+            let plane = (rng.next_u64() & rng.next_u64()) as u32 & BAND;
+            let expected = (0..6)
+                .filter(|&p| {
+                    let on = plane & PERMUTATION_CELLS[p];
+                    (0..3).all(|r| on >> (9 * r) & 0x1ff != 0)
+                })
+                .fold(0, |set, p| set | 1 << p);
+            assert_eq!(permutations_in(plane), expected, "{:#x}", plane);
+            // The pruning keeps exactly the union of these permutations' minirows.
+            let union = bits::ones(expected).fold(0, |u, p| u | PERMUTATION_CELLS[p as usize]);
+            assert_eq!(on_permutations(plane), plane & union, "{:#x}", plane);
         }
     }
 }
