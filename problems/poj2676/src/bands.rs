@@ -321,7 +321,7 @@ mod tests {
 
     #[cfg(target_arch = "x86_64")]
     #[test]
-    fn minirow_rule_vector_and_scalar_agree() {
+    fn minirow_rule_vector_and_portable_agree() {
         use crate::lanes::U32x4;
         let mut rng = Rng::new(0x0f2d_6c8a_3b71_9e45);
         for _ in 0..10_000 {
@@ -386,7 +386,7 @@ mod tests {
     }
 
     #[test]
-    fn given_columns_vector_and_scalar_agree() {
+    fn given_columns_vector_and_portable_agree() {
         let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
         for _ in 0..2000 {
             let mut givens = [0u32; LANES];
@@ -396,15 +396,15 @@ mod tests {
                 *w = (1 << (r % 27) | 1 << ((r >> 8) % 27)) as u32 & (r >> 40) as u32;
             }
             let mut spread = [0u32; LANES];
-            let scalar = (0..9)
+            let portable = (0..9)
                 .try_for_each(|d| given_columns_of::<u32>(&givens, d, &mut spread))
                 .map(|_| spread);
-            assert_eq!(given_columns(&givens), scalar);
+            assert_eq!(given_columns(&givens), portable);
             let clash = (0..9).any(|d| {
                 let c = [0, 1, 2].map(|b| columns(givens[plane_index(b, d)]));
                 c[0] & c[1] | (c[0] | c[1]) & c[2] != 0
             });
-            assert_eq!(scalar.is_none(), clash);
+            assert_eq!(portable.is_none(), clash);
         }
     }
 }

@@ -166,13 +166,13 @@ pub fn differing(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        differing_scalar(a, b)
+        differing_portable(a, b)
     }
 }
 
 /// Portable [`differing`].
 #[inline(always)]
-pub fn differing_scalar(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
+pub fn differing_portable(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     let mut set = 0;
     for i in 0..LANES {
         set |= ((a[i] != b[i]) as u32) << i;
@@ -219,13 +219,13 @@ pub fn covered_once_twice(words: &[u32; LANES], at: usize) -> (u32, u32) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        covered_once_twice_scalar(words, at)
+        covered_once_twice_portable(words, at)
     }
 }
 
 /// Portable [`covered_once_twice`]: a bit-sliced counter saturating at two.
 #[inline(always)]
-pub fn covered_once_twice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32) {
+pub fn covered_once_twice_portable(words: &[u32; LANES], at: usize) -> (u32, u32) {
     let (mut one, mut two) = (0, 0);
     for &w in &words[at..at + 9] {
         two |= one & w;
@@ -276,13 +276,13 @@ pub fn covered_to_thrice(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        covered_to_thrice_scalar(words, at)
+        covered_to_thrice_portable(words, at)
     }
 }
 
 /// Portable [`covered_to_thrice`]: a bit-sliced counter saturating at three.
 #[inline(always)]
-pub fn covered_to_thrice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
+pub fn covered_to_thrice_portable(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
     let (mut one, mut two, mut three) = (0, 0, 0);
     for &w in &words[at..at + 9] {
         three |= two & w;
@@ -340,13 +340,13 @@ pub fn holding(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        holding_scalar(words, at, bits)
+        holding_portable(words, at, bits)
     }
 }
 
 /// Portable [`holding`].
 #[inline(always)]
-pub fn holding_scalar(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
+pub fn holding_portable(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
     let mut set = 0;
     for (i, &w) in words[at..at + 9].iter().enumerate() {
         set |= ((w & bits == bits) as u32) << i;
@@ -429,7 +429,7 @@ mod tests {
     }
 
     #[test]
-    fn differing_agrees_with_the_scalar_loop() {
+    fn differing_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let mut a = [0u32; LANES];
@@ -445,7 +445,7 @@ mod tests {
                 }
             }
             let expected = mask & ((1 << LANES) - 1);
-            assert_eq!(differing_scalar(&a, &b), expected);
+            assert_eq!(differing_portable(&a, &b), expected);
             assert_eq!(differing(&a, &b), expected);
         }
         let a = [0u32; LANES];
@@ -456,7 +456,7 @@ mod tests {
     }
 
     #[test]
-    fn covered_once_twice_agrees_with_the_scalar_loop() {
+    fn covered_once_twice_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
@@ -465,7 +465,7 @@ mod tests {
                 *w = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
-            let (one, two) = covered_once_twice_scalar(&words, at);
+            let (one, two) = covered_once_twice_portable(&words, at);
             assert_eq!(covered_once_twice(&words, at), (one, two));
             for bit in 0..32 {
                 let n = words[at..at + 9]
@@ -481,7 +481,7 @@ mod tests {
     }
 
     #[test]
-    fn holding_agrees_with_the_scalar_loop() {
+    fn holding_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0x6a09_e667_f3bc_c908);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
@@ -494,7 +494,7 @@ mod tests {
                 1 => rng.next_u64() as u32 & rng.next_u64() as u32,
                 _ => 0,
             };
-            let expected = holding_scalar(&words, at, bits);
+            let expected = holding_portable(&words, at, bits);
             assert_eq!(holding(&words, at, bits), expected);
             for i in 0..9 {
                 assert_eq!(expected >> i & 1 != 0, words[at + i] & bits == bits);
@@ -504,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn covered_to_thrice_agrees_with_the_scalar_loop() {
+    fn covered_to_thrice_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0xbb67_ae85_84ca_a73b);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
@@ -512,10 +512,10 @@ mod tests {
                 *w = (rng.next_u64() & rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
-            let counts = covered_to_thrice_scalar(&words, at);
+            let counts = covered_to_thrice_portable(&words, at);
             assert_eq!(covered_to_thrice(&words, at), counts);
             let (one, two, three) = counts;
-            assert_eq!((one, two), covered_once_twice_scalar(&words, at));
+            assert_eq!((one, two), covered_once_twice_portable(&words, at));
             for bit in 0..32 {
                 let n = words[at..at + 9]
                     .iter()
