@@ -73,6 +73,80 @@ impl Lanes for u32 {
 #[derive(Clone, Copy, Debug)]
 pub struct U32x4(std::arch::x86_64::__m128i);
 
+/// Eight `u32` lanes in an AVX2 register. Its operations are meant to be inlined into
+/// `#[target_feature(enable = "avx2")]` functions only, called once AVX2 is detected.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct U32x8(std::arch::x86_64::__m256i);
+
+#[cfg(target_arch = "x86_64")]
+mod x86_avx2 {
+    // SAFETY (every `unsafe` here): only reached from functions that run after
+    // `is_x86_feature_detected!("avx2")`; loads and stores are bounds-checked first.
+    use super::{Lanes, U32x8, LANES};
+    use std::arch::x86_64::*;
+    use std::ops::{BitAnd, BitOr, BitXor};
+
+    impl BitAnd for U32x8 {
+        type Output = U32x8;
+        #[inline(always)]
+        fn bitand(self, o: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_and_si256(self.0, o.0) })
+        }
+    }
+    impl BitOr for U32x8 {
+        type Output = U32x8;
+        #[inline(always)]
+        fn bitor(self, o: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_or_si256(self.0, o.0) })
+        }
+    }
+    impl BitXor for U32x8 {
+        type Output = U32x8;
+        #[inline(always)]
+        fn bitxor(self, o: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_xor_si256(self.0, o.0) })
+        }
+    }
+    impl Lanes for U32x8 {
+        const WIDTH: usize = 8;
+        #[inline(always)]
+        fn splat(x: u32) -> U32x8 {
+            U32x8(unsafe { _mm256_set1_epi32(x as i32) })
+        }
+        #[inline(always)]
+        fn load(words: &[u32; LANES], at: usize) -> U32x8 {
+            let w = &words[at..at + 8];
+            U32x8(unsafe { _mm256_loadu_si256(w.as_ptr() as *const __m256i) })
+        }
+        #[inline(always)]
+        fn store(self, words: &mut [u32; LANES], at: usize) {
+            let w = &mut words[at..at + 8];
+            unsafe { _mm256_storeu_si256(w.as_mut_ptr() as *mut __m256i, self.0) }
+        }
+        #[inline(always)]
+        fn shl(self, n: u32) -> U32x8 {
+            U32x8(unsafe { _mm256_sll_epi32(self.0, _mm_cvtsi32_si128(n as i32)) })
+        }
+        #[inline(always)]
+        fn shr(self, n: u32) -> U32x8 {
+            U32x8(unsafe { _mm256_srl_epi32(self.0, _mm_cvtsi32_si128(n as i32)) })
+        }
+        #[inline(always)]
+        fn and_not(self, other: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_andnot_si256(other.0, self.0) })
+        }
+        #[inline(always)]
+        fn add(self, other: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_add_epi32(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn all_eq(self, other: U32x8) -> bool {
+            unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi32(self.0, other.0)) == -1 }
+        }
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     // SAFETY (every `unsafe` here): SSE2 is part of the x86_64 baseline, and loads and stores

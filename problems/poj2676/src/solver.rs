@@ -57,7 +57,7 @@ enum Next {
     Progress,
     /// Try each candidate of this cell: band and band bit.
     Guess(usize, u32),
-    /// Try each of these permutations (a set as from [`tables::permutations_in`]) of the
+    /// Try each of these permutations (a set as from [`bands::permutations_in`]) of the
     /// plane at this index.
     Split(usize, u32),
 }
@@ -272,36 +272,28 @@ impl Board {
 
     /// The plane to split and its permutations left: in the band whose unfixed digits have the
     /// fewest permutations in all, the digit with the fewest (at least two; the first on ties).
-    /// `None` when every plane is down to one permutation. O(27) table lookups.
+    /// `None` when every plane is down to one permutation. O(27) word operations, vectors.
     fn fewest_permutations(&self) -> Option<(usize, u32)> {
-        let mut sets = [0u32; 27];
+        let counts = bands::permutation_counts(&self.planes);
         let mut best_band = (u32::MAX, 0);
         for b in 0..3 {
-            let mut total = 0;
-            for d in 0..9 {
-                let set = tables::permutations_in(self.planes[plane_index(b, d)]);
-                sets[plane_index(b, d)] = set;
-                let n = set.count_ones();
-                if n >= 2 {
-                    total += n;
-                }
-            }
+            let at = plane_index(b, 0);
+            let total: u32 = counts[at..at + 9].iter().filter(|&&n| n >= 2).sum();
             if total != 0 && total < best_band.0 {
-                best_band = (total, b);
+                best_band = (total, at);
             }
         }
         if best_band.0 == u32::MAX {
             return None;
         }
-        let at = plane_index(best_band.1, 0);
+        let at = best_band.1;
         let mut best = (u32::MAX, 0);
-        for (i, &set) in sets[at..at + 9].iter().enumerate() {
-            let n = set.count_ones();
+        for (i, &n) in counts[at..at + 9].iter().enumerate() {
             if n >= 2 && n < best.0 {
                 best = (n, at + i);
             }
         }
-        Some((best.1, sets[best.1]))
+        Some((best.1, bands::permutations_in(self.planes[best.1])))
     }
 
     /// The vertical twin of the band rule: in each stack a digit takes one column per band

@@ -101,17 +101,6 @@ const fn permutation_keep_3x3() -> [u16; 512] {
 /// [`sudoku::PERMUTATIONS_OF_3`].
 pub const PERMUTATION_CELLS: [u32; 6] = permutation_cells();
 
-/// The permutations (bit `p` for [`PERMUTATION_CELLS`]`[p]`) whose three minirows all hold a
-/// cell of `plane`: the ways the digit can still cross the band. O(1): one multiply and one
-/// lookup in a 512-byte table.
-#[inline(always)]
-pub fn permutations_in(plane: u32) -> u32 {
-    PERMUTATIONS_BY_MINIROW_INDEX[minirow_index(plane)] as u32
-}
-
-/// The table of [`permutations_in`], indexed by [`minirow_index`].
-const PERMUTATIONS_BY_MINIROW_INDEX: [u8; 512] = permutations_by_minirow_index();
-
 /// Builds [`PERMUTATION_CELLS`].
 const fn permutation_cells() -> [u32; 6] {
     const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
@@ -124,27 +113,6 @@ const fn permutation_cells() -> [u32; 6] {
             r += 1;
         }
         p += 1;
-    }
-    t
-}
-
-/// Builds [`PERMUTATIONS_BY_MINIROW_INDEX`].
-const fn permutations_by_minirow_index() -> [u8; 512] {
-    const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
-    let mut t = [0u8; 512];
-    let mut occupancy = 0;
-    while occupancy < 512 {
-        let mut set = 0u8;
-        let mut p = 0;
-        while p < 6 {
-            let r = &PERMS[p];
-            if occupancy >> r[0] & occupancy >> (3 + r[1]) & occupancy >> (6 + r[2]) & 1 != 0 {
-                set |= 1 << p;
-            }
-            p += 1;
-        }
-        t[index_of_minirow_flags(minirow_flags_of(occupancy))] = set;
-        occupancy += 1;
     }
     t
 }
@@ -239,33 +207,6 @@ mod tests {
                 }
             }
             assert_eq!(KEEP_BY_MINIROW_INDEX[minirow_index(plane)], keep);
-        }
-    }
-
-    #[test]
-    fn permutations_in_matches_a_direct_check() {
-        let mut union_of_all = 0;
-        for (p, &cells) in PERMUTATION_CELLS.iter().enumerate() {
-            assert_eq!(cells.count_ones(), 9);
-            assert_eq!(permutations_in(cells), 1 << p);
-            union_of_all |= cells;
-        }
-        assert_eq!(union_of_all, BAND);
-        assert_eq!(permutations_in(BAND), 0b11_1111);
-        assert_eq!(permutations_in(0), 0);
-        let mut rng = rng::Rng::new(0x1f83_d9ab_fb41_bd6b);
-        for _ in 0..5000 {
-            let plane = (rng.next_u64() & rng.next_u64()) as u32 & BAND;
-            let expected = (0..6)
-                .filter(|&p| {
-                    let on = plane & PERMUTATION_CELLS[p];
-                    (0..3).all(|r| on >> (9 * r) & 0x1ff != 0)
-                })
-                .fold(0, |set, p| set | 1 << p);
-            assert_eq!(permutations_in(plane), expected, "{:#x}", plane);
-            // The pruning keeps exactly the union of these permutations' minirows.
-            let union = bits::ones(expected).fold(0, |u, p| u | PERMUTATION_CELLS[p as usize]);
-            assert_eq!(on_permutations(plane), plane & union, "{:#x}", plane);
         }
     }
 }
