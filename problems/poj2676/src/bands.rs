@@ -1,8 +1,9 @@
 //! Bit tricks on band planes (layout at [`BandGrid`](crate::band_grid::BandGrid)): single
-//! cells of rows, non-empty rows, columns, and the stack rule on one digit's three planes.
+//! cells of rows, non-empty rows, columns, the stack rule on one digit's three planes, the
+//! minirow rule on a band's nine, and the (row -> box) permutations a plane has left.
 //!
 //! All are branch-free word arithmetic; the ones generic over [`Lanes`] run on one `u32` or
-//! on four digits at once in an SSE2 register.
+//! on several planes at once in an SSE2 (or, once detected, AVX2) register.
 
 use crate::band_grid::{plane_index, BAND, ROW};
 #[cfg(target_arch = "x86_64")]

@@ -1,5 +1,6 @@
 //! Lane-parallel helpers on arrays of 28 words: SSE2 on x86_64 (always present there), a
-//! portable loop elsewhere; both give the same answers (tested against each other).
+//! portable loop elsewhere; both give the same answers (tested against each other). Also the
+//! 8-lane AVX2 type, for routines that run once AVX2 is detected.
 
 use std::ops::{BitAnd, BitOr, BitXor};
 

@@ -11,9 +11,11 @@
 //! the nine planes (SSE2) finds cells with no candidate (dead end) and cells with one; else
 //! the stack rule ([`bands::stack_rule`], four digits per vector) prunes columns; else a cell
 //! with two candidates (or the fewest) is guessed on, depth first. A puzzle still guessing
-//! after [`CELL_GUESSES`] guesses is a hard one: from then on the minirow rule
+//! after eight guesses is a hard one: from then on the minirow rule
 //! ([`bands::minirow_rule`], three bands per vector) runs too, and the search splits the
-//! permutations of the band digit with the fewest left instead of guessing a cell.
+//! permutations of the band digit with the fewest left instead of guessing a cell. The search
+//! is built twice: as is, and for processors with AVX2 and its bit instructions, chosen at
+//! run time.
 
 use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
 use crate::bands::{
