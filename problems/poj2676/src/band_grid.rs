@@ -119,13 +119,13 @@ impl BandGrid {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            self.write_text_scalar(out)
+            self.write_text_portable(out)
         }
     }
 
     /// Portable [`BandGrid::write_text`]: one byte store per filled cell.
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
-    fn write_text_scalar(&self, out: &mut [u8; BLOCK]) {
+    fn write_text_portable(&self, out: &mut [u8; BLOCK]) {
         *out = EMPTY_TEXT;
         for (i, &plane) in self.planes.iter().enumerate() {
             let text = &mut out[30 * (i / 9)..30 * (i / 9) + 30];
@@ -216,13 +216,13 @@ fn filled_cells(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        filled_cells_scalar(block)
+        filled_cells_portable(block)
     }
 }
 
 /// Portable [`filled_cells`].
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
-fn filled_cells_scalar(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
+fn filled_cells_portable(block: &[u8; BLOCK]) -> Option<[u32; 3]> {
     let mut filled = [0u32; 3];
     for (r, row) in block.chunks_exact(10).enumerate() {
         for (c, &byte) in row[..9].iter().enumerate() {
@@ -321,7 +321,7 @@ mod tests {
     }
 
     #[test]
-    fn vector_and_scalar_text_agree() {
+    fn vector_and_portable_text_agree() {
         let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut next = || rng.next_u64();
         for _ in 0..3000 {
@@ -336,7 +336,7 @@ mod tests {
             let grid = BandGrid::from_grid(&Grid::from_values(values));
             let fast = grid.to_text();
             let mut plain = [0u8; BLOCK];
-            grid.write_text_scalar(&mut plain);
+            grid.write_text_portable(&mut plain);
             assert_eq!(fast[..], plain[..]);
             let expected: Vec<u8> = (0..BLOCK)
                 .map(|i| {
@@ -381,7 +381,7 @@ mod tests {
     }
 
     #[test]
-    fn vector_and_scalar_agree() {
+    fn vector_and_portable_agree() {
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         let mut next = || rng.next_u64();
         // Mostly valid blocks with random digits, some with one random byte anywhere.
@@ -396,8 +396,8 @@ mod tests {
             if round % 3 == 0 {
                 block[(next() % BLOCK as u64) as usize] = next() as u8;
             }
-            let scalar = filled_cells_scalar(&block);
-            assert_eq!(filled_cells(&block), scalar);
+            let portable = filled_cells_portable(&block);
+            assert_eq!(filled_cells(&block), portable);
             if let Some(g) = BandGrid::from_block(&block) {
                 let line: Vec<u8> = (0..81).map(|i| block[i + i / 9]).collect();
                 assert_eq!(g, BandGrid::from_grid(&Grid::from_line(&line).unwrap()));

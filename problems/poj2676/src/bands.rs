@@ -1,8 +1,9 @@
 //! Bit tricks on band planes (layout at [`BandGrid`](crate::band_grid::BandGrid)): single
-//! cells of rows, non-empty rows, columns, and the stack rule on one digit's three planes.
+//! cells of rows, non-empty rows, columns, the stack rule on one digit's three planes, the
+//! minirow rule on a band's nine, and the (row -> box) permutations a plane has left.
 //!
 //! All are branch-free word arithmetic; the ones generic over [`Lanes`] run on one `u32` or
-//! on four digits at once in an SSE2 register.
+//! on several planes at once in an SSE2 (or, once detected, AVX2) register.
 
 use crate::band_grid::{plane_index, BAND, ROW};
 #[cfg(target_arch = "x86_64")]
@@ -35,6 +36,157 @@ pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
     } else {
         None
     }
+}
+
+/// The minirow rule on one band's nine planes per lane (digit index `d` at `planes[d]`): each
+/// minirow holds exactly three digits. A minirow that three digits are confined to (their only
+/// one in its row) loses every other digit; a minirow only three digits can reach takes each
+/// of them, which then leave the rest of its row. `Some(whether it removed any)`, or `None`
+/// when in some lane four digits are confined to one minirow, fewer than three can reach one,
+/// or a digit is taken by two minirows of a row. Without it, splitting band permutations can
+/// confine too many digits to one minirow unseen, and the search lose itself below it
+/// (near-empty grids). O(9) lane operations per counter; branch-free but for the exits.
+///
+/// ```text
+///   flag of minirow m: bit 3m + 2 (the carry trick of the minirow hash), per plane
+///   confined: flags with no other flag in their row; both counts saturate at 4
+/// ```
+#[inline(always)]
+pub fn minirow_rule<V: Lanes>(planes: &mut [V; 9]) -> Option<bool> {
+    let zero = V::splat(0);
+    let top = V::splat(0o444_444_444);
+    let low_two = V::splat(0o333_333_333);
+    // The flag of the next (resp. second next) minirow of the same row, at each flag.
+    let next1 = |f: V| f.shr(3) & V::splat(0o044_044_044) | f.shl(6) & V::splat(0o400_400_400);
+    let next2 = |f: V| f.shr(6) & V::splat(0o004_004_004) | f.shl(3) & V::splat(0o440_440_440);
+    let mut flags = [zero; 9];
+    let mut confined = [zero; 9];
+    let (mut c1, mut c2, mut c3, mut c4) = (zero, zero, zero, zero);
+    let (mut m1, mut m2, mut m3, mut m4) = (zero, zero, zero, zero);
+    for d in 0..9 {
+        let p = planes[d];
+        let f = ((p & low_two).add(low_two) | p) & top;
+        let only = f.and_not(next1(f) | next2(f));
+        flags[d] = f;
+        confined[d] = only;
+        c4 = c4 | c3 & f;
+        c3 = c3 | c2 & f;
+        c2 = c2 | c1 & f;
+        c1 = c1 | f;
+        m4 = m4 | m3 & only;
+        m3 = m3 | m2 & only;
+        m2 = m2 | m1 & only;
+        m1 = m1 | only;
+    }
+    if !(m4 | top.and_not(c3)).all_eq(zero) {
+        return None;
+    }
+    let full = m3.and_not(m4);
+    let reached_by_three = c3.and_not(c4);
+    if (full | reached_by_three).all_eq(zero) {
+        return Some(false);
+    }
+    let cells = |f: V| f | f.shr(1) | f.shr(2);
+    let mut removed = zero;
+    for d in 0..9 {
+        let out = (full & flags[d]).and_not(confined[d]);
+        let forced = reached_by_three & flags[d];
+        let rest_of_rows = next1(forced) | next2(forced);
+        if !(forced & rest_of_rows).all_eq(zero) {
+            // Taken by two minirows of one row.
+            return None;
+        }
+        let p = planes[d];
+        let keep = p.and_not(cells(out | rest_of_rows));
+        removed = removed | p ^ keep;
+        planes[d] = keep;
+    }
+    Some(!removed.all_eq(zero))
+}
+
+/// The (row -> box) permutations whose three minirows all hold a cell of the plane, per lane,
+/// as two flag sets: bit `3k + 2` of the first for rows 0, 1, 2 to boxes `k, k + 1, k + 2`,
+/// of the second for boxes `k, k + 2, k + 1` (mod 3). Branch-free, no table.
+///
+/// ```text
+///   minirow flags (bit 3m + 2), row r moved onto row 0:  R0, R1, R2
+///   first  = R0 & R1 taken at k + 1 & R2 taken at k + 2   (3-bit rotations inside the row)
+///   second = R0 & R1 taken at k + 2 & R2 taken at k + 1
+/// ```
+#[inline(always)]
+pub fn permutation_flags<V: Lanes>(plane: V) -> (V, V) {
+    let low_two = V::splat(0o333_333_333);
+    let flags = ((plane & low_two).add(low_two) | plane) & V::splat(0o444_444_444);
+    let row = V::splat(0o444);
+    let (r0, r1, r2) = (flags & row, flags.shr(9) & row, flags.shr(18) & row);
+    let next1 = |f: V| f.shr(3) & V::splat(0o044) | f.shl(6) & V::splat(0o400);
+    let next2 = |f: V| f.shr(6) & V::splat(0o004) | f.shl(3) & V::splat(0o440);
+    (r0 & next1(r1) & next2(r2), r0 & next2(r1) & next1(r2))
+}
+
+/// The permutations of [`permutation_flags`] as a set, numbered as in
+/// [`sudoku::PERMUTATIONS_OF_3`] and [`PERMUTATION_CELLS`](crate::tables::PERMUTATION_CELLS)
+/// (lexicographic: boxes 012 021 102 120 201 210 = first k=0, second 0, second 1, first 1,
+/// first 2, second 2).
+#[inline(always)]
+pub fn permutations_in(plane: u32) -> u32 {
+    let (f, s) = permutation_flags(plane);
+    (f >> 2 & 1) | (s >> 1 & 2) | (s >> 3 & 4) | (f >> 2 & 8) | (f >> 4 & 16) | (s >> 3 & 32)
+}
+
+/// How many permutations ([`permutations_in`]) each of the 28 words has, 0 to 6. O(28) word
+/// operations, as four 8-lane vectors with AVX2 (detected at run time), seven 4-lane vectors
+/// with SSE2 otherwise on x86_64.
+#[inline]
+pub fn permutation_counts(planes: &[u32; LANES]) -> [u32; LANES] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present.
+            return unsafe { permutation_counts_avx2(planes) };
+        }
+        permutation_counts_with::<U32x4>(planes, &[0, 4, 8, 12, 16, 20, 24])
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        permutation_counts_portable(planes)
+    }
+}
+
+/// [`permutation_counts`] with AVX2; words 20..24 are done twice (the same answer). Requires
+/// AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn permutation_counts_avx2(planes: &[u32; LANES]) -> [u32; LANES] {
+    use crate::lanes::U32x8;
+    permutation_counts_with::<U32x8>(planes, &[0, 8, 16, 20])
+}
+
+/// Portable [`permutation_counts`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
+pub fn permutation_counts_portable(planes: &[u32; LANES]) -> [u32; LANES] {
+    let mut counts = [0; LANES];
+    for (c, &p) in counts.iter_mut().zip(planes) {
+        *c = permutations_in(p).count_ones();
+    }
+    counts
+}
+
+/// [`permutation_counts`] on the words `at .. at + V::WIDTH` of each `at`.
+#[inline(always)]
+fn permutation_counts_with<V: Lanes>(planes: &[u32; LANES], starts: &[usize]) -> [u32; LANES] {
+    let mut counts = [0; LANES];
+    for &at in starts {
+        let (first, second) = permutation_flags(V::load(planes, at));
+        // Flag sums at bits 0, 3, 6 (at most 2 each), then added up.
+        let sums = first.shr(2).add(second.shr(2));
+        let seven = V::splat(7);
+        let n = (sums & seven)
+            .add(sums.shr(3) & seven)
+            .add(sums.shr(6) & seven);
+        n.store(&mut counts, at);
+    }
+    counts
 }
 
 /// The columns (bits 0..9) of a band plane that hold a cell, per lane.
@@ -182,6 +334,175 @@ mod tests {
         }
     }
 
+    /// The minirow rule by direct counts, minirow by minirow.
+    fn minirow_rule_by_counts(planes: &[u32; 9]) -> Option<[u32; 9]> {
+        let minirow = |m: usize| 7u32 << (9 * (m / 3) + 3 * (m % 3));
+        let row = |m: usize| ROW << (9 * (m / 3));
+        let mut out = *planes;
+        let mut taken = [[false; 3]; 9];
+        for m in 0..9 {
+            let reach: Vec<usize> = (0..9).filter(|&d| planes[d] & minirow(m) != 0).collect();
+            let confined: Vec<usize> = reach
+                .iter()
+                .copied()
+                .filter(|&d| planes[d] & row(m) & !minirow(m) == 0)
+                .collect();
+            if confined.len() >= 4 || reach.len() < 3 {
+                return None;
+            }
+            if confined.len() == 3 {
+                for &d in reach.iter().filter(|d| !confined.contains(d)) {
+                    out[d] &= !minirow(m);
+                }
+            }
+            if reach.len() == 3 {
+                for &d in &reach {
+                    if taken[d][m / 3] {
+                        return None;
+                    }
+                    taken[d][m / 3] = true;
+                    out[d] &= !(row(m) & !minirow(m));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    #[test]
+    fn minirow_rule_matches_direct_counts() {
+        let mut rng = Rng::new(0x7137_449b_2f8d_a2c5);
+        let (mut dead, mut changed) = (0, 0);
+        for round in 0..20_000 {
+            // Dense planes with a few sparse ones, so that confinement and the counts of
+            // three both occur often.
+            let mut planes = [0u32; 9];
+            for p in planes.iter_mut() {
+                let r = rng.next_u64();
+                *p = match r % 4 {
+                    0 => (r >> 8) as u32 & (r >> 35) as u32,
+                    _ => (r >> 8) as u32 | (r >> 35) as u32,
+                } & BAND;
+                if round % 2 == 0 {
+                    *p &= (rng.next_u64() | rng.next_u64()) as u32;
+                }
+            }
+            let expected = minirow_rule_by_counts(&planes);
+            let mut got = planes;
+            match minirow_rule::<u32>(&mut got) {
+                None => {
+                    dead += 1;
+                    assert_eq!(expected, None, "{:?}", planes);
+                }
+                Some(removed) => {
+                    let e = expected.expect("the rule finds no contradiction");
+                    assert_eq!(got, e, "{:?}", planes);
+                    assert_eq!(removed, e != planes);
+                    changed += removed as usize;
+                }
+            }
+        }
+        // Both outcomes are exercised.
+        assert!(dead > 20 && changed > 100, "{} {}", dead, changed);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn minirow_rule_vector_and_portable_agree() {
+        use crate::lanes::U32x4;
+        let mut rng = Rng::new(0x0f2d_6c8a_3b71_9e45);
+        for _ in 0..10_000 {
+            let mut planes = [0u32; 27];
+            for p in planes.iter_mut() {
+                let r = rng.next_u64();
+                *p = ((r >> 8) as u32 | (r >> 35) as u32) & BAND;
+                if r % 3 == 0 {
+                    *p &= rng.next_u64() as u32;
+                }
+            }
+            // Bands 0, 1, 2 in lanes 0, 1, 2; the pad lane is a full band (no rule applies).
+            let mut wide = [U32x4::splat(0); 9];
+            for (d, w) in wide.iter_mut().enumerate() {
+                *w = U32x4::new([planes[d], planes[9 + d], planes[18 + d], BAND]);
+            }
+            let wide_result = minirow_rule(&mut wide);
+            let mut narrow = planes;
+            let mut narrow_result = Some(false);
+            for b in 0..3 {
+                let mut band = [0u32; 9];
+                band.copy_from_slice(&narrow[9 * b..9 * b + 9]);
+                match (narrow_result, minirow_rule::<u32>(&mut band)) {
+                    (Some(r), Some(removed)) => narrow_result = Some(r | removed),
+                    _ => narrow_result = None,
+                }
+                narrow[9 * b..9 * b + 9].copy_from_slice(&band);
+            }
+            assert_eq!(wide_result, narrow_result, "{:?}", planes);
+            if wide_result.is_some() {
+                for (d, w) in wide.iter().enumerate() {
+                    let l = w.lanes();
+                    assert_eq!(
+                        [l[0], l[1], l[2], l[3]],
+                        [narrow[d], narrow[9 + d], narrow[18 + d], BAND]
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn permutations_match_a_direct_check() {
+        use crate::tables::{on_permutations, PERMUTATION_CELLS};
+        let mut union_of_all = 0;
+        for (p, &cells) in PERMUTATION_CELLS.iter().enumerate() {
+            assert_eq!(cells.count_ones(), 9);
+            assert_eq!(on_permutations(cells), cells);
+            assert_eq!(permutations_in(cells), 1 << p);
+            union_of_all |= cells;
+        }
+        assert_eq!(union_of_all, BAND);
+        assert_eq!(permutations_in(BAND), 0b11_1111);
+        assert_eq!(permutations_in(0), 0);
+        let mut rng = Rng::new(0x1f83_d9ab_fb41_bd6b);
+        for round in 0..5000 {
+            let mut planes = [0u32; LANES];
+            for w in planes.iter_mut() {
+                let r = rng.next_u64();
+                *w = if round % 2 == 0 {
+                    r & r >> 32
+                } else {
+                    r & r >> 29 & r >> 17
+                } as u32;
+            }
+            for &plane in &planes {
+                let plane = plane & BAND;
+                let expected = (0..6)
+                    .filter(|&p| {
+                        let on = plane & PERMUTATION_CELLS[p];
+                        (0..3).all(|r| on >> (9 * r) & ROW != 0)
+                    })
+                    .fold(0, |set, p| set | 1 << p);
+                assert_eq!(permutations_in(plane), expected, "{:#x}", plane);
+                // The pruning keeps exactly the union of these permutations' minirows.
+                let union = (0..6)
+                    .filter(|&p| expected >> p & 1 != 0)
+                    .fold(0, |u, p| u | PERMUTATION_CELLS[p]);
+                assert_eq!(on_permutations(plane), plane & union, "{:#x}", plane);
+            }
+            // The vector paths count the same, whatever the bits above the band.
+            let portable = permutation_counts_portable(&planes);
+            assert_eq!(permutation_counts(&planes), portable);
+            #[cfg(target_arch = "x86_64")]
+            {
+                let sse2 = permutation_counts_with::<U32x4>(&planes, &[0, 4, 8, 12, 16, 20, 24]);
+                assert_eq!(sse2, portable);
+                if is_x86_feature_detected!("avx2") {
+                    // SAFETY: AVX2 is present.
+                    assert_eq!(unsafe { permutation_counts_avx2(&planes) }, portable);
+                }
+            }
+        }
+    }
+
     #[test]
     fn helpers() {
         assert_eq!(single_rows(1 << 4 | 0b11 << 9 | 1 << 26), 1 << 4 | 1 << 26);
@@ -205,7 +526,7 @@ mod tests {
     }
 
     #[test]
-    fn given_columns_vector_and_scalar_agree() {
+    fn given_columns_vector_and_portable_agree() {
         let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
         for _ in 0..2000 {
             let mut givens = [0u32; LANES];
@@ -215,15 +536,15 @@ mod tests {
                 *w = (1 << (r % 27) | 1 << ((r >> 8) % 27)) as u32 & (r >> 40) as u32;
             }
             let mut spread = [0u32; LANES];
-            let scalar = (0..9)
+            let portable = (0..9)
                 .try_for_each(|d| given_columns_of::<u32>(&givens, d, &mut spread))
                 .map(|_| spread);
-            assert_eq!(given_columns(&givens), scalar);
+            assert_eq!(given_columns(&givens), portable);
             let clash = (0..9).any(|d| {
                 let c = [0, 1, 2].map(|b| columns(givens[plane_index(b, d)]));
                 c[0] & c[1] | (c[0] | c[1]) & c[2] != 0
             });
-            assert_eq!(scalar.is_none(), clash);
+            assert_eq!(portable.is_none(), clash);
         }
     }
 }

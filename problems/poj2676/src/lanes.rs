@@ -1,5 +1,6 @@
 //! Lane-parallel helpers on arrays of 28 words: SSE2 on x86_64 (always present there), a
-//! portable loop elsewhere; both give the same answers (tested against each other).
+//! portable loop elsewhere; both give the same answers (tested against each other). Also the
+//! 8-lane AVX2 type, for routines that run once AVX2 is detected.
 
 use std::ops::{BitAnd, BitOr, BitXor};
 
@@ -26,6 +27,8 @@ pub trait Lanes:
     fn shr(self, n: u32) -> Self;
     /// `self & !other`, lanewise.
     fn and_not(self, other: Self) -> Self;
+    /// `self + other`, lanewise, wrapping.
+    fn add(self, other: Self) -> Self;
     /// Whether every lane equals the same lane of `other`.
     fn all_eq(self, other: Self) -> bool;
 }
@@ -57,6 +60,10 @@ impl Lanes for u32 {
         self & !other
     }
     #[inline(always)]
+    fn add(self, other: u32) -> u32 {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
     fn all_eq(self, other: u32) -> bool {
         self == other
     }
@@ -66,6 +73,80 @@ impl Lanes for u32 {
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug)]
 pub struct U32x4(std::arch::x86_64::__m128i);
+
+/// Eight `u32` lanes in an AVX2 register. Its operations are meant to be inlined into
+/// `#[target_feature(enable = "avx2")]` functions only, called once AVX2 is detected.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct U32x8(std::arch::x86_64::__m256i);
+
+#[cfg(target_arch = "x86_64")]
+mod x86_avx2 {
+    // SAFETY (every `unsafe` here): only reached from functions that run after
+    // `is_x86_feature_detected!("avx2")`; loads and stores are bounds-checked first.
+    use super::{Lanes, U32x8, LANES};
+    use std::arch::x86_64::*;
+    use std::ops::{BitAnd, BitOr, BitXor};
+
+    impl BitAnd for U32x8 {
+        type Output = U32x8;
+        #[inline(always)]
+        fn bitand(self, o: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_and_si256(self.0, o.0) })
+        }
+    }
+    impl BitOr for U32x8 {
+        type Output = U32x8;
+        #[inline(always)]
+        fn bitor(self, o: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_or_si256(self.0, o.0) })
+        }
+    }
+    impl BitXor for U32x8 {
+        type Output = U32x8;
+        #[inline(always)]
+        fn bitxor(self, o: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_xor_si256(self.0, o.0) })
+        }
+    }
+    impl Lanes for U32x8 {
+        const WIDTH: usize = 8;
+        #[inline(always)]
+        fn splat(x: u32) -> U32x8 {
+            U32x8(unsafe { _mm256_set1_epi32(x as i32) })
+        }
+        #[inline(always)]
+        fn load(words: &[u32; LANES], at: usize) -> U32x8 {
+            let w = &words[at..at + 8];
+            U32x8(unsafe { _mm256_loadu_si256(w.as_ptr() as *const __m256i) })
+        }
+        #[inline(always)]
+        fn store(self, words: &mut [u32; LANES], at: usize) {
+            let w = &mut words[at..at + 8];
+            unsafe { _mm256_storeu_si256(w.as_mut_ptr() as *mut __m256i, self.0) }
+        }
+        #[inline(always)]
+        fn shl(self, n: u32) -> U32x8 {
+            U32x8(unsafe { _mm256_sll_epi32(self.0, _mm_cvtsi32_si128(n as i32)) })
+        }
+        #[inline(always)]
+        fn shr(self, n: u32) -> U32x8 {
+            U32x8(unsafe { _mm256_srl_epi32(self.0, _mm_cvtsi32_si128(n as i32)) })
+        }
+        #[inline(always)]
+        fn and_not(self, other: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_andnot_si256(other.0, self.0) })
+        }
+        #[inline(always)]
+        fn add(self, other: U32x8) -> U32x8 {
+            U32x8(unsafe { _mm256_add_epi32(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn all_eq(self, other: U32x8) -> bool {
+            unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi32(self.0, other.0)) == -1 }
+        }
+    }
+}
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
@@ -96,6 +177,22 @@ mod x86 {
             U32x4(unsafe { _mm_xor_si128(self.0, o.0) })
         }
     }
+    impl U32x4 {
+        /// The lanes `[a, b, c, d]`.
+        #[inline(always)]
+        pub fn new(lanes: [u32; 4]) -> U32x4 {
+            let [a, b, c, d] = lanes.map(|x| x as i32);
+            U32x4(unsafe { _mm_set_epi32(d, c, b, a) })
+        }
+        /// The four lanes.
+        #[inline(always)]
+        pub fn lanes(self) -> [u32; 4] {
+            let mut out = [0u32; 4];
+            unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, self.0) };
+            out
+        }
+    }
+
     impl Lanes for U32x4 {
         const WIDTH: usize = 4;
         #[inline(always)]
@@ -125,6 +222,10 @@ mod x86 {
             U32x4(unsafe { _mm_andnot_si128(other.0, self.0) })
         }
         #[inline(always)]
+        fn add(self, other: U32x4) -> U32x4 {
+            U32x4(unsafe { _mm_add_epi32(self.0, other.0) })
+        }
+        #[inline(always)]
         fn all_eq(self, other: U32x4) -> bool {
             unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(self.0, other.0)) == 0xffff }
         }
@@ -140,13 +241,13 @@ pub fn differing(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        differing_scalar(a, b)
+        differing_portable(a, b)
     }
 }
 
 /// Portable [`differing`].
 #[inline(always)]
-pub fn differing_scalar(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
+pub fn differing_portable(a: &[u32; LANES], b: &[u32; LANES]) -> u32 {
     let mut set = 0;
     for i in 0..LANES {
         set |= ((a[i] != b[i]) as u32) << i;
@@ -193,13 +294,13 @@ pub fn covered_once_twice(words: &[u32; LANES], at: usize) -> (u32, u32) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        covered_once_twice_scalar(words, at)
+        covered_once_twice_portable(words, at)
     }
 }
 
 /// Portable [`covered_once_twice`]: a bit-sliced counter saturating at two.
 #[inline(always)]
-pub fn covered_once_twice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32) {
+pub fn covered_once_twice_portable(words: &[u32; LANES], at: usize) -> (u32, u32) {
     let (mut one, mut two) = (0, 0);
     for &w in &words[at..at + 9] {
         two |= one & w;
@@ -250,13 +351,13 @@ pub fn covered_to_thrice(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        covered_to_thrice_scalar(words, at)
+        covered_to_thrice_portable(words, at)
     }
 }
 
 /// Portable [`covered_to_thrice`]: a bit-sliced counter saturating at three.
 #[inline(always)]
-pub fn covered_to_thrice_scalar(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
+pub fn covered_to_thrice_portable(words: &[u32; LANES], at: usize) -> (u32, u32, u32) {
     let (mut one, mut two, mut three) = (0, 0, 0);
     for &w in &words[at..at + 9] {
         three |= two & w;
@@ -314,13 +415,13 @@ pub fn holding(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        holding_scalar(words, at, bits)
+        holding_portable(words, at, bits)
     }
 }
 
 /// Portable [`holding`].
 #[inline(always)]
-pub fn holding_scalar(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
+pub fn holding_portable(words: &[u32; LANES], at: usize, bits: u32) -> u32 {
     let mut set = 0;
     for (i, &w) in words[at..at + 9].iter().enumerate() {
         set |= ((w & bits == bits) as u32) << i;
@@ -403,7 +504,7 @@ mod tests {
     }
 
     #[test]
-    fn differing_agrees_with_the_scalar_loop() {
+    fn differing_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..2000 {
             let mut a = [0u32; LANES];
@@ -419,7 +520,7 @@ mod tests {
                 }
             }
             let expected = mask & ((1 << LANES) - 1);
-            assert_eq!(differing_scalar(&a, &b), expected);
+            assert_eq!(differing_portable(&a, &b), expected);
             assert_eq!(differing(&a, &b), expected);
         }
         let a = [0u32; LANES];
@@ -430,7 +531,7 @@ mod tests {
     }
 
     #[test]
-    fn covered_once_twice_agrees_with_the_scalar_loop() {
+    fn covered_once_twice_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
@@ -439,7 +540,7 @@ mod tests {
                 *w = (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
-            let (one, two) = covered_once_twice_scalar(&words, at);
+            let (one, two) = covered_once_twice_portable(&words, at);
             assert_eq!(covered_once_twice(&words, at), (one, two));
             for bit in 0..32 {
                 let n = words[at..at + 9]
@@ -455,7 +556,7 @@ mod tests {
     }
 
     #[test]
-    fn holding_agrees_with_the_scalar_loop() {
+    fn holding_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0x6a09_e667_f3bc_c908);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
@@ -468,7 +569,7 @@ mod tests {
                 1 => rng.next_u64() as u32 & rng.next_u64() as u32,
                 _ => 0,
             };
-            let expected = holding_scalar(&words, at, bits);
+            let expected = holding_portable(&words, at, bits);
             assert_eq!(holding(&words, at, bits), expected);
             for i in 0..9 {
                 assert_eq!(expected >> i & 1 != 0, words[at + i] & bits == bits);
@@ -478,7 +579,7 @@ mod tests {
     }
 
     #[test]
-    fn covered_to_thrice_agrees_with_the_scalar_loop() {
+    fn covered_to_thrice_agrees_with_the_portable_loop() {
         let mut rng = Rng::new(0xbb67_ae85_84ca_a73b);
         for round in 0..3000 {
             let mut words = [0u32; LANES];
@@ -486,10 +587,10 @@ mod tests {
                 *w = (rng.next_u64() & rng.next_u64()) as u32;
             }
             let at = [0, 9, 18, round % 19][round % 4];
-            let counts = covered_to_thrice_scalar(&words, at);
+            let counts = covered_to_thrice_portable(&words, at);
             assert_eq!(covered_to_thrice(&words, at), counts);
             let (one, two, three) = counts;
-            assert_eq!((one, two), covered_once_twice_scalar(&words, at));
+            assert_eq!((one, two), covered_once_twice_portable(&words, at));
             for bit in 0..32 {
                 let n = words[at..at + 9]
                     .iter()

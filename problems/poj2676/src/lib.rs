@@ -6,9 +6,12 @@
 //!   from and written to text in blocks.
 //! - [`tables`]: compile-time tables: minirows on a permutation (by a multiply hash), planes
 //!   of the same digit.
-//! - [`bands`]: branch-free bit tricks on band planes: single rows, columns, the stack rule.
-//! - [`lanes`]: the same word operations on 28 planes at once (SSE2, with portable twins).
-//! - [`solver`]: the board, the search, and [`solve`].
+//! - [`bands`]: branch-free bit tricks on band planes: single rows, columns, the stack rule,
+//!   the minirow rule, the permutations left.
+//! - [`lanes`]: the same word operations on 28 planes at once (SSE2, AVX2 when detected,
+//!   with portable twins).
+//! - [`solver`]: the board, the search (a baseline build and one for AVX2 processors, chosen
+//!   at run time), and [`solve`].
 
 pub mod band_grid;
 pub mod bands;

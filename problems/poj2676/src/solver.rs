@@ -10,7 +10,12 @@
 //! (SSE2 on x86_64), round by round. When no plane changes any more, a bit-sliced count over
 //! the nine planes (SSE2) finds cells with no candidate (dead end) and cells with one; else
 //! the stack rule ([`bands::stack_rule`], four digits per vector) prunes columns; else a cell
-//! with two candidates (or the fewest) is guessed on, depth first.
+//! with two candidates (or the fewest) is guessed on, depth first. A puzzle still guessing
+//! after eight guesses is a hard one: from then on the minirow rule
+//! ([`bands::minirow_rule`], three bands per vector) runs too, and the search splits the
+//! permutations of the band digit with the fewest left instead of guessing a cell. The search
+//! is built twice: as is, and for processors with AVX2 and its bit instructions, chosen at
+//! run time.
 
 use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
 use crate::bands::{
@@ -19,7 +24,7 @@ use crate::bands::{
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::U32x4;
 use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
-use crate::tables::{self, SAME_DIGIT};
+use crate::tables::{self, PERMUTATION_CELLS, SAME_DIGIT};
 use bits::Word;
 
 /// `Board::seen` before any plane is processed: no plane equals it; the pad lane matches.
@@ -54,7 +59,16 @@ enum Next {
     Progress,
     /// Try each candidate of this cell: band and band bit.
     Guess(usize, u32),
+    /// Try each of these permutations (a set as from [`bands::permutations_in`]) of the
+    /// plane at this index.
+    Split(usize, u32),
 }
+
+/// Guesses on one puzzle after which the search splits band permutations instead of guessing
+/// cells. A bivalue cell is cheaper to find and does as well on puzzles that need a few
+/// guesses; a puzzle still guessing after this many is a hard one, where splitting the digit
+/// of the band with the fewest permutations left (tdoku's branch) keeps the tree smaller.
+const CELL_GUESSES: usize = 8;
 
 impl Board {
     /// The board of `givens`, not yet propagated; `None` when a cell is given two digits or
@@ -106,7 +120,7 @@ impl Board {
 
     /// Processes changed planes until none is left. `false` on a contradiction.
     /// O(27) per round plus O(1) per changed plane.
-    #[inline]
+    #[inline(always)]
     fn propagate(&mut self) -> bool {
         let mut todo = self.changed();
         loop {
@@ -145,8 +159,11 @@ impl Board {
     }
 
     /// After propagation: applies naked singles, else the stack rule, or says whether the
-    /// board is solved, dead, or where to guess. O(27) word operations.
-    fn next(&mut self) -> Next {
+    /// board is solved, dead, or where to guess: on a cell ([`Board::bivalue_cell`]), or on a
+    /// band's permutations ([`Board::fewest_permutations`]) when `split`. O(27) word
+    /// operations.
+    #[inline(always)]
+    fn next(&mut self, split: bool) -> Next {
         if self.unsolved == [0; 3] {
             return Next::Solved;
         }
@@ -187,15 +204,60 @@ impl Board {
             Some(true) => return Next::Progress,
             Some(false) => {}
         }
+        if split {
+            match self.minirows() {
+                None => return Next::DeadEnd,
+                Some(true) => return Next::Progress,
+                Some(false) => {}
+            }
+            if let Some((i, permutations)) = self.fewest_permutations() {
+                return Next::Split(i, permutations);
+            }
+        }
         let (b, bit) = self
             .bivalue_cell()
             .unwrap_or_else(|| self.fewest_candidates());
         Next::Guess(b, bit)
     }
 
+    /// [`bands::minirow_rule`] on each band: `Some(whether it removed any)`, or `None` on a
+    /// contradiction. O(27) word operations per counter.
+    #[inline(always)]
+    fn minirows(&mut self) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // The three bands side by side; the pad lane is a full band, which the rule keeps.
+            let p = &mut self.planes;
+            let mut lanes = [U32x4::splat(0); 9];
+            for (d, l) in lanes.iter_mut().enumerate() {
+                *l = U32x4::new([p[d], p[9 + d], p[18 + d], BAND]);
+            }
+            let removed = bands::minirow_rule(&mut lanes)?;
+            for (d, l) in lanes.iter().enumerate() {
+                let [a, b, c, _] = l.lanes();
+                p[d] = a;
+                p[9 + d] = b;
+                p[18 + d] = c;
+            }
+            Some(removed)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut removed = false;
+            for b in 0..3 {
+                let mut band = [0u32; 9];
+                band.copy_from_slice(&self.planes[plane_index(b, 0)..plane_index(b, 9)]);
+                removed |= bands::minirow_rule::<u32>(&mut band)?;
+                self.planes[plane_index(b, 0)..plane_index(b, 9)].copy_from_slice(&band);
+            }
+            Some(removed)
+        }
+    }
+
     /// A cell with two candidates (band, bit) in the band with the most cells left (its
     /// guesses propagate furthest), the highest such cell there; `None` if there is none.
     /// O(27) word operations.
+    #[inline(always)]
     fn bivalue_cell(&self) -> Option<(usize, u32)> {
         let (mut guess, mut most_left) = (None, 0);
         for b in 0..3 {
@@ -213,12 +275,40 @@ impl Board {
         guess
     }
 
+    /// The plane to split and its permutations left: in the band whose unfixed digits have the
+    /// fewest permutations in all, the digit with the fewest (at least two; the first on ties).
+    /// `None` when every plane is down to one permutation. O(27) word operations, vectors.
+    #[inline(always)]
+    fn fewest_permutations(&self) -> Option<(usize, u32)> {
+        let counts = bands::permutation_counts(&self.planes);
+        let mut best_band = (u32::MAX, 0);
+        for b in 0..3 {
+            let at = plane_index(b, 0);
+            let total: u32 = counts[at..at + 9].iter().filter(|&&n| n >= 2).sum();
+            if total != 0 && total < best_band.0 {
+                best_band = (total, at);
+            }
+        }
+        if best_band.0 == u32::MAX {
+            return None;
+        }
+        let at = best_band.1;
+        let mut best = (u32::MAX, 0);
+        for (i, &n) in counts[at..at + 9].iter().enumerate() {
+            if n >= 2 && n < best.0 {
+                best = (n, at + i);
+            }
+        }
+        Some((best.1, bands::permutations_in(self.planes[best.1])))
+    }
+
     /// The vertical twin of the band rule: in each stack a digit takes one column per band
     /// and one band per column, a (band -> column) permutation. Removes from each digit's
     /// planes the columns on no such permutation. `Some(whether it removed any)`, or `None`
     /// when a stack has no permutation left. O(9 * 3) word operations, as three 4-lane
     /// vectors on x86_64 (digits 0..4, 4..8 and 5..9: the rule is idempotent, so digits done
     /// twice come out the same).
+    #[inline(always)]
     fn stacks(&mut self) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
         return self.stacks_with::<U32x4>(&[0, 4, 5]);
@@ -277,21 +367,73 @@ impl Board {
     }
 }
 
-/// Search bookkeeping: how many solutions to find, and the first one found.
+/// Search bookkeeping: how many solutions to find, the first one found, and the guesses so
+/// far (which choose the kind of branch, see [`CELL_GUESSES`]).
 struct Search {
     limit: usize,
     found: usize,
     first: Option<BandGrid>,
+    guesses: usize,
+}
+
+/// Which build of the search runs: the baseline one, or the one compiled for AVX2 and the bit
+/// instructions that come with it (x86_64 processors that have them, detected at run time).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Path {
+    Baseline,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Path {
+    /// The fastest build this processor runs.
+    fn detect() -> Path {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx2")
+                && is_x86_feature_detected!("bmi1")
+                && is_x86_feature_detected!("bmi2")
+                && is_x86_feature_detected!("popcnt")
+                && is_x86_feature_detected!("lzcnt")
+            {
+                return Path::Avx2;
+            }
+        }
+        Path::Baseline
+    }
 }
 
 impl Search {
     /// Depth-first search below `board`. Returns `true` once `limit` solutions are found.
-    fn run(&mut self, mut board: Board) -> bool {
+    fn run(&mut self, board: Board) -> bool {
+        self.run_with(board, Search::run)
+    }
+
+    /// [`Search::run`] compiled with AVX2, BMI1, BMI2, POPCNT and LZCNT: one-instruction
+    /// popcounts, trailing zeros, `x & (x - 1)` and `x & !y` in the plane loop, and the VEX
+    /// forms of every vector helper inlined here. Same answers as [`Search::run`] (tested).
+    /// Requires those features.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn run_avx2(&mut self, board: Board) -> bool {
+        self.run_with(board, Search::reenter_avx2)
+    }
+
+    /// The recursion of [`Search::run_avx2`].
+    #[cfg(target_arch = "x86_64")]
+    fn reenter_avx2(&mut self, board: Board) -> bool {
+        // SAFETY: only reached from `run_avx2`, which runs once the features are detected.
+        unsafe { self.run_avx2(board) }
+    }
+
+    /// The search, with `recurse` for the children: inlined into each build.
+    #[inline(always)]
+    fn run_with(&mut self, mut board: Board, recurse: fn(&mut Search, Board) -> bool) -> bool {
         loop {
             if !board.propagate() {
                 return false;
             }
-            match board.next() {
+            match board.next(self.guesses >= CELL_GUESSES) {
                 Next::Progress => continue,
                 Next::DeadEnd => return false,
                 Next::Solved => {
@@ -301,7 +443,22 @@ impl Search {
                     self.found += 1;
                     return self.found >= self.limit;
                 }
+                Next::Split(i, mut permutations) => {
+                    self.guesses += 1;
+                    // The permutations partition the plane's solutions: each child keeps one.
+                    while permutations & (permutations - 1) != 0 {
+                        let mut child = board;
+                        child.planes[i] &=
+                            PERMUTATION_CELLS[permutations.trailing_zeros() as usize];
+                        if recurse(self, child) {
+                            return true;
+                        }
+                        permutations &= permutations - 1;
+                    }
+                    board.planes[i] &= PERMUTATION_CELLS[permutations.trailing_zeros() as usize];
+                }
                 Next::Guess(b, bit) => {
+                    self.guesses += 1;
                     let mut digits = board.digits_at(b, bit);
                     if digits == 0 {
                         return false;
@@ -309,7 +466,7 @@ impl Search {
                     while digits & (digits - 1) != 0 {
                         let mut child = board;
                         child.assign(digits.trailing_zeros() as usize, b, bit);
-                        if self.run(child) {
+                        if recurse(self, child) {
                             return true;
                         }
                         digits &= digits - 1;
@@ -335,13 +492,24 @@ pub fn solve(givens: &BandGrid) -> Option<BandGrid> {
 /// and returns the count with the first solution found. `limit = 2` tells unique from
 /// several. Same cost as [`solve`] per solution found.
 pub fn count_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
+    count_solutions_on(Path::detect(), givens, limit)
+}
+
+/// [`count_solutions`] with the search build `path`, which the processor must run.
+fn count_solutions_on(path: Path, givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
         first: None,
+        guesses: 0,
     };
     if let Some(board) = Board::new(givens) {
-        search.run(board);
+        match path {
+            Path::Baseline => search.run(board),
+            // SAFETY: `Path::detect` found the features.
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => unsafe { search.run_avx2(board) },
+        };
     }
     (search.found, search.first)
 }
@@ -433,6 +601,46 @@ mod tests {
         line[0] = b'7';
         line[76] = b'8';
         assert_eq!(count(&Grid::from_line(&line).unwrap(), 2).0, 2);
+    }
+
+    #[test]
+    fn every_search_build_gives_the_same_answers() {
+        let path = Path::detect();
+        if path == Path::Baseline {
+            return; // nothing to compare on this processor
+        }
+        // The hard set, and puzzles with few givens (several solutions, splits, dead ends).
+        let text = include_str!("../data/hard9-a.txt");
+        let mut rows = text.lines().skip(1);
+        let mut puzzles = Vec::new();
+        while let Some(first) = rows.next() {
+            let mut line = first.trim().to_string();
+            for _ in 0..8 {
+                line.push_str(rows.next().unwrap().trim());
+            }
+            puzzles.push(grid(&line));
+        }
+        let solution = solve_grid(&puzzles[0]).unwrap().to_line();
+        let mut rng = rng::Rng::new(0x510e_527f_ade6_82d1);
+        for _ in 0..300 {
+            let keep = 10 + rng.next_u64() % 20;
+            let line: String = solution
+                .chars()
+                .map(|c| if rng.next_u64() % 81 < keep { c } else { '.' })
+                .collect();
+            puzzles.push(grid(&line));
+        }
+        for p in &puzzles {
+            let g = BandGrid::from_grid(p);
+            for limit in [1, 2, 5] {
+                assert_eq!(
+                    count_solutions_on(Path::Baseline, &g, limit),
+                    count_solutions_on(path, &g, limit),
+                    "{}",
+                    p.to_line()
+                );
+            }
+        }
     }
 
     #[test]

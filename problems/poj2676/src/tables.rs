@@ -68,15 +68,7 @@ const fn keep_by_minirow_index() -> [u32; 512] {
     let mut occupancy = 0;
     while occupancy < 512 {
         // Minirow m = 3 * row + box starts at band bit 3m: its flag is bit 3m + 2.
-        let mut flags = 0u32;
-        let mut m = 0;
-        while m < 9 {
-            if occupancy >> m & 1 != 0 {
-                flags |= 1 << (3 * m + 2);
-            }
-            m += 1;
-        }
-        let index = index_of_minirow_flags(flags);
+        let index = index_of_minirow_flags(minirow_flags_of(occupancy));
         assert!(!filled[index], "MINIROW_HASH must be one-to-one");
         filled[index] = true;
         t[index] = keep[occupancy];
@@ -103,6 +95,39 @@ const fn permutation_keep_3x3() -> [u16; 512] {
         occ += 1;
     }
     t
+}
+
+/// The cells of the three minirows of each (row -> box) permutation, in the order of
+/// [`sudoku::PERMUTATIONS_OF_3`].
+pub const PERMUTATION_CELLS: [u32; 6] = permutation_cells();
+
+/// Builds [`PERMUTATION_CELLS`].
+const fn permutation_cells() -> [u32; 6] {
+    const PERMS: [[usize; 3]; 6] = sudoku::PERMUTATIONS_OF_3;
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut r = 0;
+        while r < 3 {
+            t[p] |= 7 << (9 * r + 3 * PERMS[p][r]);
+            r += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// The minirow flags (bit `3m + 2` for minirow `m = 3 * row + box`) of an occupancy (bit `m`).
+const fn minirow_flags_of(occupancy: usize) -> u32 {
+    let mut flags = 0u32;
+    let mut m = 0;
+    while m < 9 {
+        if occupancy >> m & 1 != 0 {
+            flags |= 1 << (3 * m + 2);
+        }
+        m += 1;
+    }
+    flags
 }
 
 /// For each plane index, the planes of the same digit in the other two bands.
