@@ -243,7 +243,7 @@ pub fn run_captured(
         .stderr(Stdio::from(err_file));
     // The watchdog thread is made before the clock starts: creating it while the child runs
     // measurably delays a short run on a busy machine.
-    let watchdog = Watchdog::start(Instant::now() + budget.kill_after);
+    let watchdog = Watchdog::start();
     let start = Instant::now();
     let child = match supervise::spawn(&mut command, budget.output_cap, &run) {
         Ok(child) => child,
@@ -254,7 +254,7 @@ pub fn run_captured(
     };
     // The tool keeps no handle on the run's files: only the program's processes write them.
     drop(command);
-    watchdog.arm(child.pid);
+    watchdog.arm(child.pid, start + budget.kill_after);
     let exited = child.wait_exited();
     let finished = Instant::now();
     // The child is a zombie now: its pid and process group cannot be reused until it is
@@ -344,32 +344,32 @@ struct Watchdog {
 /// The watchdog's state, under one lock: the kill and the "done" mark never cross.
 #[derive(Default)]
 struct Guard {
-    /// The child, once spawned.
-    pid: Option<i32>,
+    /// The child, once spawned, and when to kill it.
+    armed: Option<(i32, Instant)>,
     /// The child has exited (not reaped yet), or the spawn failed.
     done: bool,
-    /// The deadline passed before the child was known: kill it as soon as it is.
-    expired: bool,
     killed: bool,
     /// The child's own peak memory, read just before the kill.
     peak_kib: Option<u64>,
 }
 
 impl Watchdog {
-    /// Starts the thread; it sleeps until `deadline` (or until stopped).
-    fn start(deadline: Instant) -> Watchdog {
+    /// Starts the thread; it sleeps until [`Watchdog::arm`] gives it the deadline, then until
+    /// the deadline (or until stopped).
+    fn start() -> Watchdog {
         let state = Arc::new((Mutex::new(Guard::default()), Condvar::new()));
         let shared = Arc::clone(&state);
         let thread = thread::spawn(move || {
             let (lock, wake) = &*shared;
             let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
             while !g.done {
+                let Some((pid, deadline)) = g.armed else {
+                    g = wake.wait(g).unwrap_or_else(|e| e.into_inner());
+                    continue;
+                };
                 let now = Instant::now();
                 if now >= deadline {
-                    match g.pid {
-                        Some(pid) => g.kill(pid),
-                        None => g.expired = true,
-                    }
+                    g.kill(pid);
                     return;
                 }
                 g = wake
@@ -381,13 +381,12 @@ impl Watchdog {
         Watchdog { state, thread }
     }
 
-    /// Names the child to kill. No wake-up: the thread needs the pid only at the deadline.
-    fn arm(&self, pid: i32) {
-        let mut g = self.state.0.lock().unwrap_or_else(|e| e.into_inner());
-        g.pid = Some(pid);
-        if g.expired {
-            g.kill(pid);
-        }
+    /// Names the child to kill and when. The deadline is counted from the clock's start, not
+    /// from the thread's creation, which a busy machine can delay by milliseconds.
+    fn arm(&self, pid: i32, deadline: Instant) {
+        let (lock, wake) = &*self.state;
+        lock.lock().unwrap_or_else(|e| e.into_inner()).armed = Some((pid, deadline));
+        wake.notify_one();
     }
 
     /// Marks the child done (it has exited but is not reaped yet); returns whether the
