@@ -220,7 +220,9 @@ impl Grid {
 
     /// Number of filled cells. O(81).
     pub fn givens(&self) -> usize {
-        sudoku::givens(&self.0)
+        // Counted here, not by `sudoku::givens`: the submission then needs nothing of the
+        // sudoku crate, and its bundle leaves the crate out.
+        self.0.iter().filter(|&&d| d != 0).count()
     }
 }
 

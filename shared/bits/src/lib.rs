@@ -8,7 +8,7 @@
 //! ```
 //!
 //! [`Word`] gives `u16`, `u32`, `u64` and `u128` the few operations a search needs
-//! (lowest bit, clear it, count, iterate), all O(1) except iteration, which is
+//! (one bit, clear the lowest, count, iterate), all O(1) except iteration, which is
 //! O(number of set bits). [`ones`] iterates the set bits of any of them.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
@@ -28,17 +28,9 @@ pub trait Word:
     const BITS: u32;
     /// The empty set.
     const ZERO: Self;
-    /// The set `{0}`.
-    const ONE: Self;
 
-    /// The set `{0, 1, ..., n - 1}`. Panics in debug builds unless `n <= BITS`. O(1).
-    fn mask(n: u32) -> Self;
     /// The set `{i}`. Requires `i < BITS`. O(1).
     fn bit(i: u32) -> Self;
-    /// Whether `i` is in the set. Requires `i < BITS`. O(1).
-    fn has(self, i: u32) -> bool;
-    /// The lowest set bit as a word (`x & -x`), or zero for the empty set. O(1).
-    fn lowest(self) -> Self;
     /// The set without its lowest element (`x & (x - 1)`). O(1).
     fn without_lowest(self) -> Self;
     /// Index of the lowest set bit; `BITS` for the empty set. O(1).
@@ -56,23 +48,9 @@ macro_rules! impl_word {
         impl Word for $t {
             const BITS: u32 = <$t>::BITS;
             const ZERO: Self = 0;
-            const ONE: Self = 1;
-            #[inline(always)]
-            fn mask(n: u32) -> Self {
-                debug_assert!(n <= Self::BITS);
-                if n >= Self::BITS { !0 } else { (1 << n) - 1 }
-            }
             #[inline(always)]
             fn bit(i: u32) -> Self {
                 1 << i
-            }
-            #[inline(always)]
-            fn has(self, i: u32) -> bool {
-                self >> i & 1 != 0
-            }
-            #[inline(always)]
-            fn lowest(self) -> Self {
-                self & self.wrapping_neg()
             }
             #[inline(always)]
             fn without_lowest(self) -> Self {
@@ -194,19 +172,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn masks_and_bits() {
-        assert_eq!(u16::mask(0), 0);
-        assert_eq!(u16::mask(9), 0x1ff);
-        assert_eq!(u16::mask(16), 0xffff);
-        assert_eq!(u128::mask(128), !0u128);
-        assert_eq!(u32::bit(5), 32);
-        assert!(0b100u32.has(2));
-        assert!(!0b100u32.has(1));
-    }
-
-    #[test]
     fn lowest_and_count() {
-        assert_eq!(0b1011_0000u32.lowest(), 0b1_0000);
+        assert_eq!(u32::bit(5), 32);
         assert_eq!(0b1011_0000u32.without_lowest(), 0b1010_0000);
         assert_eq!(0b1011_0000u32.lowest_index(), 4);
         assert_eq!(0u64.lowest_index(), 64);
