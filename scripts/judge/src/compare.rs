@@ -18,27 +18,14 @@ pub fn first_difference(expected: &[u8], got: &[u8]) -> Option<String> {
     for i in 0..want.len().max(have.len()) {
         let (w, h) = (want.get(i), have.get(i));
         if w != h {
-            let show = |l: Option<&String>| match l {
-                Some(l) => format!("`{}`", clip(l)),
-                None => "end of output".to_string(),
-            };
-            return Some(format!(
-                "line {}: expected {}, got {}",
+            return Some(crate::diff::line_difference(
                 i + 1,
-                show(w),
-                show(h)
+                w.map(String::as_str),
+                h.map(String::as_str),
             ));
         }
     }
     None
-}
-
-fn clip(line: &str) -> String {
-    if line.chars().count() > 60 {
-        line.chars().take(57).collect::<String>() + "..."
-    } else {
-        line.to_string()
-    }
 }
 
 #[cfg(test)]
@@ -55,7 +42,7 @@ mod tests {
     fn names_the_first_differing_line() {
         assert_eq!(
             first_difference(b"a\nb\nc\n", b"a\nx\nc\n").unwrap(),
-            "line 2: expected `b`, got `x`"
+            "line 2, column 1: expected `b`, got `x`"
         );
         assert_eq!(
             first_difference(b"a\nb\n", b"a\n").unwrap(),
