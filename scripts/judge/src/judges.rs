@@ -134,7 +134,7 @@ pub const JUDGES: &[Judge] = &[
         source: "POJ FAQ (poj.org/page?id=1000): C, C++, Pascal, Java and Fortran only",
         source_limit: SourceLimit {
             bytes: None,
-            source: "not looked for: POJ takes no Rust",
+            source: "POJ takes no Rust: not looked for",
         },
     },
     Judge {
@@ -164,7 +164,7 @@ pub const JUDGES: &[Judge] = &[
         source: "luogu-dev/docs, docs/manual/luogu/problem/judging.md (2024: at 705d31f)",
         source_limit: SourceLimit {
             bytes: None,
-            source: "none found (luogu-dev/docs judging.md gives none)",
+            source: "no source found; luogu-dev/docs judging.md gives none",
         },
     },
     Judge {
@@ -177,8 +177,8 @@ pub const JUDGES: &[Judge] = &[
         source: "Rust is offered on SPOJ SUDOKU; version, edition and flags unknown",
         source_limit: SourceLimit {
             bytes: Some(50_000),
-            source: "SPOJ's guide (spoj.pl/embed/guide): \"restricted to 50 000 bytes in a one \
-                     file\"; a problem may set less",
+            source: "SPOJ's guide, hs.spoj.pl/embed/guide: \"Source code length is restricted \
+                     to 50 000 bytes in a one file\"; a problem may set less",
         },
     },
     Judge {
@@ -209,8 +209,8 @@ pub const JUDGES: &[Judge] = &[
         source: "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); team notes",
         source_limit: SourceLimit {
             bytes: None,
-            source: "unknown: community sources say 64 KB, none found to cite; a limit exists \
-                     (bhuztez/porus#21)",
+            source: "community sources say 64 KB, none found to cite; that there is a limit: \
+                     bhuztez/porus#21",
         },
     },
     Judge {
@@ -237,8 +237,8 @@ pub const JUDGES: &[Judge] = &[
         source: "AtCoder language lists 2023 and 2025-10 (img.atcoder.jp/file/language-update)",
         source_limit: SourceLimit {
             bytes: Some(512 * 1024),
-            source: "community source only: makutamoto/mojacoder#2 (\"512kb, as AtCoder\"), \
-                     read as 512 KiB",
+            source: "a community source only: makutamoto/mojacoder#2 (2020), \"512kb as on \
+                     AtCoder\", read as KiB",
         },
     },
     Judge {
@@ -251,7 +251,7 @@ pub const JUDGES: &[Judge] = &[
         source: "none: a judge this table does not know",
         source_limit: SourceLimit {
             bytes: None,
-            source: "unknown: a judge this table does not know",
+            source: "a judge this table does not know",
         },
     },
 ];
