@@ -206,7 +206,8 @@ pub const JUDGES: &[Judge] = &[
                 rustc: "1.89",
             },
         ],
-        source: "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); team notes",
+        source:
+            "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); editions unconfirmed",
         source_limit: SourceLimit {
             bytes: None,
             source: "community sources say 64 KB, none found to cite; that there is a limit: \

@@ -94,38 +94,12 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
             BenchSource::Gen(_) => None,
         }
         .filter(|out| out.is_file());
-        let (mut wall_total, mut cpu_total) = (Duration::ZERO, Duration::ZERO);
-        let mut slowest = Duration::ZERO;
-        let mut invalid = None;
-        for input in &inputs {
-            let mut walls = Vec::with_capacity(runs);
-            let mut cpus = Vec::with_capacity(runs);
-            for r in 0..runs {
-                let out = run::run(
-                    &submission.binary,
-                    &[],
-                    input,
-                    &scratch.join("run"),
-                    Duration::from_millis(problem.time_limit_ms * 3),
-                )?;
-                if r == 0 && invalid.is_none() {
-                    let valid = Validation {
-                        status: set.status,
-                        expected: expected.as_deref(),
-                    };
-                    invalid = validate(root, problem, input, &out, &valid, &scratch)?
-                        .map(|why| format!("{}: {}", input.display(), why));
-                }
-                walls.push(out.elapsed);
-                cpus.push(out.cpu);
-            }
-            walls.sort();
-            cpus.sort();
-            wall_total += walls[walls.len() / 2];
-            let cpu = cpus[cpus.len() / 2];
-            cpu_total += cpu;
-            slowest = slowest.max(cpu);
-        }
+        let valid = Validation {
+            status: set.status,
+            expected: expected.as_deref(),
+        };
+        let timed = time_inputs(root, problem, &submission.binary, &inputs, runs, &valid)?;
+        let (wall_total, cpu_total, slowest) = (timed.wall, timed.cpu, timed.slowest);
         let puzzles = set.puzzles * inputs.len();
         let secs = cpu_total.as_secs_f64();
         println!(
@@ -140,12 +114,68 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
             slowest.as_secs_f64() * 1e3,
             w = width
         );
-        if let Some(why) = invalid {
+        if let Some(why) = timed.invalid {
             println!("  INVALID OUTPUT: {}", why);
             all_valid = false;
         }
     }
     Ok(Outcome::of(all_valid))
+}
+
+/// The medians of a set's runs, summed over its inputs.
+struct Timed {
+    wall: Duration,
+    /// CPU time, user + system.
+    cpu: Duration,
+    /// The slowest input's median CPU time.
+    slowest: Duration,
+    /// Why the first invalid output is invalid, with its input.
+    invalid: Option<String>,
+}
+
+/// Runs `binary` `runs` times on each of `inputs`, validating the first output of each (see
+/// [`validate`]), and sums the medians of its wall and CPU times.
+fn time_inputs(
+    root: &Path,
+    problem: &Problem,
+    binary: &Path,
+    inputs: &[PathBuf],
+    runs: usize,
+    valid: &Validation,
+) -> Result<Timed> {
+    let scratch = root.join("target/bench").join(&problem.name);
+    let mut timed = Timed {
+        wall: Duration::ZERO,
+        cpu: Duration::ZERO,
+        slowest: Duration::ZERO,
+        invalid: None,
+    };
+    for input in inputs {
+        let mut walls = Vec::with_capacity(runs);
+        let mut cpus = Vec::with_capacity(runs);
+        for r in 0..runs {
+            let out = run::run(
+                binary,
+                &[],
+                input,
+                &scratch.join("run"),
+                Duration::from_millis(problem.time_limit_ms * 3),
+            )?;
+            if r == 0 && timed.invalid.is_none() {
+                timed.invalid = validate(root, problem, input, &out, valid, &scratch)?
+                    .map(|why| format!("{}: {}", input.display(), why));
+            }
+            walls.push(out.elapsed);
+            cpus.push(out.cpu);
+        }
+        walls.sort();
+        cpus.sort();
+        timed.wall += walls[walls.len() / 2];
+        let cpu = cpus[cpus.len() / 2];
+        timed.cpu += cpu;
+        timed.slowest = timed.slowest.max(cpu);
+    }
+    Ok(timed)
 }
 
 /// The input files of a set: the committed file, or `count` generated ones (made once and

@@ -25,8 +25,10 @@
 use super::{one_problem, Outcome};
 use crate::args::Parsed;
 use crate::error::{Error, Result};
+use crate::histogram::{histogram, ms};
 use crate::kit;
 use crate::mutate;
+use crate::origin::{halves, Origin};
 use crate::problem::Problem;
 use crate::program;
 use crate::progress::Progress;
@@ -83,48 +85,6 @@ const FOCUS_SAMPLES: u64 = 8;
 /// How many of the slowest inputs (distinct argument sets for the focus) the focus and the
 /// climb start from.
 const STARTS: usize = 3;
-/// Width of the histogram's longest bar.
-const BAR: usize = 40;
-
-/// How an input is made: the generator's arguments and seed, then swaps of two bytes.
-#[derive(Clone)]
-struct Origin {
-    /// Generator arguments, without the seed.
-    args: Vec<String>,
-    seed: u64,
-    /// Byte offsets swapped in turn (see [`mutate`]).
-    swaps: Vec<(usize, usize)>,
-}
-
-impl Origin {
-    /// `<name>-gen <args> --seed <seed> | swap A:B ...`, as shown in the table.
-    fn command(&self, name: &str) -> String {
-        self.render(format!("{}-gen", name), "swap")
-    }
-
-    /// The shell command that regenerates the input, run from the workspace root.
-    fn cargo_command(&self, name: &str) -> String {
-        self.render(
-            format!(
-                "cargo run --quiet --release -p {} --bin {}-gen --",
-                name, name
-            ),
-            "cargo run --quiet --release -p judge -- swap",
-        )
-    }
-
-    /// `<generator> <args> --seed <seed>`, then `| <swapper> A:B ...` when there are swaps.
-    fn render(&self, generator: String, swapper: &str) -> String {
-        let mut parts = vec![generator];
-        parts.extend(self.args.iter().map(|a| quote(a)));
-        parts.push(format!("--seed {}", self.seed));
-        if !self.swaps.is_empty() {
-            parts.push(format!("| {}", swapper));
-            parts.extend(self.swaps.iter().map(|(a, b)| format!("{}:{}", a, b)));
-        }
-        parts.join(" ")
-    }
-}
 
 /// An input the search made, with its timings.
 struct Found {
@@ -283,7 +243,6 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     if let Some(ms) = opts.limit_ms {
         limits.time_ms = ms;
     }
-    let limit = Duration::from_millis(limits.time_ms);
     let focus_budget = opts.count / 2;
     let climb_budget = opts.count / 2;
     let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
@@ -307,96 +266,133 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     };
     fs::create_dir_all(&search.scratch)?;
 
-    // 1. Survey, with the next inputs made on another thread meanwhile.
-    let jobs: Vec<Origin> = (0..opts.count)
-        .map(|i| Origin {
-            args: problem.stress[(i % problem.stress.len() as u64) as usize].clone(),
-            seed: search.take_seed(),
-            swaps: Vec::new(),
-        })
-        .collect();
-    let ahead = Maker {
-        scratch: search.scratch.join("ahead"),
-        ..maker
-    };
-    let failure = ahead.ahead(jobs, |made| -> Result<Option<String>> {
-        for answered in made {
-            if let Step::Failed(why) = search.time(answered?, "survey")? {
-                return Ok(Some(why));
-            }
-        }
-        Ok(None)
-    })?;
+    let mut failure = search.survey(maker, &problem.stress, opts.count)?;
+    if failure.is_none() {
+        failure = search.focus_from_slowest(opts.keep, focus_budget)?;
+    }
+    if failure.is_none() {
+        failure = search.climb_from_slowest(opts.keep, climb_budget, opts.seed)?;
+    }
     if let Some(why) = failure {
         return search.fail(&why);
-    }
-    // 2. Focus, from the slowest inputs whose arguments have a range knob to narrow.
-    search.retime(opts.keep.max(STARTS))?;
-    let mut lineages: Vec<Vec<String>> = Vec::new();
-    for f in search.ranked() {
-        if lineages.len() < STARTS
-            && !halves(&f.origin.args).is_empty()
-            && !lineages.contains(&f.origin.args)
-        {
-            lineages.push(f.origin.args.clone());
-        }
-    }
-    let mut spent = 0;
-    for (l, start) in lineages.iter().enumerate() {
-        let share = (focus_budget - spent) / (lineages.len() - l) as u64;
-        let (used, failure) = search.focus(start, share)?;
-        spent += used;
-        if let Some(why) = failure {
-            return search.fail(&why);
-        }
-    }
-    // 3. Climb by swaps from the slowest few, re-timed first.
-    search.retime(opts.keep.max(STARTS))?;
-    let starts: Vec<usize> = search
-        .ranked_indices()
-        .into_iter()
-        .filter(|&i| !search.found[i].killed)
-        .take(STARTS)
-        .collect();
-    let mut rng = Rng::new(opts.seed);
-    let mut spent = 0;
-    for (l, &start) in starts.iter().enumerate() {
-        let share = (climb_budget - spent) / (starts.len() - l) as u64;
-        let (used, failure) = search.climb(start, share, &mut rng)?;
-        spent += used;
-        if let Some(why) = failure {
-            return search.fail(&why);
-        }
     }
     let total = search.found.len() as u64;
     search.progress.finish_with(total, &search.slowest_note());
     // 4. Re-time the slowest.
     search.retime(opts.keep)?;
-
-    let report = search.report(opts.keep);
-    print!("{}", report);
     let dir = opts
         .out
         .clone()
         .unwrap_or_else(|| root.join(&problem.dir).join("data/worst"));
-    let saved = search.save(&dir, opts.keep)?;
-    println!(
-        "saved {} inputs with the reference's answers and their commands in {}/",
-        saved,
-        dir.strip_prefix(root).unwrap_or(&dir).display()
-    );
-    let over = search.ranked().iter().filter(|f| f.over(limit)).count();
-    if over > 0 {
-        println!(
-            "FAIL: {} inputs over the {} ms limit (CPU time, or killed at the wall-clock cap)",
-            over,
-            limit.as_millis()
-        );
-    }
-    Ok(Outcome::of(over == 0))
+    search.conclude(root, &dir, opts.keep)
 }
 
 impl Search {
+    /// The survey: `count` inputs, cycling through the `stress` argument sets, made
+    /// (generator, reference) on another thread while the solver is timed here. Returns a
+    /// failure, if one was met.
+    fn survey(
+        &mut self,
+        maker: Maker,
+        stress: &[Vec<String>],
+        count: u64,
+    ) -> Result<Option<String>> {
+        let jobs: Vec<Origin> = (0..count)
+            .map(|i| Origin {
+                args: stress[(i % stress.len() as u64) as usize].clone(),
+                seed: self.take_seed(),
+                swaps: Vec::new(),
+            })
+            .collect();
+        let ahead = Maker {
+            scratch: self.scratch.join("ahead"),
+            ..maker
+        };
+        ahead.ahead(jobs, |made| -> Result<Option<String>> {
+            for answered in made {
+                if let Step::Failed(why) = self.time(answered?, "survey")? {
+                    return Ok(Some(why));
+                }
+            }
+            Ok(None)
+        })
+    }
+
+    /// The focus, within `budget` inputs, from the slowest inputs (re-timed first) whose
+    /// arguments have a range knob to narrow, at most [`STARTS`] argument sets.
+    fn focus_from_slowest(&mut self, keep: usize, budget: u64) -> Result<Option<String>> {
+        self.retime(keep.max(STARTS))?;
+        let mut lineages: Vec<Vec<String>> = Vec::new();
+        for f in self.ranked() {
+            if lineages.len() < STARTS
+                && !halves(&f.origin.args).is_empty()
+                && !lineages.contains(&f.origin.args)
+            {
+                lineages.push(f.origin.args.clone());
+            }
+        }
+        let mut spent = 0;
+        for (l, start) in lineages.iter().enumerate() {
+            let share = (budget - spent) / (lineages.len() - l) as u64;
+            let (used, failure) = self.focus(start, share)?;
+            spent += used;
+            if failure.is_some() {
+                return Ok(failure);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The climb by swaps, within `budget` inputs, from the [`STARTS`] slowest (re-timed
+    /// first) that were not killed; the swaps are drawn from a generator seeded by `seed`.
+    fn climb_from_slowest(
+        &mut self,
+        keep: usize,
+        budget: u64,
+        seed: u64,
+    ) -> Result<Option<String>> {
+        self.retime(keep.max(STARTS))?;
+        let starts: Vec<usize> = self
+            .ranked_indices()
+            .into_iter()
+            .filter(|&i| !self.found[i].killed)
+            .take(STARTS)
+            .collect();
+        let mut rng = Rng::new(seed);
+        let mut spent = 0;
+        for (l, &start) in starts.iter().enumerate() {
+            let share = (budget - spent) / (starts.len() - l) as u64;
+            let (used, failure) = self.climb(start, share, &mut rng)?;
+            spent += used;
+            if failure.is_some() {
+                return Ok(failure);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Prints the report of the `keep` slowest, saves them in `dir`, and fails when any is
+    /// over the limit.
+    fn conclude(&self, root: &Path, dir: &Path, keep: usize) -> Result<Outcome> {
+        print!("{}", self.report(keep));
+        let saved = self.save(dir, keep)?;
+        println!(
+            "saved {} inputs with the reference's answers and their commands in {}/",
+            saved,
+            dir.strip_prefix(root).unwrap_or(dir).display()
+        );
+        let limit = self.limit();
+        let over = self.ranked().iter().filter(|f| f.over(limit)).count();
+        if over > 0 {
+            println!(
+                "FAIL: {} inputs over the {} ms limit (CPU time, or killed at the wall-clock cap)",
+                over,
+                limit.as_millis()
+            );
+        }
+        Ok(Outcome::of(over == 0))
+    }
+
     fn take_seed(&mut self) -> u64 {
         self.next_seed += 1;
         self.next_seed - 1
@@ -752,177 +748,9 @@ fn is_saved_name(name: &str) -> bool {
     }
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-/// `arg` as one shell word.
-fn quote(arg: &str) -> String {
-    let plain = !arg.is_empty()
-        && arg
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"._-=/:,".contains(&b));
-    if plain {
-        arg.to_string()
-    } else {
-        format!("'{}'", arg.replace('\'', r"'\''"))
-    }
-}
-
-/// The generator arguments with one `A..B` knob halved: `A..M` and `M+1..B` for each range
-/// with `A < B` (M the midpoint). Empty when no range is left to halve.
-fn halves(args: &[String]) -> Vec<Vec<String>> {
-    let mut out = Vec::new();
-    for (i, a) in args.iter().enumerate() {
-        let (lo, hi) = match a
-            .split_once("..")
-            .and_then(|(x, y)| Some((x.parse::<u64>().ok()?, y.parse::<u64>().ok()?)))
-        {
-            Some(r) => r,
-            None => continue,
-        };
-        if lo >= hi {
-            continue;
-        }
-        let mid = lo + (hi - lo) / 2;
-        for (x, y) in [(lo, mid), (mid + 1, hi)] {
-            let mut v = args.to_vec();
-            v[i] = format!("{}..{}", x, y);
-            out.push(v);
-        }
-    }
-    out
-}
-
-/// Counts of `times` in doubling bands below `limit` (the top band ends at the limit), plus
-/// one band over it (where killed runs go too), drawn as bars; a stretch of empty bands
-/// between the limit and the slowest time is one row:
-///
-/// ```text
-///        > 2000 ms |                                          0
-///     1000-2000 ms |                                          0
-///     3.91-1000 ms |                                          0
-///     1.95-3.91 ms |##                                        12
-///     0.98-1.95 ms |########################################  950
-/// ```
-fn histogram(times: &[(Duration, bool)], limit: Duration) -> String {
-    if times.is_empty() {
-        return String::new();
-    }
-    let limit_ms = ms(limit);
-    let edge = |k: usize| limit_ms / f64::from(1u32 << k);
-    // Band k (k >= 1) holds times in (limit / 2^k, limit / 2^(k-1)]; band 0 is over the limit.
-    let band = |&(t, killed): &(Duration, bool)| -> usize {
-        let t = ms(t);
-        if killed || t > limit_ms {
-            0
-        } else {
-            let mut k = 1;
-            while k < 30 && t <= edge(k) {
-                k += 1;
-            }
-            k
-        }
-    };
-    let bands = times.iter().map(band).max().unwrap_or(1).max(1);
-    let mut counts = vec![0usize; bands + 1];
-    for t in times {
-        counts[band(t)] += 1;
-    }
-    let most = counts.iter().copied().max().unwrap_or(1).max(1);
-    let mut s = format!(
-        "cpu time of all {} inputs (first run each) against the {} ms limit:\n",
-        times.len(),
-        limit.as_millis()
-    );
-    let mut row = |label: String, n: usize| {
-        let bar = (n * BAR + most - 1) / most;
-        s.push_str(&format!(
-            "  {:>16} ms |{:<w$} {}\n",
-            label,
-            "#".repeat(bar),
-            n,
-            w = BAR
-        ));
-    };
-    row(format!("> {}", trim(limit_ms)), counts[0]);
-    let mut k = 1;
-    while k <= bands {
-        // Bands k..j-1 empty (k >= 2): one row.
-        let mut j = k;
-        while k >= 2 && j <= bands && counts[j] == 0 {
-            j += 1;
-        }
-        if j > k + 1 {
-            row(format!("{}-{}", trim(edge(j - 1)), trim(edge(k - 1))), 0);
-            k = j;
-        } else {
-            row(
-                format!("{}-{}", trim(edge(k)), trim(edge(k - 1))),
-                counts[k],
-            );
-            k += 1;
-        }
-    }
-    s
-}
-
-/// A time in ms with about three significant digits.
-fn trim(ms: f64) -> String {
-    if ms >= 100.0 {
-        format!("{:.0}", ms)
-    } else if ms >= 10.0 {
-        format!("{:.1}", ms)
-    } else {
-        format!("{:.2}", ms)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn strings(v: &[&str]) -> Vec<String> {
-        v.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn halves_split_every_range_knob() {
-        let h = halves(&strings(&["--givens", "24..30", "--count", "5"]));
-        assert_eq!(
-            h,
-            [
-                strings(&["--givens", "24..27", "--count", "5"]),
-                strings(&["--givens", "28..30", "--count", "5"])
-            ]
-        );
-        assert!(halves(&strings(&["--givens", "24..24"])).is_empty());
-        assert!(halves(&strings(&["--kind", "minimal"])).is_empty());
-        assert_eq!(halves(&strings(&["1..2", "5..6"])).len(), 4);
-    }
-
-    #[test]
-    fn commands_quote_only_what_needs_it() {
-        let mut origin = Origin {
-            args: strings(&["--givens", "24..30"]),
-            seed: 7,
-            swaps: Vec::new(),
-        };
-        assert_eq!(origin.command("p"), "p-gen --givens 24..30 --seed 7");
-        assert!(origin
-            .cargo_command("p")
-            .ends_with("-p p --bin p-gen -- --givens 24..30 --seed 7"));
-        origin.swaps = vec![(3, 9), (4, 12)];
-        assert_eq!(
-            origin.command("p"),
-            "p-gen --givens 24..30 --seed 7 | swap 3:9 4:12"
-        );
-        assert!(origin
-            .cargo_command("p")
-            .ends_with("--seed 7 | cargo run --quiet --release -p judge -- swap 3:9 4:12"));
-        assert_eq!(quote("a b"), "'a b'");
-        assert_eq!(quote("it's"), r"'it'\''s'");
-    }
 
     #[test]
     fn saved_names_are_recognized() {
@@ -937,42 +765,5 @@ mod tests {
         ] {
             assert!(!is_saved_name(no), "{}", no);
         }
-    }
-
-    #[test]
-    fn histogram_bands_double_up_to_the_limit() {
-        let t = |ms: u64| Duration::from_millis(ms);
-        let times = [
-            (t(1), false),
-            (t(1), false),
-            (t(300), false),
-            (t(900), false),
-            (t(1500), false),
-            (t(40), true),
-        ];
-        let h = histogram(&times, t(1000));
-        let lines: Vec<&str> = h.lines().collect();
-        // Header, over the limit (a killed run counts there), then bands (500, 1000],
-        // (250, 500], the empty (1.95, 250] in one row, and (0.98, 1.95].
-        assert!(lines[0].contains("all 6 inputs") && lines[0].contains("1000 ms"));
-        assert!(
-            lines[1].contains("> 1000 ms") && lines[1].ends_with(" 2"),
-            "{}",
-            h
-        );
-        assert!(lines[2].contains("500-1000 ms") && lines[2].ends_with(" 1"));
-        assert!(lines[3].contains("250-500 ms") && lines[3].ends_with(" 1"));
-        assert!(
-            lines[4].contains("1.95-250 ms") && lines[4].ends_with(" 0"),
-            "{}",
-            h
-        );
-        assert!(
-            lines[5].contains("0.98-1.95 ms") && lines[5].ends_with(" 2"),
-            "{}",
-            h
-        );
-        assert_eq!(lines.len(), 6);
-        assert_eq!(lines[5].matches('#').count(), BAR);
     }
 }
