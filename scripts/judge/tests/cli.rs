@@ -535,10 +535,14 @@ fn judge_samples_run_through_their_judge_and_unlisted_judges_are_refused() {
         "{}",
         stdout
     );
-    row_with(&stdout, "compile", "-O --edition 2024 (codeforces 2024)");
+    row_with(
+        &stdout,
+        "compile",
+        "-O --edition 2024 --emit=metadata (codeforces 2024)",
+    );
     row_with(&stdout, "compile", "-O --edition 2018 (generic 2018)");
     assert!(
-        old_compile_row(&stdout).contains(" -O --edition 2021 (old compiler)"),
+        old_compile_row(&stdout).contains(" -O --edition 2021 --emit=metadata (old compiler)"),
         "{}",
         stdout
     );

@@ -190,7 +190,7 @@ struct Build {
     args: Vec<String>,
     /// `luogu`, `codeforces 2024`, `old compiler`: the judges (and profiles) it stands for.
     users: Vec<String>,
-    /// The binary, once compiled (warnings or not).
+    /// The binary, once compiled to one (warnings or not); never for `--emit=metadata`.
     binary: Option<PathBuf>,
 }
 
@@ -208,7 +208,11 @@ impl Build {
 
 /// The compiles a problem's bundle needs: every profile of every listed judge that takes
 /// Rust (the generic judge's when none does) with the local rustc, identical ones once, and
-/// one with the old compiler.
+/// one with the old compiler. Only the profiles that run cases (the default one, and each
+/// listed judge's first, for its `<judge>-N` cases) are compiled to a binary; the others
+/// are compiled with `--emit=metadata`: every error and warning of their compiler, edition
+/// and flags, without the code generation the running compile already does for the same
+/// source (PROTOCOL.md, "How the check compiles").
 fn plan(problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
     let mut builds: Vec<Build> = Vec::new();
     let mut add = |rustc: &Rustc, args: Vec<String>, user: String| match builds
@@ -249,6 +253,19 @@ fn plan(problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
             .map(|s| s.to_string())
             .collect();
         add(old, args, "old compiler".to_string());
+    }
+    let runs: Vec<Vec<String>> = std::iter::once(problem.default_profile())
+        .chain(
+            problem
+                .rust_listings()
+                .filter_map(|l| l.profiles.first().copied()),
+        )
+        .map(bundle::profile_args)
+        .collect();
+    for build in &mut builds {
+        if build.rustc.program != current.program || !runs.contains(&build.args) {
+            build.args.push("--emit=metadata".to_string());
+        }
     }
     builds
 }
@@ -384,7 +401,7 @@ impl Context<'_> {
                         ("CE", format!("{}{}: {}", build.label(), reused, why), false)
                     }
                 };
-                if binary {
+                if binary && !build.args.iter().any(|a| a == "--emit=metadata") {
                     binaries.push((i, compiled.binary));
                 }
                 self.untimed(
