@@ -533,6 +533,41 @@ mod tests {
     use super::*;
 
     #[test]
+    fn compiles_are_reused_for_the_same_text_compiler_and_flags_only() {
+        let dir = std::env::temp_dir().join(format!("judge-cache-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let rustc = toolchain::current().unwrap();
+        let source = dir.join("main.rs");
+        let args = |a: &[&str]| -> Vec<String> { a.iter().map(|s| s.to_string()).collect() };
+        let o = args(&["-O", "--edition", "2021"]);
+        let cache = dir.join("cache");
+        let compile = |flags: &[String]| compile_cached(&rustc, flags, &source, &cache).unwrap();
+        fs::write(&source, "fn main() { let unused = 1; }\n").unwrap();
+        let first = compile(&o);
+        assert!(!first.cached && matches!(first.result, Ok(Some(_))));
+        let again = compile(&o);
+        assert!(again.cached && again.binary == first.binary);
+        // The warning is kept with the compile.
+        assert_eq!(again.result.unwrap(), first.result.unwrap());
+        assert!(again.binary.is_file());
+        // Other flags, or another text: compiled anew.
+        assert!(!compile(&args(&["-O", "--edition", "2018"])).cached);
+        fs::write(&source, "fn main() {}\n").unwrap();
+        let edited = compile(&o);
+        assert!(!edited.cached && matches!(edited.result, Ok(None)));
+        // A rejection is kept too.
+        fs::write(&source, "fn main() { x }\n").unwrap();
+        assert!(matches!(compile(&o).result, Err(CompileError::Rejected(_))));
+        let rejected = compile(&o);
+        assert!(rejected.cached && matches!(rejected.result, Err(CompileError::Rejected(_))));
+        // A changed entry is not trusted: its key must match.
+        fs::write(rejected.binary.with_file_name("key"), "other").unwrap();
+        assert!(!compile(&o).cached);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn scrubs_the_workspace_path() {
         let text = "//  - `path+file:///home/ann/ws/shared/bits#0.1.0` as\n/home/ann/ws/x";
         let clean = scrub_paths(text, Path::new("/home/ann/ws/"));
