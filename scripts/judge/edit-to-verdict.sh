@@ -5,12 +5,15 @@
 # src/main.rs, which changes the bundle; "unchanged" checks again with nothing changed.
 #
 # Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
+# JUDGE_BIN=<path> times another build of the tool (an older one, to compare).
 set -euo pipefail
 runs=${1:-10}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-cargo build --quiet --release -p judge
-judge="$root/target/release/judge"
+if [ -z "${JUDGE_BIN:-}" ]; then
+    cargo build --quiet --release -p judge
+fi
+judge=${JUDGE_BIN:-$root/target/release/judge}
 export PATH="$root/.tools/bin:$PATH"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/edit-to-verdict.XXXXXX")
