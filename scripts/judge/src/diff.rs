@@ -80,6 +80,63 @@ pub fn line_difference(number: usize, want: Option<&str>, have: Option<&str>) ->
     }
 }
 
+/// The line (1-based), the column (0-based, in characters) and the text of the line (trailing
+/// whitespace dropped) at byte `offset` of `text`.
+fn position(text: &[u8], offset: usize) -> (usize, usize, String) {
+    let before = &text[..offset.min(text.len())];
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let end = text[start..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |i| start + i);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = String::from_utf8_lossy(&text[start..offset.min(end)])
+        .chars()
+        .count();
+    let content = String::from_utf8_lossy(&text[start..end])
+        .trim_end()
+        .to_string();
+    (line, column, content)
+}
+
+/// One line about the first difference of two outputs compared token by token: token
+/// `index` (1-based) starts at the given byte offset of each output (`None`: that output has
+/// ended). Says the token's line and column in the output (in the expected output when the
+/// output has ended), and a window of each side's line around its token.
+pub fn token_difference(
+    index: usize,
+    expected: (&[u8], Option<usize>),
+    got: (&[u8], Option<usize>),
+) -> String {
+    let side = |(text, at): (&[u8], Option<usize>)| {
+        at.map(|offset| {
+            let (line, column, content) = position(text, offset);
+            (line, column, format!("`{}`", window(&content, column)))
+        })
+    };
+    let (want, have) = (side(expected), side(got));
+    let (place, whose) = match (&have, &want) {
+        (Some((l, c, _)), _) => ((*l, *c), ""),
+        (None, Some((l, c, _))) => ((*l, *c), " of the expected"),
+        (None, None) => ((1, 0), ""),
+    };
+    let shown = |s: Option<(usize, usize, String)>| {
+        s.map_or_else(|| "end of output".to_string(), |(_, _, w)| w)
+    };
+    format!(
+        "token {} (line {}, column {}{}): expected {}, got {}",
+        index,
+        place.0,
+        place.1 + 1,
+        whose,
+        shown(want),
+        shown(have)
+    )
+}
+
 /// Lines of a side-by-side view at most.
 pub const MAX_ROWS: usize = 60;
 /// Characters of each side in a side-by-side view.
@@ -188,6 +245,30 @@ mod tests {
         // The two sides differ in what is shown, never the same text twice.
         let (left, right) = said.split_once(", got ").unwrap();
         assert_ne!(left.split_once("expected ").unwrap().1, right);
+    }
+
+    #[test]
+    fn token_differences_say_where_in_the_output_with_a_window() {
+        let long: String = (1..=40).map(|i| format!("{} ", i)).collect();
+        let bad = long.replace(" 38 ", " 83 ");
+        let at = |t: &str, tok: &str| t.find(tok).unwrap();
+        assert_eq!(
+            token_difference(
+                38,
+                (long.as_bytes(), Some(at(&long, " 38 ") + 1)),
+                (bad.as_bytes(), Some(at(&bad, " 83 ") + 1))
+            ),
+            "token 38 (line 1, column 103): expected `...1 32 33 34 35 36 37 38 39 40`, \
+             got `...1 32 33 34 35 36 37 83 39 40`"
+        );
+        assert_eq!(
+            token_difference(2, (b"1\n", None), (b"1\n\n  7\n", Some(5))),
+            "token 2 (line 3, column 3): expected end of output, got `  7`"
+        );
+        assert_eq!(
+            token_difference(3, (b"1 2 3\n", Some(4)), (b"1 2\n", None)),
+            "token 3 (line 1, column 5 of the expected): expected `1 2 3`, got end of output"
+        );
     }
 
     #[test]

@@ -68,11 +68,11 @@ pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
         .join(format!("{}-{}", problem.name, role))
 }
 
-/// The problem's checker binary when it compares with one; `None` when it compares lines.
+/// The problem's checker binary when it compares with one; `None` when it compares text.
 pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
     match problem.compare {
         Compare::Checker => Some(binary(root, problem, "check")),
-        Compare::Lines => None,
+        Compare::Tokens | Compare::Lines | Compare::Float { .. } => None,
     }
 }
 

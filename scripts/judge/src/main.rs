@@ -16,6 +16,7 @@ mod judges;
 mod kit;
 mod metadata;
 mod mutate;
+mod names;
 mod origin;
 mod pool;
 mod problem;
@@ -25,6 +26,7 @@ mod receive;
 mod run;
 mod samples;
 mod scaffold;
+mod sites;
 mod toolchain;
 mod verdict;
 

@@ -10,24 +10,7 @@ use std::convert::TryFrom;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// How an output is judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compare {
-    /// Line by line, trailing whitespace and a final newline ignored.
-    Lines,
-    /// By the problem's `<name>-check` program (any valid answer is accepted).
-    Checker,
-}
-
-impl std::fmt::Display for Compare {
-    /// The manifest's spelling: `lines` or `checker`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Compare::Lines => "lines",
-            Compare::Checker => "checker",
-        })
-    }
-}
+pub use crate::compare::Compare;
 
 /// One bench set: `inputs` separate inputs of `puzzles` puzzles each.
 #[derive(Clone, Debug)]
@@ -96,7 +79,14 @@ pub struct Problem {
 }
 
 /// The keys `[package.metadata.judge]` may have.
-pub const METADATA_KEYS: &[&str] = &["compare", "stress", "bench", "judges"];
+pub const METADATA_KEYS: &[&str] = &[
+    "compare",
+    "float-abs",
+    "float-rel",
+    "stress",
+    "bench",
+    "judges",
+];
 /// The keys a `[[package.metadata.judge.bench]]` table may have.
 pub const BENCH_KEYS: &[&str] = &["name", "input", "gen", "inputs", "puzzles", "status"];
 /// The keys a `[[package.metadata.judge.judges]]` table may have.
@@ -157,21 +147,7 @@ impl Problem {
             .filter(|m| m.as_object().is_some())
             .ok_or_else(|| here("is missing".to_string()))?;
         refuse_unknown_keys(meta, METADATA_KEYS, "[package.metadata.judge]")?;
-        let compare = match meta.get("compare").and_then(Json::as_str) {
-            Some("lines") => Compare::Lines,
-            Some("checker") => Compare::Checker,
-            Some(other) => {
-                return Err(here(format!(
-                    "compare = \"{}\": use \"lines\" or \"checker\"",
-                    other
-                )))
-            }
-            None => {
-                return Err(here(
-                    "needs `compare = \"lines\"` or `\"checker\"`".to_string(),
-                ))
-            }
-        };
+        let compare = Compare::from_metadata(meta).map_err(here)?;
         let stress = match meta.get("stress") {
             None => Vec::new(),
             Some(v) => v
@@ -491,6 +467,32 @@ gen = ["--n", "9"]
     }
 
     #[test]
+    fn compare_modes_as_cargo_reads_them() {
+        assert_eq!(
+            with("compare = \"lines\"", "").unwrap().compare,
+            Compare::Tokens
+        );
+        let float = with(
+            "compare = \"lines\"",
+            "compare = \"float\"\nfloat-abs = 1e-9\nfloat-rel = 0",
+        )
+        .unwrap();
+        assert_eq!(
+            float.compare,
+            Compare::Float {
+                abs: 1e-9,
+                rel: 0.0
+            }
+        );
+        let e = with(
+            "compare = \"lines\"",
+            "compare = \"lines\"\nfloat-rel = 1e-6",
+        )
+        .unwrap_err();
+        assert!(e.contains("float-rel needs compare = \"float\""), "{}", e);
+    }
+
+    #[test]
     fn reads_the_judges_origin_first() {
         let p = load_text(MANIFEST).unwrap();
         assert_eq!((p.time_limit_ms, p.memory_limit_mib), (10000, 64));
@@ -512,7 +514,7 @@ gen = ["--n", "9"]
         assert_eq!(
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
-             the keys are: compare, stress, bench, judges"
+             the keys are: compare, float-abs, float-rel, stress, bench, judges"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(

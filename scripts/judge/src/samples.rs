@@ -3,11 +3,26 @@
 //! `N.in` is a case of the problem's default judge (the first listed, the origin).
 //! `<judge>-N.in` (`spoj-1.in`) is a case in that judge's variant of the format: it runs
 //! through that judge's profile and limits. Each has `.out`, optional `.code` and `.err`.
+//!
+//! Every file of a case is a regular file inside the workspace, at most [`MAX_SAMPLE`] bytes,
+//! checked before anything opens it (a FIFO would hang the check, `/dev/zero` never ends); a
+//! file that looks like part of a case but is not one is reported, never skipped.
 
 use crate::problem::Problem;
 use crate::verdict::Expected;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+
+/// The largest sample file read: a judge's sample is far smaller, and a bigger one is a
+/// mistake (or a device) the check must not load.
+pub const MAX_SAMPLE: u64 = 64 << 20;
+
+/// The largest `.code` file: one exit status.
+const MAX_CODE: u64 = 64;
+
+/// The extensions of a case's files: its input first.
+const PARTS: [&str; 4] = ["in", "out", "code", "err"];
 
 /// One sample case: `samples/<name>/[<judge>-]<number>.in`.
 #[derive(Debug)]
@@ -28,41 +43,215 @@ impl Case {
     }
 }
 
-/// The cases of a samples folder: the default judge's in numeric order, then each other
-/// judge's (by key) in numeric order. Files that are not `[<judge>-]<number>.in` are ignored.
-pub fn cases(dir: &Path) -> Vec<Case> {
-    let mut cases: Vec<Case> = fs::read_dir(dir)
+/// A file name of a samples folder read as `[<judge>-]<number>.<part>`: the judge key
+/// (lowercase letters, digits, `_`), the number, whether the number is written the one way
+/// the check takes (decimal digits, no sign, no leading zero), and the part (`in`, `out`,
+/// `code`, `err`). `None` for a name of some other file (`notes.txt`).
+struct FileName<'a> {
+    judge: Option<&'a str>,
+    number: Option<u64>,
+    canonical: bool,
+    part: &'a str,
+}
+
+fn file_name(name: &str) -> Option<FileName<'_>> {
+    let (stem, part) = name.rsplit_once('.')?;
+    if !PARTS.contains(&part) {
+        return None;
+    }
+    let (judge, digits) = match stem.rsplit_once('-') {
+        Some((judge, n)) => (Some(judge), n),
+        None => (None, stem),
+    };
+    let judge_ok = judge.map_or(true, |j| {
+        !j.is_empty()
+            && j.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    });
+    let number = digits.trim().trim_start_matches('+').parse::<u64>().ok();
+    let canonical = judge_ok
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    Some(FileName {
+        judge,
+        number: number.filter(|_| judge_ok),
+        canonical,
+        part,
+    })
+}
+
+/// What the file at `path` is when it is not a regular file inside `root` (canonical):
+/// `None` when it is one. Reads metadata only: the file is never opened.
+fn not_regular(root: &Path, path: &Path) -> Option<String> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = |t: fs::FileType| {
+        if t.is_fifo() {
+            "a FIFO"
+        } else if t.is_char_device() || t.is_block_device() {
+            "a device"
+        } else if t.is_socket() {
+            "a socket"
+        } else if t.is_dir() {
+            "a folder"
+        } else {
+            "not a regular file"
+        }
+    };
+    let meta = match fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) => return Some(format!("cannot be read: {}", e)),
+    };
+    if meta.file_type().is_symlink() {
+        let target = match fs::canonicalize(path) {
+            Ok(t) => t,
+            Err(_) => return Some("a link that leads nowhere".to_string()),
+        };
+        if !target.starts_with(root) {
+            return Some(format!(
+                "a link leading outside the workspace (to {})",
+                target.display()
+            ));
+        }
+        return match fs::metadata(&target) {
+            Ok(m) if m.is_file() => too_big(m.len()),
+            Ok(m) => Some(format!("a link to {}", kind(m.file_type()))),
+            Err(e) => Some(format!("cannot be read: {}", e)),
+        };
+    }
+    if !meta.is_file() {
+        return Some(kind(meta.file_type()).to_string());
+    }
+    too_big(meta.len())
+}
+
+fn too_big(bytes: u64) -> Option<String> {
+    (bytes > MAX_SAMPLE).then(|| {
+        format!(
+            "{} bytes, over the {} MiB a sample may have",
+            bytes,
+            MAX_SAMPLE >> 20
+        )
+    })
+}
+
+/// The cases of the samples folder `dir` of the workspace at `root`: the default judge's in
+/// numeric order, then each other judge's (by key) in numeric order. Files of other kinds
+/// (`notes.txt`) are left alone. Refused, in one line naming the first such file (and how
+/// many more there are): a `.in`/`.out`/`.code`/`.err` file whose name is not a case name
+/// (`4 5.in`, `é.in`, `06.in` beside `6.in`), a `.out`/`.code`/`.err` without its `.in`, and
+/// any file of a case that is not a regular file inside the workspace (FIFO, device, a link
+/// leading outside) or is over [`MAX_SAMPLE`] bytes. A missing folder has no cases.
+/// O(files in `dir`).
+pub fn cases(root: &Path, dir: &Path) -> Result<Vec<Case>, String> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(_) => return Ok(Vec::new()),
+    };
+    let root = fs::canonicalize(root).map_err(|e| format!("{}: {}", root.display(), e))?;
+    let mut names: Vec<String> = Vec::new();
+    let mut problems: Vec<String> = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("{}: {}", dir.display(), e))?;
+        match entry.file_name().into_string() {
+            Ok(name) => names.push(name),
+            Err(name) => {
+                let shown = name.to_string_lossy().escape_default().to_string();
+                if PARTS.iter().any(|p| shown.ends_with(&format!(".{}", p))) {
+                    problems.push(format!(
+                        "{}: not a case name the check takes (not UTF-8); use N.in",
+                        dir.join(shown).display()
+                    ));
+                }
+            }
+        }
+    }
+    names.sort();
+    let mut cases = Vec::new();
+    for name in &names {
+        let parsed = match file_name(name) {
+            Some(parsed) => parsed,
+            None => continue,
+        };
+        let path = dir.join(name);
+        let shown = || {
+            dir.join(name.escape_default().to_string())
+                .display()
+                .to_string()
+        };
+        let canonical_name = |number: u64, part: &str| match parsed.judge {
+            Some(judge) => format!("{}-{}.{}", judge, number, part),
+            None => format!("{}.{}", number, part),
+        };
+        if !parsed.canonical {
+            let why = match parsed.number {
+                Some(n) if names.contains(&canonical_name(n, parsed.part)) => format!(
+                    "a second name for case {} (beside {}); keep one",
+                    n,
+                    canonical_name(n, parsed.part)
+                ),
+                Some(n) => format!(
+                    "not a case name the check takes; rename it {}",
+                    canonical_name(n, parsed.part)
+                ),
+                None => "not a case name the check takes; use N.in or <judge>-N.in".to_string(),
+            };
+            problems.push(format!("{}: {}", shown(), why));
+            continue;
+        }
+        let number = parsed.number.expect("a canonical name has a number");
+        if parsed.part != "in" && !names.contains(&canonical_name(number, "in")) {
+            problems.push(format!(
+                "{}: no {} beside it",
+                shown(),
+                canonical_name(number, "in")
+            ));
+            continue;
+        }
+        if let Some(what) = not_regular(&root, &path) {
+            problems.push(format!(
+                "{}: {}; a sample must be a regular file",
+                shown(),
+                what
+            ));
+            continue;
+        }
+        if parsed.part == "in" {
+            cases.push(Case {
+                judge: parsed.judge.map(str::to_string),
+                number,
+                input: path,
+            });
+        }
+    }
+    if let Some(first) = problems.first() {
+        return Err(match problems.len() {
+            1 => first.clone(),
+            n => format!("{} (and {} more such files)", first, n - 1),
+        });
+    }
+    cases.sort_by(|a, b| (&a.judge, a.number).cmp(&(&b.judge, b.number)));
+    Ok(cases)
+}
+
+/// The smallest default-judge case number above every number used in `dir` by any case
+/// file, well named or not (so a new case never lands on an orphan `.out`).
+pub fn next_case_number(dir: &Path) -> u64 {
+    fs::read_dir(dir)
         .map(|entries| {
             entries
                 .filter_map(Result::ok)
                 .filter_map(|e| {
-                    let path = e.path();
-                    let stem = path.file_name()?.to_str()?.strip_suffix(".in")?;
-                    let (judge, number) = match stem.rsplit_once('-') {
-                        Some((judge, n)) if !judge.is_empty() => (Some(judge.to_string()), n),
-                        Some(_) => return None,
-                        None => (None, stem),
-                    };
-                    Some(Case {
-                        judge,
-                        number: number.parse().ok()?,
-                        input: path,
-                    })
+                    let name = e.file_name().into_string().ok()?;
+                    let parsed = file_name(&name)?;
+                    if parsed.judge.is_some() {
+                        return None;
+                    }
+                    parsed.number.map(|n| n + 1)
                 })
-                .collect()
+                .max()
+                .unwrap_or(1)
         })
-        .unwrap_or_default();
-    cases.sort_by(|a, b| (&a.judge, a.number).cmp(&(&b.judge, b.number)));
-    cases
-}
-
-/// The smallest default-judge case number not yet used in `dir`.
-pub fn next_case_number(dir: &Path) -> u64 {
-    cases(dir)
-        .iter()
-        .filter(|c| c.judge.is_none())
-        .map(|c| c.number + 1)
-        .max()
         .unwrap_or(1)
 }
 
@@ -100,25 +289,43 @@ pub fn check_judges(problem: &Problem, cases: &[Case]) -> Result<(), String> {
 }
 
 /// What a sample expects: `.out`, with `.code` and `.err` when present.
-/// `None` when there is no `.out`.
+/// `None` when there is no `.out`. The files were vetted by [`cases`]; reads stay bounded
+/// all the same (a file may grow after it).
 pub fn expected_of(case: &Case) -> Result<Option<Expected>, String> {
     let out = case.input.with_extension("out");
     if !out.is_file() {
         return Ok(None);
     }
     let code_file = case.input.with_extension("code");
-    let code = match fs::read_to_string(&code_file) {
-        Ok(text) => text
+    let code = match read_bounded(&code_file, MAX_CODE)? {
+        Some(text) => String::from_utf8_lossy(&text)
             .trim()
             .parse()
             .map_err(|_| format!("{}: not an exit status", code_file.display()))?,
-        Err(_) => 0,
+        None => 0,
     };
     Ok(Some(Expected {
         stdout: out,
         code,
-        stderr: fs::read(case.input.with_extension("err")).ok(),
+        stderr: read_bounded(&case.input.with_extension("err"), MAX_SAMPLE)?,
     }))
+}
+
+/// The bytes of `path`, `None` when there is no such file; refused over `cap` bytes.
+fn read_bounded(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, String> {
+    let file = match fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: {}", path.display(), e)),
+    };
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{}: {}", path.display(), e))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("{}: over {} bytes", path.display(), cap));
+    }
+    Ok(Some(bytes))
 }
 
 #[cfg(test)]
@@ -132,29 +339,135 @@ mod tests {
         dir
     }
 
+    /// `cases` of `dir` with `files` (empty) in it: the case names, or the refusal.
+    fn listed(dir: &Path, files: &[&str]) -> Result<Vec<String>, String> {
+        let _ = fs::remove_dir_all(dir);
+        fs::create_dir_all(dir).unwrap();
+        for name in files {
+            fs::write(dir.join(name), "").unwrap();
+        }
+        cases(dir, dir).map(|cases| cases.iter().map(Case::name).collect())
+    }
+
     #[test]
     fn cases_in_order_and_next_number() {
         let dir = scratch("cases");
-        for name in [
-            "10.in",
-            "9.in",
-            "2.in",
-            "2.out",
-            "x.in",
-            "3.out",
-            "note.txt",
-            "spoj-1.in",
-            "spoj-12.in",
-            "luogu-2.in",
-            "-4.in",
-        ] {
-            fs::write(dir.join(name), "").unwrap();
-        }
-        let names: Vec<String> = cases(&dir).iter().map(Case::name).collect();
-        assert_eq!(names, ["2", "9", "10", "luogu-2", "spoj-1", "spoj-12"]);
+        let names = listed(
+            &dir,
+            &[
+                "10.in",
+                "9.in",
+                "2.in",
+                "2.out",
+                "note.txt",
+                "0.in",
+                "spoj-1.in",
+                "spoj-12.in",
+                "luogu-2.in",
+                "luogu-2.code",
+            ],
+        );
+        assert_eq!(
+            names.unwrap(),
+            ["0", "2", "9", "10", "luogu-2", "spoj-1", "spoj-12"]
+        );
         assert_eq!(next_case_number(&dir), 11);
         assert_eq!(next_case_number(&dir.join("missing")), 1);
+        assert!(cases(&dir, &dir.join("missing")).unwrap().is_empty());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn every_file_that_is_not_a_case_is_named() {
+        let dir = scratch("strays");
+        let refusal = |files: &[&str]| listed(&dir, files).unwrap_err();
+        for (files, wanted) in [
+            (&["1.in", "3.out"][..], "3.out: no 3.in beside it"),
+            (&["1.in", "1.out", "3.code"], "3.code: no 3.in beside it"),
+            (&["spoj-2.err"], "spoj-2.err: no spoj-2.in beside it"),
+            (
+                &["4 5.in"],
+                "4 5.in: not a case name the check takes; use N.in",
+            ),
+            (&["\u{e9}.in"], "\\u{e9}.in: not a case name"),
+            (
+                &[" 7.in"],
+                " 7.in: not a case name the check takes; rename it 7.in",
+            ),
+            (&["x.in"], "x.in: not a case name"),
+            (&["-4.in"], "-4.in: not a case name"),
+            (
+                &["6.in", "06.in"],
+                "06.in: a second name for case 6 (beside 6.in)",
+            ),
+            (
+                &["6.in", "+6.in"],
+                "+6.in: a second name for case 6 (beside 6.in)",
+            ),
+            (
+                &["6.out", "06.out", "6.in"],
+                "06.out: a second name for case 6",
+            ),
+        ] {
+            let e = refusal(files);
+            assert!(e.contains(wanted), "{:?}: {}", files, e);
+            assert!(!e.contains('\n'), "{}", e);
+        }
+        let e = refusal(&["6.in", "06.in", "+6.in", "9.out"]);
+        assert!(e.ends_with("(and 2 more such files)"), "{}", e);
+        // A stray number still moves the next number past it.
+        assert_eq!(next_case_number(&dir), 10);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn only_regular_files_inside_the_workspace() {
+        use std::os::unix::fs::symlink;
+        let root = scratch("regular");
+        let dir = root.join("samples/x");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(root.join("kept.txt"), "1\n").unwrap();
+        symlink(root.join("kept.txt"), dir.join("1.in")).unwrap();
+        assert_eq!(cases(&root, &dir).unwrap().len(), 1);
+        let status = std::process::Command::new("mkfifo")
+            .arg(dir.join("2.in"))
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let e = cases(&root, &dir).unwrap_err();
+        assert!(
+            e.ends_with("2.in: a FIFO; a sample must be a regular file"),
+            "{}",
+            e
+        );
+        fs::remove_file(dir.join("2.in")).unwrap();
+        symlink("/dev/zero", dir.join("1.err")).unwrap();
+        let e = cases(&root, &dir).unwrap_err();
+        assert!(
+            e.contains("1.err: a link leading outside the workspace (to /dev/zero)"),
+            "{}",
+            e
+        );
+        fs::remove_file(dir.join("1.err")).unwrap();
+        symlink("/etc/hostname", dir.join("1.out")).unwrap();
+        assert!(cases(&root, &dir)
+            .unwrap_err()
+            .contains("1.out: a link leading outside"));
+        fs::remove_file(dir.join("1.out")).unwrap();
+        symlink(root.join("gone"), dir.join("1.out")).unwrap();
+        assert!(cases(&root, &dir)
+            .unwrap_err()
+            .contains("1.out: a link that leads nowhere"));
+        fs::remove_file(dir.join("1.out")).unwrap();
+        fs::create_dir(dir.join("3.in")).unwrap();
+        assert!(cases(&root, &dir).unwrap_err().contains("3.in: a folder"));
+        fs::remove_dir(dir.join("3.in")).unwrap();
+        let big = fs::File::create(dir.join("4.in")).unwrap();
+        big.set_len(MAX_SAMPLE + 1).unwrap();
+        assert!(cases(&root, &dir)
+            .unwrap_err()
+            .contains("4.in: 67108865 bytes, over the 64 MiB"));
+        fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
@@ -175,6 +488,8 @@ mod tests {
         assert_eq!(e.stderr.as_deref(), Some(&b"case 1: no solution\n"[..]));
         fs::write(dir.join("spoj-1.code"), "one").unwrap();
         assert!(expected_of(&case).is_err());
+        fs::write(dir.join("spoj-1.code"), "0".repeat(65)).unwrap();
+        assert!(matches!(expected_of(&case), Err(e) if e.contains("over 64 bytes")));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

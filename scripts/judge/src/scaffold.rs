@@ -1,10 +1,13 @@
 //! `make new` and `make receive`: a new problem package in the one skeleton every problem
 //! follows (PROTOCOL.md, "The problem skeleton"), building and tested from the first minute.
 //!
-//! The template is a small, real solver for the workspace's kind of problem (a 9x9 sudoku:
-//! parse -> plain search -> print), to be reshaped into the problem's own. The generator,
-//! reference and checker are stubs that exit with status 3 and "not written yet", so neither
-//! `make stress` nor the kit's tests (`tests/kit.rs`) can pass until they are written.
+//! The templates live in `scripts/judge/templates/` (`NAME` stands for the package name):
+//! `plain`, the default, is one `main.rs` that reads with `scan::input!` and calls `solve`,
+//! depending on `scan` alone (and through it `fastio`), so the bundle holds the solution and
+//! those two crates and nothing else; `grid` is a small, real 9x9 sudoku solver (parse -> plain search -> print) to reshape
+//! into a grid problem's own. Both come with the optional test kit: generator, reference and
+//! checker stubs that exit 3 "not written yet", and a `tests/kit.rs` that skips what is not
+//! written, so `make test` passes as soon as `main.rs` is right.
 
 use std::fs;
 use std::path::Path;
@@ -35,60 +38,161 @@ impl Facts {
     }
 }
 
-/// The longest problem name.
-pub const MAX_NAME: usize = 40;
-
-/// Whether `name` is a package name the workspace accepts: at most [`MAX_NAME`] lowercase ASCII
-/// letters, digits and `_`, starting with a letter (so also a crate name and a safe folder
-/// name).
-pub fn valid_name(name: &str) -> bool {
-    name.len() <= MAX_NAME
-        && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+/// A package template: the files `make new` writes besides the manifest and the kit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Template {
+    /// Any problem: `main.rs` reads with `scan::input!`, calls `solve`, prints.
+    Plain,
+    /// A grid puzzle: a complete 9x9 sudoku solver in `grid.rs`, `parse.rs`, `solver.rs`.
+    Grid,
 }
 
-/// `make new`: creates `problems/<name>` with placeholder facts and `samples/<name>/1.in`
-/// (empty, to fill in with its `1.out`), and says what to do next.
-pub fn new_problem(root: &Path, name: &str) -> Result<(), String> {
-    create(root, name, &Facts::placeholder())?;
+impl Template {
+    /// Every template, the default first.
+    pub const ALL: [Template; 2] = [Template::Plain, Template::Grid];
+
+    /// The name `make new TEMPLATE=<name>` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Template::Plain => "plain",
+            Template::Grid => "grid",
+        }
+    }
+
+    /// The template called `name`; an error lists the templates there are.
+    pub fn by_name(name: &str) -> Result<Template, String> {
+        Template::ALL
+            .iter()
+            .copied()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Template::ALL.iter().map(|t| t.name()).collect();
+                format!(
+                    "unknown template `{}`; the templates are: {}",
+                    name,
+                    names.join(", ")
+                )
+            })
+    }
+
+    /// The template's own files: (path inside `problems/<name>`, text with `NAME`).
+    fn files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Template::Plain => &[
+                (
+                    "src/main.rs",
+                    include_str!("../templates/plain/src/main.rs"),
+                ),
+                (
+                    "tests/cli.rs",
+                    include_str!("../templates/plain/tests/cli.rs"),
+                ),
+            ],
+            Template::Grid => &[
+                ("src/lib.rs", include_str!("../templates/grid/src/lib.rs")),
+                ("src/main.rs", include_str!("../templates/grid/src/main.rs")),
+                ("src/grid.rs", include_str!("../templates/grid/src/grid.rs")),
+                (
+                    "src/parse.rs",
+                    include_str!("../templates/grid/src/parse.rs"),
+                ),
+                (
+                    "src/solver.rs",
+                    include_str!("../templates/grid/src/solver.rs"),
+                ),
+                (
+                    "tests/cli.rs",
+                    include_str!("../templates/grid/tests/cli.rs"),
+                ),
+            ],
+        }
+    }
+
+    /// The shared crates the template's code uses, as `[dependencies]` names.
+    fn dependencies(self) -> &'static [&'static str] {
+        match self {
+            Template::Plain => &["scan"],
+            Template::Grid => &["bits", "fastio", "rng", "sudoku"],
+        }
+    }
+}
+
+/// The test kit every template gets: what its stubs share, and its test.
+const KIT: &[(&str, &str)] = &[
+    (
+        "src/bin/kit/mod.rs",
+        include_str!("../templates/kit/src/bin/kit/mod.rs"),
+    ),
+    (
+        "tests/kit.rs",
+        include_str!("../templates/kit/tests/kit.rs"),
+    ),
+];
+
+/// `make new`: creates `problems/<name>` from `template` with placeholder facts and
+/// `samples/<name>/1.in` (empty, to fill in with its `1.out`), and says what to do next.
+pub fn new_problem(root: &Path, name: &str, template: Template) -> Result<(), String> {
+    crate::names::check(root, name)?;
+    create_from(root, name, &Facts::placeholder(), template)?;
     let samples = root.join("samples").join(name);
     fs::create_dir_all(&samples).map_err(|e| e.to_string())?;
     if !samples.join("1.in").exists() {
         fs::write(samples.join("1.in"), "").map_err(|e| e.to_string())?;
     }
-    println!("created problems/{0} and samples/{0}:", name);
+    println!(
+        "created problems/{0} ({1} template) and samples/{0}:",
+        name,
+        template.name()
+    );
     println!(
         "  fill in [package.metadata.judge] in problems/{}/Cargo.toml (limits, compare, stress)",
         name
     );
-    println!(
-        "  reshape src/grid.rs, parse.rs, solver.rs (a plain 9x9 sudoku) into the problem's own"
-    );
+    match template {
+        Template::Plain => println!(
+            "  write the solution in src/main.rs: read with input!, solve, print (make test passes then)"
+        ),
+        Template::Grid => println!(
+            "  reshape src/grid.rs, parse.rs, solver.rs (a plain 9x9 sudoku) into the problem's own"
+        ),
+    }
     println!(
         "  paste the judge's sample into samples/{0}/1.in and 1.out (or: make receive)",
         name
     );
-    println!("  write the kit in src/bin (the stubs exit 3 until then; tests/kit.rs fails)");
+    println!(
+        "  optional: the kit in src/bin (gen, ref, check; tests/kit.rs skips it until written)"
+    );
     println!("then: make check P={0}   make stress P={0}", name);
     Ok(())
 }
 
-/// Creates `problems/<name>` from the skeleton with `facts`. Refuses a name that is not
-/// [`valid_name`] and a problem that exists; on a failed write removes what it made.
+/// Creates `problems/<name>` from the default template ([`Template::Plain`]) with `facts`:
+/// what `make receive` and `make import` make. See [`create_from`].
 pub fn create(root: &Path, name: &str, facts: &Facts) -> Result<(), String> {
-    if !valid_name(name) {
+    create_from(root, name, facts, Template::Plain)
+}
+
+/// Creates `problems/<name>` from `template` with `facts`. Refuses a name that is not
+/// [`crate::names::well_formed`] (the caller runs [`crate::names::check`]) and a problem that
+/// exists; on a failed write removes what it made.
+pub fn create_from(
+    root: &Path,
+    name: &str,
+    facts: &Facts,
+    template: Template,
+) -> Result<(), String> {
+    if !crate::names::well_formed(name) {
         return Err(format!(
-            "`{}` is not a usable problem name: use lowercase letters, digits and _, starting with a letter",
-            name
+            "`{}` is not a usable problem name",
+            name.escape_default()
         ));
     }
     let dir = root.join("problems").join(name);
     if dir.exists() {
         return Err(format!("problems/{} already exists", name));
     }
-    let files = skeleton(name, facts);
+    let files = skeleton(name, facts, template);
     let written = files.iter().try_for_each(|(path, text)| {
         let p = dir.join(path);
         fs::create_dir_all(p.parent().expect("a file in the package"))
@@ -102,39 +206,37 @@ pub fn create(root: &Path, name: &str, facts: &Facts) -> Result<(), String> {
 }
 
 /// The files of a new package: (path inside `problems/<name>`, text).
-fn skeleton(name: &str, facts: &Facts) -> Vec<(&'static str, String)> {
+fn skeleton(name: &str, facts: &Facts, template: Template) -> Vec<(&'static str, String)> {
     let named = |text: &str| text.replace("NAME", name);
-    vec![
-        ("Cargo.toml", manifest(name, facts)),
-        ("src/lib.rs", named(LIB)),
-        ("src/main.rs", named(MAIN)),
-        ("src/grid.rs", GRID.to_string()),
-        ("src/parse.rs", PARSE.to_string()),
-        ("src/solver.rs", named(SOLVER)),
-        ("src/bin/kit/mod.rs", named(KIT)),
-        (
-            "src/bin/gen.rs",
-            stub(name, "gen", "print one random valid input for `--seed <n>`"),
+    let mut files = vec![("Cargo.toml", manifest(name, facts, template))];
+    files.extend(
+        template
+            .files()
+            .iter()
+            .chain(KIT)
+            .map(|(path, text)| (*path, named(text))),
+    );
+    files.push((
+        "src/bin/gen.rs",
+        stub(name, "gen", "print one random valid input for `--seed <n>`"),
+    ));
+    files.push((
+        "src/bin/reference.rs",
+        stub(
+            name,
+            "ref",
+            "solve stdin plainly and print the expected output",
         ),
-        (
-            "src/bin/reference.rs",
-            stub(
-                name,
-                "ref",
-                "solve stdin plainly and print the expected output",
-            ),
+    ));
+    files.push((
+        "src/bin/checker.rs",
+        stub(
+            name,
+            "check",
+            "judge <input> <output> <expected>: exit 0 if correct, else 1 and a reason",
         ),
-        (
-            "src/bin/checker.rs",
-            stub(
-                name,
-                "check",
-                "judge <input> <output> <expected>: exit 0 if correct, else 1 and a reason",
-            ),
-        ),
-        ("tests/cli.rs", named(CLI_TEST)),
-        ("tests/kit.rs", named(KIT_TEST)),
-    ]
+    ));
+    files
 }
 
 /// `s` as a TOML basic string: quotes and backslashes escaped, control characters (which a
@@ -158,7 +260,9 @@ fn toml_string(s: &str) -> String {
 pub fn metadata(facts: &Facts) -> String {
     format!(
         r#"[package.metadata.judge]
-compare = "lines"             # or "checker" when any valid answer is accepted
+# How outputs are compared: "tokens" (whitespace-insensitive), "lines", "float" (numbers
+# within float-abs or float-rel, 1e-6 each unless set) or "checker" (any valid answer).
+compare = "tokens"
 # Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
 stress = [[]]
 
@@ -178,7 +282,12 @@ memory-limit-mib = {memory}
     )
 }
 
-fn manifest(name: &str, facts: &Facts) -> String {
+fn manifest(name: &str, facts: &Facts, template: Template) -> String {
+    let dependencies: String = template
+        .dependencies()
+        .iter()
+        .map(|dep| format!("{0} = {{ path = \"../../shared/{0}\" }}\n", dep))
+        .collect();
     format!(
         r#"[package]
 name = "{name}"
@@ -190,11 +299,7 @@ publish.workspace = true
 
 {metadata}
 [dependencies]
-bits = {{ path = "../../shared/bits" }}
-fastio = {{ path = "../../shared/fastio" }}
-rng = {{ path = "../../shared/rng" }}
-sudoku = {{ path = "../../shared/sudoku" }}
-
+{dependencies}
 [dev-dependencies]
 runner = {{ path = "../../shared/runner" }}
 
@@ -217,6 +322,7 @@ path = "src/bin/checker.rs"
         name = name,
         description = toml_string(&facts.description),
         metadata = metadata(facts),
+        dependencies = dependencies,
     )
 }
 
@@ -239,592 +345,6 @@ fn main() {{
     )
 }
 
-const LIB: &str = r#"//! NAME: TODO: one line saying what the problem asks.
-//!
-//! The template solves a classic 9x9 sudoku; reshape each module into the problem's own.
-//!
-//! - [`grid`]: the puzzle as the judge gives it (`Cell`, `Digit`, `DigitSet`, `Grid`, `Clash`)
-//! - [`parse`]: the input format; every error is a `fastio::InputError`
-//! - [`solver`]: `solve`, a plain depth-first search, fewest candidates first
-
-pub mod grid;
-pub mod parse;
-pub mod solver;
-
-pub use grid::{Cell, Clash, Digit, DigitSet, Grid};
-pub use parse::Parser;
-pub use solver::solve;
-"#;
-
-const MAIN: &str = r#"//! NAME: the submission. Parse -> solve -> print; exit 1 if some case has no solution
-//! (`case N: no solution` on stderr), 2 on malformed input.
-
-use NAME::{solve, Parser};
-
-fn main() {
-    let mut out = fastio::Writer::new();
-    let mut parser = Parser::new(fastio::stdin_or_exit());
-    let mut status = 0;
-    let mut case = 0;
-    while let Some(next) = parser.next_case() {
-        case += 1;
-        let puzzle = match next {
-            Ok(puzzle) => puzzle,
-            Err(error) => error.exit(&mut out),
-        };
-        match solve(&puzzle) {
-            Some(solution) => out.bytes(&solution.to_lines()),
-            None => {
-                eprintln!("case {}: no solution", case);
-                status = 1;
-            }
-        }
-    }
-    out.flush();
-    std::process::exit(status);
-}
-"#;
-
-const GRID: &str = r#"//! The puzzle as the judge gives it: a 9x9 grid of digits 1..=9 with empty cells, ruled by
-//! rows, columns and 3x3 boxes.
-
-/// The side of a box; the grid is `SIDE` x `SIDE`.
-pub const BOX: usize = 3;
-/// The side of the grid, and the number of digits.
-pub const SIDE: usize = BOX * BOX;
-/// The number of cells.
-pub const CELLS: usize = SIDE * SIDE;
-
-/// A cell, numbered in reading order (`Cell::at`, `.row()`, `.column()`, `.box_index()`,
-/// `.index()`, `.sees()`, `Cell::all()`): the shared `sudoku` crate's, whose diagram numbers
-/// cells, boxes and units.
-pub type Cell = sudoku::Cell<BOX>;
-
-/// Two equal givens in one unit (`sudoku::Unit`): the later of the two in reading order, and
-/// its digit. Displays as one phrase: `two 5s in row 2` (units numbered from 1).
-pub type Clash = sudoku::Clash<BOX, Digit>;
-
-/// A digit, 1..=`SIDE` (`Digit::new(value)`, `.get()`, `.index()`, `Digit::from_index`),
-/// displayed as its number: the shared `sudoku` crate's. A problem that writes its symbols
-/// otherwise (letters, say) defines its own digit type with a `Display` of its own.
-pub type Digit = sudoku::Digit<BOX>;
-
-/// A set of digits, one bit each:
-///
-/// ```text
-/// bit    8 7 6 5 4 3 2 1 0
-/// digit  9 8 7 6 5 4 3 2 1
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DigitSet(u16);
-
-impl DigitSet {
-    /// No digit.
-    pub const EMPTY: DigitSet = DigitSet(0);
-    /// Every digit 1..=`SIDE`.
-    pub const ALL: DigitSet = DigitSet((1 << SIDE) - 1);
-
-    /// Whether `digit` is in the set. O(1).
-    pub fn contains(self, digit: Digit) -> bool {
-        self.0 & Self::bit(digit) != 0
-    }
-
-    /// The set with `digit` added. O(1).
-    pub fn with(self, digit: Digit) -> DigitSet {
-        DigitSet(self.0 | Self::bit(digit))
-    }
-
-    /// The digits of `self` that are not in `other`. O(1).
-    pub fn without(self, other: DigitSet) -> DigitSet {
-        DigitSet(self.0 & !other.0)
-    }
-
-    /// The number of digits. O(1).
-    pub fn len(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether the set is empty. O(1).
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The digits, smallest first. O(1) per digit.
-    pub fn iter(self) -> impl Iterator<Item = Digit> {
-        bits::ones(self.0).map(|bit| Digit::from_index(bit as usize))
-    }
-
-    fn bit(digit: Digit) -> u16 {
-        1 << digit.index()
-    }
-}
-
-/// A grid of digits and empty cells: one byte per cell, 0 for empty, in reading order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Grid {
-    cells: [u8; CELLS],
-}
-
-impl Grid {
-    /// The grid with every cell empty.
-    pub fn empty() -> Grid {
-        Grid { cells: [0; CELLS] }
-    }
-
-    /// The digit in `cell`, if any. O(1).
-    pub fn get(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.cells[cell.index()])
-    }
-
-    /// Puts `digit` in `cell`, or empties it with `None`. O(1).
-    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        self.cells[cell.index()] = digit.map_or(0, Digit::get);
-    }
-
-    /// How many cells are filled. O(CELLS).
-    pub fn givens(&self) -> usize {
-        sudoku::givens(&self.cells)
-    }
-
-    /// The first clash in reading order: a digit that its row, column or box already holds.
-    /// O(CELLS).
-    pub fn first_clash(&self) -> Option<Clash> {
-        sudoku::first_clash::<BOX>(&self.cells).map(|clash| clash.map(Digit::from_value))
-    }
-
-    /// Whether `self` keeps every given of `puzzle` (a completion must). O(CELLS).
-    pub fn extends(&self, puzzle: &Grid) -> bool {
-        sudoku::extends(&self.cells, &puzzle.cells)
-    }
-
-    /// Whether every cell is filled and nothing clashes: a solved grid. O(CELLS).
-    pub fn is_solved(&self) -> bool {
-        sudoku::is_solved::<BOX>(&self.cells)
-    }
-
-    /// The grid as the judge prints it: `SIDE` lines of `SIDE` digits, `0` for empty.
-    pub fn to_lines(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(CELLS + SIDE);
-        for row in self.cells.chunks(SIDE) {
-            out.extend(row.iter().map(|&v| b'0' + v));
-            out.push(b'\n');
-        }
-        out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digits_and_sets() {
-        assert_eq!(Digit::new(0), None);
-        assert_eq!(Digit::new(10), None);
-        let (two, nine) = (Digit::new(2).unwrap(), Digit::new(9).unwrap());
-        let set = DigitSet::EMPTY.with(nine).with(two);
-        assert!(set.contains(two) && !set.contains(Digit::new(3).unwrap()));
-        assert_eq!(set.iter().collect::<Vec<_>>(), [two, nine]);
-        assert_eq!(DigitSet::ALL.without(set).len(), 7);
-        assert!(set.without(set).is_empty());
-    }
-
-    #[test]
-    fn clashes_givens_and_extension() {
-        let mut g = Grid::empty();
-        let five = Digit::new(5);
-        g.set(Cell::at(1, 0), five);
-        assert_eq!(g.givens(), 1);
-        assert_eq!(g.first_clash(), None);
-        g.set(Cell::at(2, 2), five);
-        let clash = g.first_clash().unwrap();
-        assert_eq!(clash.cell, Cell::at(2, 2));
-        assert_eq!(clash.to_string(), "two 5s in box 1");
-        g.set(Cell::at(2, 2), None);
-        g.set(Cell::at(1, 8), five);
-        assert_eq!(g.first_clash().unwrap().to_string(), "two 5s in row 2");
-        let mut more = g;
-        more.set(Cell::at(0, 0), Digit::new(1));
-        assert!(more.extends(&g) && !g.extends(&more));
-        assert_eq!(&g.to_lines()[SIDE + 1..2 * SIDE + 2], b"500000005\n");
-    }
-}
-"#;
-
-const PARSE: &str = r#"//! The input: cases until the end of the input, each 9 rows of 9 cells.
-//!
-//! A row is one line: digits `1`..`9`, with `0` or `.` for an empty cell, optionally separated
-//! by spaces or tabs. Blank lines between cases, CRLF line ends and a missing final newline
-//! are accepted. Everything else is a `fastio::InputError` naming the case, row and line: a
-//! character that is not a cell, a row of the wrong length, givens that clash (`the givens
-//! clash: two 5s in row 3`, on the row of the later given), and a case cut short by the end of
-//! the input.
-
-use crate::grid::{Cell, Digit, Grid, SIDE};
-use fastio::{InputError, Reader};
-
-/// Reads cases one at a time.
-pub struct Parser {
-    reader: Reader,
-    case: usize,
-}
-
-impl Parser {
-    /// A parser over `reader`, before its first case.
-    pub fn new(reader: Reader) -> Parser {
-        Parser { reader, case: 0 }
-    }
-
-    /// The next case: `None` at the end of the input (only whitespace left), otherwise the
-    /// grid or the first thing wrong with it. Stop reading after an error. O(case size).
-    pub fn next_case(&mut self) -> Option<Result<Grid, InputError>> {
-        self.reader.skip_whitespace();
-        if self.reader.at_end() {
-            return None;
-        }
-        self.case += 1;
-        let case = self.case;
-        Some(self.grid().map_err(|e| e.in_case(case)))
-    }
-
-    fn grid(&mut self) -> Result<Grid, InputError> {
-        let mut grid = Grid::empty();
-        // The input line of each row, to place a clash on the later given's row.
-        let mut lines = Vec::with_capacity(SIDE);
-        for row in 0..SIDE {
-            self.reader.skip_whitespace();
-            let line = self.reader.line();
-            lines.push(line);
-            let fail = |what: String| InputError::at_line(line, what).in_row(row + 1);
-            let text = match self.reader.line_bytes() {
-                Some(text) => text,
-                None => {
-                    return Err(fail(format!(
-                        "the input ends after {} of the case's {} rows",
-                        row, SIDE
-                    )))
-                }
-            };
-            let mut column = 0;
-            for &b in text.iter().filter(|&&b| b != b' ' && b != b'\t') {
-                let digit = match b {
-                    b'0' | b'.' => None,
-                    b'1'..=b'9' => Digit::new(b - b'0'),
-                    _ => {
-                        return Err(fail(format!(
-                            "`{}` is not a digit 1..9, `0` or `.`",
-                            fastio::shorten(&[b])
-                        )))
-                    }
-                };
-                if column < SIDE {
-                    grid.set(Cell::at(row, column), digit);
-                }
-                column += 1;
-            }
-            if column != SIDE {
-                let plural = if column == 1 { "" } else { "s" };
-                return Err(fail(format!(
-                    "the row has {} cell{}, expected {}",
-                    column, plural, SIDE
-                )));
-            }
-        }
-        match grid.first_clash() {
-            Some(clash) => {
-                let row = clash.cell.row();
-                let what = format!("the givens clash: {}", clash);
-                Err(InputError::at_line(lines[row], what).in_row(row + 1))
-            }
-            None => Ok(grid),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(input: &str) -> Vec<Result<Grid, String>> {
-        let mut parser = Parser::new(Reader::new(input.as_bytes().to_vec()));
-        let mut cases = Vec::new();
-        while let Some(case) = parser.next_case() {
-            let failed = case.is_err();
-            cases.push(case.map_err(|e| e.to_string()));
-            if failed {
-                break;
-            }
-        }
-        cases
-    }
-
-    const EMPTY_ROWS: &str = "000000000\n000000000\n000000000\n000000000\n000000000\n\
-                              000000000\n000000000\n000000000\n";
-
-    #[test]
-    fn layouts() {
-        let spaced = format!(
-            "\r\n1 . 0 0 0 0 0 0 9\r\n{}\n\n",
-            EMPTY_ROWS.replace('\n', "\r\n")
-        );
-        let cases = parse(&format!("{}{}9........", spaced, EMPTY_ROWS));
-        assert_eq!(cases.len(), 2);
-        let first = cases[0].as_ref().unwrap();
-        assert_eq!(first.get(Cell::at(0, 0)), Digit::new(1));
-        assert_eq!(first.get(Cell::at(0, 8)), Digit::new(9));
-        assert_eq!(first.givens(), 2);
-        let second = cases[1].as_ref().unwrap();
-        assert_eq!(second.get(Cell::at(8, 0)), Digit::new(9));
-        assert!(parse("  \n\n").is_empty());
-    }
-
-    #[test]
-    fn errors_say_where() {
-        let case = |first: &str| parse(&format!("{}\n{}9........\n", first, EMPTY_ROWS));
-        let last = |first: &str| case(first).pop().unwrap();
-        assert_eq!(
-            last("00000000"),
-            Err("case 1, row 1 (line 1): the row has 8 cells, expected 9".to_string())
-        );
-        assert_eq!(
-            last("0000x0000"),
-            Err("case 1, row 1 (line 1): `x` is not a digit 1..9, `0` or `.`".to_string())
-        );
-        assert_eq!(
-            last("500050000"),
-            Err("case 1, row 1 (line 1): the givens clash: two 5s in row 1".to_string())
-        );
-        // Placed on the later given's row and input line.
-        let below = format!("\n\n500000000\n000000000\n050000000\n{}", &EMPTY_ROWS[20..]);
-        assert_eq!(
-            parse(&below).pop().unwrap(),
-            Err("case 1, row 3 (line 5): the givens clash: two 5s in box 1".to_string())
-        );
-        assert_eq!(
-            parse(&format!("{}9........\n\n{}", EMPTY_ROWS, EMPTY_ROWS))
-                .pop()
-                .unwrap(),
-            Err("case 2, row 9 (line 19): the input ends after 8 of the case's 9 rows".to_string())
-        );
-    }
-}
-"#;
-
-const SOLVER: &str = r#"//! `solve`: a plain depth-first search that fills the cell with the fewest candidates first.
-//! The template's solver, correct and small: replace it with the problem's own design.
-
-use crate::grid::{Cell, DigitSet, Grid};
-
-/// A completion of `puzzle` (every cell filled, no clash, the givens kept), or `None` when it
-/// has none. The givens must not clash (`puzzle.first_clash()` is `None`). Exponential in the
-/// worst case; milliseconds on judge-sized 9x9 puzzles.
-pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    let mut grid = *puzzle;
-    if search(&mut grid) {
-        Some(grid)
-    } else {
-        None
-    }
-}
-
-/// The digits `cell` may take: those its row, column and box do not hold. O(SIDE).
-fn candidates(grid: &Grid, cell: Cell) -> DigitSet {
-    let mut used = DigitSet::EMPTY;
-    for other in Cell::all().filter(|&other| other.sees(cell)) {
-        if let Some(digit) = grid.get(other) {
-            used = used.with(digit);
-        }
-    }
-    DigitSet::ALL.without(used)
-}
-
-/// Fills `grid` and returns true, or leaves it as it was and returns false.
-fn search(grid: &mut Grid) -> bool {
-    // The empty cell with the fewest candidates: a forced or dead cell first.
-    let mut best: Option<(Cell, DigitSet)> = None;
-    for cell in Cell::all().filter(|&c| grid.get(c).is_none()) {
-        let options = candidates(grid, cell);
-        let better = match best {
-            None => true,
-            Some((_, fewest)) => options.len() < fewest.len(),
-        };
-        if better {
-            best = Some((cell, options));
-            if options.len() <= 1 {
-                break;
-            }
-        }
-    }
-    let (cell, options) = match best {
-        None => return true,
-        Some(best) => best,
-    };
-    for digit in options.iter() {
-        grid.set(cell, Some(digit));
-        if search(grid) {
-            return true;
-        }
-    }
-    grid.set(cell, None);
-    false
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::parse::Parser;
-    use fastio::Reader;
-
-    fn grid(rows: &str) -> Grid {
-        let mut parser = Parser::new(Reader::new(rows.as_bytes().to_vec()));
-        parser.next_case().unwrap().unwrap()
-    }
-
-    #[test]
-    fn solves_and_keeps_the_givens() {
-        let puzzle = grid(
-            "103000509\n002109400\n000704000\n300502006\n060000050\n\
-             700803004\n000401000\n009205800\n804000107\n",
-        );
-        let solution = solve(&puzzle).unwrap();
-        assert!(solution.is_solved() && solution.extends(&puzzle));
-        let empty = solve(&Grid::empty()).unwrap();
-        assert!(empty.is_solved());
-    }
-
-    #[test]
-    fn no_solution_is_none() {
-        // Row 1 needs a 9 in column 9, which column 9 already holds.
-        let puzzle = grid(
-            "123456780\n000000009\n000000000\n000000000\n000000000\n\
-             000000000\n000000000\n000000000\n000000000\n",
-        );
-        assert_eq!(solve(&puzzle), None);
-    }
-}
-"#;
-
-const KIT: &str = r#"//! What NAME-gen, NAME-ref and NAME-check share (`mod kit;` in each). Never the solver's
-//! search: a reference that shares the code under test proves nothing.
-
-#![allow(dead_code)] // each program uses a different part
-
-/// Ends a kit program that is not written yet: one line on stderr, exit status 3, so that
-/// neither `make stress` nor `tests/kit.rs` can pass by accident.
-pub fn not_written(program: &str, job: &str) -> ! {
-    eprintln!(
-        "{} is not written yet: {} (in the problem's src/bin)",
-        program, job
-    );
-    std::process::exit(3)
-}
-"#;
-
-const CLI_TEST: &str = r#"//! The submission binary on hand-written inputs: the sample, several cases, an unsolvable
-//! case, malformed input.
-
-use std::process::Output;
-
-const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
-
-const PUZZLE: &str = "103000509\n002109400\n000704000\n300502006\n060000050\n\
-                      700803004\n000401000\n009205800\n804000107\n";
-const SOLUTION: &str = "143628579\n572139468\n986754231\n391542786\n468917352\n\
-                        725863914\n237481695\n619275843\n854396127\n";
-/// Row 1 needs a 9 in column 9, but column 9 already holds one: no solution, no clash.
-const UNSOLVABLE: &str = "123456780\n000000009\n000000000\n000000000\n000000000\n\
-                          000000000\n000000000\n000000000\n000000000\n";
-
-fn solve(input: &str) -> Output {
-    runner::run(SOLVER, &[], input.as_bytes())
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-#[test]
-fn sample() {
-    let out = solve(PUZZLE);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout), SOLUTION);
-}
-
-#[test]
-fn unsolvable_case_is_reported_and_the_others_solved() {
-    let out = solve(&format!("{}\n{}\n{}", PUZZLE, UNSOLVABLE, PUZZLE));
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stdout), format!("{}{}", SOLUTION, SOLUTION));
-    assert_eq!(text(&out.stderr), "case 2: no solution\n");
-}
-
-#[test]
-fn malformed_input_is_one_line_and_status_2_after_the_solved_cases() {
-    let bad = PUZZLE.replacen("000704000", "00070400", 1);
-    let out = solve(&format!("{}{}", PUZZLE, bad));
-    assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stdout), SOLUTION);
-    assert_eq!(
-        text(&out.stderr),
-        "case 2, row 3 (line 12): the row has 8 cells, expected 9\n"
-    );
-}
-"#;
-
-const KIT_TEST: &str = r#"//! The submission against the reference and the checker on generated inputs. Fails until the
-//! kit in src/bin is written: the stubs exit 3.
-
-use runner::run;
-
-const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
-const GEN: &str = env!("CARGO_BIN_EXE_NAME-gen");
-const REF: &str = env!("CARGO_BIN_EXE_NAME-ref");
-const CHECK: &str = env!("CARGO_BIN_EXE_NAME-check");
-
-#[test]
-fn submission_agrees_with_the_reference_and_the_checker() {
-    // One folder per test process: the files the checker reads.
-    let dir = std::env::temp_dir().join(format!("kit-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for seed in 1..=20 {
-        let seed = seed.to_string();
-        let input = run(GEN, &["--seed", &seed], b"");
-        assert!(
-            input.status.success(),
-            "gen --seed {}: {}",
-            seed,
-            String::from_utf8_lossy(&input.stderr)
-        );
-        let solver = run(SOLVER, &[], &input.stdout);
-        let reference = run(REF, &[], &input.stdout);
-        assert_eq!(
-            solver.status.code(),
-            reference.status.code(),
-            "seed {}",
-            seed
-        );
-        let outputs = [("in", &input), ("out", &solver), ("exp", &reference)];
-        let files: Vec<String> = outputs
-            .iter()
-            .map(|(name, output)| {
-                let path = dir.join(name);
-                std::fs::write(&path, &output.stdout).unwrap();
-                path.display().to_string()
-            })
-            .collect();
-        let args: Vec<&str> = files.iter().map(String::as_str).collect();
-        let check = run(CHECK, &args, b"");
-        assert!(
-            check.status.success(),
-            "seed {}: {}",
-            seed,
-            String::from_utf8_lossy(&check.stdout)
-        );
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-}
-"#;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -832,10 +352,6 @@ mod tests {
 
     #[test]
     fn names_and_toml_strings() {
-        assert!(valid_name("p1074") && valid_name("abc123_a"));
-        for bad in ["", "1a", "A", "a-b", "a/b", "..", "a b", "é"] {
-            assert!(!valid_name(bad), "{}", bad);
-        }
         assert_eq!(
             toml_string("a \"b\" \\ c\nd 靶"),
             "\"a \\\"b\\\" \\\\ c d 靶\""
@@ -852,8 +368,8 @@ mod tests {
             time_limit_ms: 2000,
             memory_limit_mib: 128,
         };
-        let placeholder = manifest("abc", &Facts::placeholder());
-        let text = manifest("p1074", &facts);
+        let placeholder = manifest("abc", &Facts::placeholder(), Template::Grid);
+        let text = manifest("p1074", &facts, Template::Plain);
         let members = [("p1074", text.as_str()), ("abc", placeholder.as_str())];
         let root = crate::metadata::scratch_workspace("scaffold", &members);
         let problems = crate::problem::select(&root, &[]).unwrap();
@@ -882,26 +398,67 @@ mod tests {
     }
 
     #[test]
-    fn every_file_of_the_skeleton() {
-        let paths: Vec<&str> = skeleton("x1", &Facts::placeholder())
-            .iter()
-            .map(|(p, _)| *p)
-            .collect();
-        for wanted in [
+    fn every_file_of_each_template() {
+        let paths = |template| -> Vec<&str> {
+            skeleton("x1", &Facts::placeholder(), template)
+                .iter()
+                .map(|(p, _)| *p)
+                .collect()
+        };
+        let kit = [
             "Cargo.toml",
-            "src/lib.rs",
             "src/main.rs",
-            "src/grid.rs",
-            "src/parse.rs",
-            "src/solver.rs",
             "src/bin/gen.rs",
             "src/bin/reference.rs",
             "src/bin/checker.rs",
             "src/bin/kit/mod.rs",
             "tests/cli.rs",
             "tests/kit.rs",
-        ] {
-            assert!(paths.contains(&wanted), "{}", wanted);
+        ];
+        let mut plain = paths(Template::Plain);
+        plain.sort_unstable();
+        let mut wanted = kit.to_vec();
+        wanted.sort_unstable();
+        assert_eq!(plain, wanted);
+        let grid = paths(Template::Grid);
+        for wanted in
+            kit.iter()
+                .chain(&["src/lib.rs", "src/grid.rs", "src/parse.rs", "src/solver.rs"])
+        {
+            assert!(grid.contains(wanted), "{}", wanted);
         }
+    }
+
+    #[test]
+    fn the_plain_template_uses_scan_alone_and_no_sudoku() {
+        let files = skeleton("cf4a", &Facts::placeholder(), Template::Plain);
+        let text = |path: &str| &files.iter().find(|(p, _)| *p == path).unwrap().1;
+        let manifest = text("Cargo.toml");
+        assert!(manifest.contains("scan = { path = \"../../shared/scan\" }"));
+        for other in ["bits", "fastio", "rng", "sudoku"] {
+            assert!(!manifest.contains(&format!("{} = ", other)), "{}", manifest);
+        }
+        assert!(manifest.contains("compare = \"tokens\""), "{}", manifest);
+        let main = text("src/main.rs");
+        assert!(
+            main.contains("input!") && main.contains("fn solve("),
+            "{}",
+            main
+        );
+        for (path, text) in &files {
+            assert!(!text.contains("NAME"), "{}", path);
+            assert!(!text.to_lowercase().contains("sudoku"), "{}", path);
+        }
+        assert!(text("tests/kit.rs").contains("option_env!(\"CARGO_BIN_EXE_cf4a-check\")"));
+    }
+
+    #[test]
+    fn templates_by_name() {
+        assert_eq!(Template::by_name("plain"), Ok(Template::Plain));
+        assert_eq!(Template::by_name("grid"), Ok(Template::Grid));
+        assert_eq!(
+            Template::by_name("sudoku").unwrap_err(),
+            "unknown template `sudoku`; the templates are: plain, grid"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Judging one run of a solution against what is expected of it.
 
-use crate::compare::first_difference;
+use crate::compare::Compare;
 use crate::kit;
 use crate::run::{self, Exit, Outcome};
 use std::fmt;
@@ -77,18 +77,20 @@ pub struct Judged {
 }
 
 /// Runs `binary` on `input` and judges it against `expected` under `limits`. `checker` is
-/// the problem's checker binary when it compares with one; otherwise stdout is compared line
-/// by line with the expected one.
+/// the problem's checker binary when it compares with one; otherwise stdout is compared with
+/// the expected one as `compare` says (and stderr, when expected, as well).
 pub fn judge(
     limits: Limits,
     binary: &Path,
     input: &Path,
     expected: &Expected,
+    compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<Judged> {
     let outcome = run::run(binary, &[], input, scratch, limits.kill_time())?;
-    let (verdict, detail) = verdict_of(limits, &outcome, input, expected, checker, scratch)?;
+    let (verdict, detail) =
+        verdict_of(limits, &outcome, input, expected, compare, checker, scratch)?;
     Ok(Judged {
         verdict,
         outcome,
@@ -121,6 +123,7 @@ fn verdict_of(
     outcome: &Outcome,
     input: &Path,
     expected: &Expected,
+    compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
@@ -168,13 +171,13 @@ fn verdict_of(
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        None => first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
+        None => compare.first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
     };
     if let Some(why) = wrong {
         return Ok((Verdict::Wa, why));
     }
     if let Some(err) = &expected.stderr {
-        if let Some(why) = first_difference(err, &outcome.stderr) {
+        if let Some(why) = compare.first_difference(err, &outcome.stderr) {
             return Ok((Verdict::Wa, format!("stderr {}", why)));
         }
     }

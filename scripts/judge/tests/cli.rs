@@ -151,6 +151,46 @@ fn new_problem_builds_and_fails_loudly_until_written() {
         "{}",
         text(&stressed.stderr)
     );
+    // The plain template's bundle is its main.rs, scan and fastio, clean under every profile
+    // and the old compiler: with a sample its stand-in answers (the sum), the check passes.
+    fs::write(root.join("samples/abc/1.in"), "3\n1 2 3\n").unwrap();
+    fs::write(root.join("samples/abc/1.out"), "6\n").unwrap();
+    let stdout = judge_exits(&root, &["check", "abc"], 0);
+    assert!(stdout.contains("old compiler"), "{}", stdout);
+    let bundle = fs::read_to_string(root.join("target/submit/abc.rs")).unwrap();
+    // fastio comes in as scan's dependency, under cargo-equip's name for it.
+    assert!(
+        bundle.contains("pub mod scan") && bundle.contains("pub mod __fastio"),
+        "{}",
+        bundle
+    );
+    for other in [
+        "pub mod bits",
+        "pub mod sudoku",
+        "pub mod rng",
+        "pub mod grid",
+    ] {
+        assert!(!bundle.contains(other), "{}", other);
+    }
+    // The grid template, by name, is the 9x9 sudoku skeleton, and solves a 9x9 sudoku.
+    let bad = judge(&root, &["new", "grid9", "--template", "sudoku"]);
+    assert!(text(&bad.stderr).contains("the templates are: plain, grid"));
+    let made = judge(&root, &["new", "grid9", "--template", "grid"]);
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    assert!(root.join("problems/grid9/src/solver.rs").is_file());
+    fs::write(
+        root.join("samples/grid9/1.in"),
+        "103000509\n002109400\n000704000\n300502006\n060000050\n\
+         700803004\n000401000\n009205800\n804000107\n",
+    )
+    .unwrap();
+    fs::write(
+        root.join("samples/grid9/1.out"),
+        "143628579\n572139468\n986754231\n391542786\n468917352\n\
+         725863914\n237481695\n619275843\n854396127\n",
+    )
+    .unwrap();
+    judge_exits(&root, &["check", "grid9"], 0);
 }
 
 #[test]
@@ -641,7 +681,7 @@ fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{}", err);
     assert!(
-        err.contains("unknown key `stres` in [package.metadata.judge]; the keys are: compare, stress, bench, judges"),
+        err.contains("unknown key `stres` in [package.metadata.judge]; the keys are: compare, float-abs, float-rel, stress, bench, judges"),
         "{}",
         err
     );

@@ -197,7 +197,9 @@ fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
         }
     }
     let mut out = Vec::new();
-    walk(dir, dir, &mut out);
+    if dir.exists() {
+        walk(dir, dir, &mut out);
+    }
     out.sort();
     out
 }
@@ -285,8 +287,8 @@ fn received_problems_build_and_run_their_samples() {
         listed
     );
 
-    // `check` builds both and runs them on their samples: the template is a plain 9x9 sudoku,
-    // so it answers P1074 with a grid (WA) and stops at POJ's case count (RE), but nothing is CE.
+    // `check` builds both and runs them on their samples: the template sums `n` numbers, so
+    // it answers both wrong (WA), but nothing is CE.
     let report = judge_exits(&root, &["check", "p1074", "poj2676"], 1);
     for name in ["p1074", "poj2676"] {
         let row = line(&report, name, "1", "");
@@ -331,7 +333,10 @@ fn a_batch_of_three_survives_bad_requests_in_the_middle() {
     }
     let (status, _) = send_raw(port, b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
     assert_eq!(status, 405);
-    let huge = format!("POST / HTTP/1.1\r\nContent-Length: {}\r\n\r\n", 64 << 20);
+    let huge = format!(
+        "POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        64 << 20
+    );
     assert_eq!(send_raw(port, huge.as_bytes()).0, 413);
     assert_eq!(post(port, &poj(3076, "b3", 3)).0, 200);
     assert_eq!(post(port, &luogu("b3", 3)).0, 200);
@@ -425,8 +430,9 @@ fn watch_checks_again_after_a_change() {
     let root = workspace_like_real("watch");
     let made = judge(&root, &["new", "abc"]);
     assert!(made.status.success(), "{}", text(&made.stderr));
-    fs::write(root.join("samples/abc/1.in"), &POJ_IN[2..]).unwrap();
-    fs::write(root.join("samples/abc/1.out"), POJ_OUT).unwrap();
+    // The template's stand-in solve sums the values.
+    fs::write(root.join("samples/abc/1.in"), "3\n1 2 3\n").unwrap();
+    fs::write(root.join("samples/abc/1.out"), "6\n").unwrap();
     let mut running = Running::start(&root, &["watch", "abc", "--stop-after-runs", "2"]);
     running.line_with("watch 1: check abc (first run)", 60);
     running.line_with("abc: 1 of 1 AC", 300);
@@ -439,4 +445,99 @@ fn watch_checks_again_after_a_change() {
     let (code, stdout, stderr) = running.finish(300);
     assert_eq!(code, Some(0), "{}{}", stdout, stderr);
     assert!(stdout.contains("watch 2 done"), "{}", stdout);
+}
+
+/// A POST of `body` with `Origin: https://evil.example` and the given Content-Type header
+/// line (none when empty), as a web page would send it.
+fn foreign_post(port: u16, content_type: &str, body: &str) -> (u16, String) {
+    let raw = format!(
+        "POST / HTTP/1.1\r\nHost: localhost:{}\r\nOrigin: https://evil.example\r\n{}\
+         Content-Length: {}\r\n\r\n{}",
+        port,
+        content_type,
+        body.len(),
+        body
+    );
+    send_raw(port, raw.as_bytes())
+}
+
+#[test]
+fn only_json_posts_write_and_refusals_never_end_the_listener() {
+    let root = workspace_like_real("receive-foreign");
+    let before = problems_and_samples(&root);
+    let (mut running, port) = receiver(&root);
+    let problem = poj(2676, "b1", 1);
+    for content_type in [
+        "Content-Type: text/plain\r\n",
+        "Content-Type: text/plain;charset=UTF-8\r\n",
+        "Content-Type: application/x-www-form-urlencoded\r\n",
+        "Content-Type: multipart/form-data; boundary=x\r\n",
+        "",
+    ] {
+        let (status, body) = foreign_post(port, content_type, &problem);
+        assert_eq!(status, 415, "{}: {}", content_type, body);
+        assert!(body.contains("only application/json is taken"), "{}", body);
+    }
+    // The preflight a page must send before a JSON POST is not granted.
+    let preflight = "OPTIONS / HTTP/1.1\r\nOrigin: https://evil.example\r\n\
+                     Access-Control-Request-Method: POST\r\n\r\n";
+    let (status, _) = send_raw(port, preflight.as_bytes());
+    assert_eq!(status, 405);
+    // A problem refused by the intake, in a batch of one, is not counted: the listener stays.
+    let interactive = luogu("b0", 1).replace("\"interactive\": false", "\"interactive\": true");
+    let (status, body) = post(port, &interactive);
+    assert!(status == 400 && body.contains("interactive"), "{}", body);
+    thread::sleep(Duration::from_millis(300));
+    assert!(
+        running.child.try_wait().unwrap().is_none(),
+        "the listener ended"
+    );
+    assert_eq!(
+        problems_and_samples(&root),
+        before,
+        "a refused request wrote"
+    );
+    // The real batch is still taken.
+    let (status, body) = post(port, &problem);
+    assert_eq!(status, 200, "{}", body);
+    running.line_with("created problems/poj2676", 30);
+    let (code, stdout, stderr) = running.finish(30);
+    assert_eq!(code, Some(0), "{}{}", stdout, stderr);
+    assert_eq!(stderr.matches("refused (415)").count(), 5, "{}", stderr);
+    assert!(
+        stderr.contains("not counted: batch b0 has 0 of 1"),
+        "{}",
+        stderr
+    );
+    let made: Vec<String> = fs::read_dir(root.join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(made, ["poj2676"]);
+}
+
+#[test]
+fn a_slow_client_holds_off_no_other() {
+    let root = workspace_like_real("receive-slow");
+    let (running, port) = receiver(&root);
+    // One header byte every 2 s: within any per-read timeout, never a whole request.
+    let slow = thread::spawn(move || {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.write_all(b"POST / HTTP/1.1\r\n").unwrap();
+        for _ in 0..2 {
+            if stream.write_all(b"X").is_err() {
+                break;
+            }
+            thread::sleep(Duration::from_secs(2));
+        }
+    });
+    thread::sleep(Duration::from_millis(500));
+    let start = std::time::Instant::now();
+    let (status, body) = post(port, &poj(2676, "b1", 1));
+    let took = start.elapsed();
+    assert_eq!(status, 200, "{}", body);
+    assert!(took < Duration::from_secs(3), "answered after {:?}", took);
+    let (code, stdout, stderr) = running.finish(30);
+    assert_eq!(code, Some(0), "{}{}", stdout, stderr);
+    slow.join().unwrap();
 }

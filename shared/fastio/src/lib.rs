@@ -3,7 +3,9 @@
 //!
 //! The reader holds all of stdin in memory (one `read_to_end`), so reading is a cursor over a
 //! byte slice, and it counts lines as it goes so that an error can say where the input went
-//! wrong. The writer collects output in a buffer and writes it in large blocks.
+//! wrong. The writer collects output in a buffer and writes it in large blocks. Typed reads
+//! (`read::<i64>()`, `input!`) are the `scan` crate's, built on [`Reader::bytes`]: a crate of
+//! their own, since a bundle carries whole crates.
 
 use std::fmt;
 use std::io::{self, Read, Write};
@@ -151,6 +153,18 @@ impl Reader {
         Some(&self.buf[start..start + len])
     }
 
+    /// All of the input, read or not, and the offset of the next unread byte: what a typed
+    /// reader built on this one (the `scan` crate) parses from.
+    pub fn bytes(&self) -> (&[u8], usize) {
+        (&self.buf, self.pos)
+    }
+
+    /// Consumes the next `len` bytes, which the caller has seen (through [`Reader::bytes`])
+    /// hold no line feed: the line count stays as it is. O(1).
+    pub fn advance_in_line(&mut self, len: usize) {
+        self.pos += len;
+    }
+
     /// The next token as a signed decimal integer.
     ///
     /// Errors say what was found instead (end of input, or the token itself). O(token length).
@@ -280,6 +294,7 @@ impl Drop for Writer {
 /// case 3 (line 19): the givens clash: two 5s in row 2
 /// row 4 (line 4): `x` is not a digit 0..9            (single-grid problems)
 /// line 1: expected the number of cases, found `abc`
+/// line 2, token 3: expected an integer u32, found `-5` (out of range)
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -289,6 +304,8 @@ pub struct InputError {
     pub row: Option<usize>,
     /// The input line (1-based); for a truncated input, the line where the input ended.
     pub line: usize,
+    /// Which whitespace-separated token of the line (1-based) is wrong, when one is.
+    pub token: Option<usize>,
     /// What is wrong, in a few words.
     pub what: String,
 }
@@ -300,6 +317,7 @@ impl InputError {
             case: None,
             row: None,
             line,
+            token: None,
             what: what.into(),
         }
     }
@@ -326,13 +344,17 @@ impl InputError {
 }
 
 impl fmt::Display for InputError {
-    /// `case N, row R (line L): what`, leaving out the parts that are `None`.
+    /// `case N, row R (line L, token T): what`, leaving out the parts that are `None`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut at = format!("line {}", self.line);
+        if let Some(t) = self.token {
+            at = format!("{}, token {}", at, t);
+        }
         match (self.case, self.row) {
-            (Some(c), Some(r)) => write!(f, "case {}, row {} (line {}): ", c, r, self.line)?,
-            (Some(c), None) => write!(f, "case {} (line {}): ", c, self.line)?,
-            (None, Some(r)) => write!(f, "row {} (line {}): ", r, self.line)?,
-            (None, None) => write!(f, "line {}: ", self.line)?,
+            (Some(c), Some(r)) => write!(f, "case {}, row {} ({}): ", c, r, at)?,
+            (Some(c), None) => write!(f, "case {} ({}): ", c, at)?,
+            (None, Some(r)) => write!(f, "row {} ({}): ", r, at)?,
+            (None, None) => write!(f, "{}: ", at)?,
         }
         f.write_str(&self.what)
     }
@@ -366,8 +388,20 @@ mod tests {
             "case 3 (line 25): expected 9 digits, found 8"
         );
         assert_eq!(
-            e.in_case(3).in_row(7).to_string(),
+            e.clone().in_case(3).in_row(7).to_string(),
             "case 3, row 7 (line 25): expected 9 digits, found 8"
+        );
+        let on_token = InputError {
+            token: Some(4),
+            ..e.clone()
+        };
+        assert_eq!(
+            on_token.to_string(),
+            "line 25, token 4: expected 9 digits, found 8"
+        );
+        assert_eq!(
+            on_token.in_case(2).to_string(),
+            "case 2 (line 25, token 4): expected 9 digits, found 8"
         );
     }
 
@@ -382,6 +416,16 @@ mod tests {
         assert!(r.int().unwrap_err().contains("`x`"));
         assert!(r.int().unwrap_err().contains("end of the input"));
         assert_eq!(r.token(), None);
+    }
+
+    #[test]
+    fn the_bytes_under_the_cursor() {
+        let mut r = Reader::new(b"12 ab\n".to_vec());
+        assert_eq!(r.bytes(), (&b"12 ab\n"[..], 0));
+        r.advance_in_line(3);
+        assert_eq!(r.bytes().1, 3);
+        assert_eq!(r.token(), Some(&b"ab"[..]));
+        assert_eq!(r.line(), 1);
     }
 
     #[test]

@@ -7,7 +7,6 @@
 use super::{one_problem, Outcome};
 use crate::args::Parsed;
 use crate::bundle;
-use crate::compare::first_difference;
 use crate::error::{Error, Result};
 use crate::kit;
 use crate::problem::{BenchSource, Compare, Problem};
@@ -250,7 +249,9 @@ fn validate(
         return match valid.expected {
             Some(file) => {
                 let expected = fs::read(file).map_err(|e| Error::io(file, e))?;
-                Ok(first_difference(&expected, &out.stdout)
+                Ok(problem
+                    .compare
+                    .first_difference(&expected, &out.stdout)
                     .map(|why| format!("{}: {}", file.display(), why)))
             }
             None => Ok(None),

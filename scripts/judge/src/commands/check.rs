@@ -77,7 +77,7 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     // A case that is not there is refused before anything is built.
     let mut selected = Vec::new();
     for problem in problems {
-        let mut cases = samples::cases(&root.join(problem.samples_dir()));
+        let mut cases = samples::cases(root, &root.join(problem.samples_dir()))?;
         samples::check_judges(problem, &cases)?;
         if let Some(name) = &options.case {
             let names: Vec<String> = cases.iter().map(Case::name).collect();
@@ -316,8 +316,7 @@ struct Job<'a> {
 enum Ran {
     /// Judged against its expected output.
     Judged(Judged),
-    /// Run without an expected output: its verdict (NO-OUT, or TLE, RE, MLE), what it did,
-    /// and why.
+    /// Run without an expected output: its verdict (NO-OUT), what it did, and why.
     Unjudged(Verdict, run::Outcome, String),
     /// It could not run: its verdict and why.
     Skipped(Verdict, String),
@@ -527,6 +526,7 @@ impl Context<'_> {
                 binary,
                 &job.case.input,
                 expected,
+                self.problem.compare,
                 checker,
                 scratch,
             )?)),
@@ -594,41 +594,41 @@ impl Context<'_> {
     }
 }
 
-/// The verdict of a run that has no expected output: TLE, MLE or RE as a judge would give,
-/// else NO-OUT (never a pass), with why.
+/// The verdict of a run that has no expected output: NO-OUT (never a pass), with what a judge
+/// would say of a run that fails whatever the expected output (TLE, MLE, RE).
 fn unjudged(limits: Limits, outcome: &run::Outcome) -> (Verdict, String) {
-    if let Some(why) = verdict::time_exceeded(outcome, limits.time_ms) {
-        return (Verdict::Tle, why);
-    }
-    if outcome.max_rss_kib > limits.memory_mib * 1024 {
-        return (
-            Verdict::Mle,
-            format!(
-                "peak {:.1} MiB, limit {} MiB",
-                outcome.max_rss_kib as f64 / 1024.0,
-                limits.memory_mib
-            ),
-        );
-    }
-    match outcome.exit {
-        Exit::Code(0) => (
-            Verdict::NoExpected,
-            "no expected output (add its .out); it printed:".to_string(),
-        ),
-        Exit::Code(c) => (
-            Verdict::Re,
-            format!(
-                "exit status {}: {}; no expected output either",
+    let failed = if let Some(why) = verdict::time_exceeded(outcome, limits.time_ms) {
+        Some(format!("TLE, {}", why))
+    } else if outcome.max_rss_kib > limits.memory_mib * 1024 {
+        Some(format!(
+            "MLE, peak {:.1} MiB, limit {} MiB",
+            outcome.max_rss_kib as f64 / 1024.0,
+            limits.memory_mib
+        ))
+    } else {
+        match outcome.exit {
+            Exit::Code(0) => None,
+            Exit::Code(c) => Some(format!(
+                "RE, exit status {}: {}",
                 c,
                 outcome.first_stderr_line()
-            ),
+            )),
+            Exit::Signal(s) => Some(format!(
+                "RE, killed by signal {}: {}",
+                s,
+                outcome.first_stderr_line()
+            )),
+            Exit::Killed => Some("TLE, killed at the wall-clock cap".to_string()),
+        }
+    };
+    let detail = match failed {
+        Some(why) => format!(
+            "no expected output (add its .out); a judge would say {}; it printed:",
+            why
         ),
-        Exit::Signal(s) => (
-            Verdict::Re,
-            format!("killed by signal {}: {}", s, outcome.first_stderr_line()),
-        ),
-        Exit::Killed => unreachable!("a killed run is TLE"),
-    }
+        None => "no expected output (add its .out); it printed:".to_string(),
+    };
+    (Verdict::NoExpected, detail)
 }
 
 /// Lines of output shown for a case without an expected output, at most.

@@ -1,4 +1,4 @@
-//! `make new P=<name>`: a new problem from the skeleton (see [`scaffold`]).
+//! `make new P=<name> [TEMPLATE=grid]`: a new problem from a template (see [`scaffold`]).
 
 use super::Outcome;
 use crate::args::Parsed;
@@ -10,13 +10,22 @@ use std::path::Path;
 pub struct Args {
     /// The new problem's package name.
     pub name: String,
+    /// The template it starts from (`--template`; default plain).
+    pub template: scaffold::Template,
 }
 
 impl Args {
-    /// `new NAME`.
+    /// `new NAME [--template TEMPLATE]`.
     pub fn parse(line: &Parsed) -> Result<Args> {
+        let template = match line.text("--template") {
+            Some(name) => scaffold::Template::by_name(name).map_err(Error::Usage)?,
+            None => scaffold::Template::Plain,
+        };
         match line.names.as_slice() {
-            [name] => Ok(Args { name: name.clone() }),
+            [name] => Ok(Args {
+                name: name.clone(),
+                template,
+            }),
             _ => Err(Error::Usage(
                 "`new` takes one name: make new P=<name>".to_string(),
             )),
@@ -26,6 +35,6 @@ impl Args {
 
 /// Scaffolds `problems/<name>` and `samples/<name>`; passes once they are written.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
-    scaffold::new_problem(root, &args.name)?;
+    scaffold::new_problem(root, &args.name, args.template)?;
     Ok(Outcome::Pass)
 }

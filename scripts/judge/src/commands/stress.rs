@@ -94,6 +94,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
             &solver,
             &input,
             &expected,
+            problem.compare,
             checker.as_deref(),
             &scratch.join("solver"),
         )?;
@@ -126,7 +127,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
             );
             println!("  {}", origin.cargo_command(&problem.name));
             let shown = |d: &Path| d.strip_prefix(root).unwrap_or(d).display().to_string();
-            match same_sample(&dir, &made) {
+            match same_sample(root, &dir, &made)? {
                 Some(known) => println!(
                     "it is already the sample {}: not saved again",
                     shown(&known)
@@ -166,12 +167,13 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     Ok(Outcome::Pass)
 }
 
-/// The sample input of `dir` whose bytes are `input`, if any.
-fn same_sample(dir: &Path, input: &[u8]) -> Option<PathBuf> {
-    samples::cases(dir)
+/// The sample input of `dir` whose bytes are `input`, if any (the samples as the check reads
+/// them under `root`).
+fn same_sample(root: &Path, dir: &Path, input: &[u8]) -> Result<Option<PathBuf>> {
+    Ok(samples::cases(root, dir)?
         .into_iter()
         .map(|c| c.input)
-        .find(|path| fs::read(path).is_ok_and(|bytes| bytes == input))
+        .find(|path| fs::read(path).is_ok_and(|bytes| bytes == input)))
 }
 
 /// Saves a failing case as the next numbered sample, with a note of how it was made; returns

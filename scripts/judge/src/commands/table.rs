@@ -144,8 +144,8 @@ pub const COMMANDS: &[Spec] = &[
         name: "new",
         operands: "NAME",
         make: Some("P=<name>"),
-        flags: &[],
-        help: "scaffold problems/<name> and samples/<name>",
+        flags: &[make_flag("--template", "TEMPLATE", None, "TEMPLATE")],
+        help: "scaffold problems/<name> and samples/<name> (template: plain, or grid)",
     },
     Spec {
         name: "list",

@@ -29,7 +29,7 @@ use crate::histogram::{histogram, ms};
 use crate::kit;
 use crate::mutate;
 use crate::origin::{halves, quote, Origin};
-use crate::problem::Problem;
+use crate::problem::{Compare, Problem};
 use crate::program;
 use crate::progress::Progress;
 use crate::run::{self, Exit};
@@ -217,6 +217,8 @@ struct Search {
     name: String,
     limits: Limits,
     solver: PathBuf,
+    /// How outputs are compared when there is no checker.
+    compare: Compare,
     checker: Option<PathBuf>,
     scratch: PathBuf,
     found: Vec<Found>,
@@ -256,6 +258,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     let mut search = Search {
         maker: maker.clone(),
         solver,
+        compare: problem.compare,
         checker: kit::checker(root, problem),
         scratch,
         name: problem.name.clone(),
@@ -436,6 +439,7 @@ impl Search {
             &self.solver,
             &input,
             &expected,
+            self.compare,
             self.checker.as_deref(),
             &self.scratch.join("solver"),
         )?;

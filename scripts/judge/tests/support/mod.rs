@@ -108,15 +108,19 @@ pub fn workspace_like_real(name: &str) -> PathBuf {
              rust-version = \"1.70\"\npublish = false\n",
         )],
     );
-    for krate in ["bits", "fastio", "rng", "runner", "sudoku"] {
-        let dst = root.join("shared").join(krate);
+    for krate in ["bits", "fastio", "rng", "runner", "scan", "sudoku"] {
+        let (src, dst) = (
+            real_root().join("shared").join(krate),
+            root.join("shared").join(krate),
+        );
         fs::create_dir_all(dst.join("src")).unwrap();
-        for file in ["Cargo.toml", "src/lib.rs"] {
-            fs::copy(
-                real_root().join("shared").join(krate).join(file),
-                dst.join(file),
-            )
-            .unwrap();
+        fs::copy(src.join("Cargo.toml"), dst.join("Cargo.toml")).unwrap();
+        // Every module file of the crate (flat: `src/*.rs`).
+        for entry in fs::read_dir(src.join("src")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                fs::copy(&path, dst.join("src").join(path.file_name().unwrap())).unwrap();
+            }
         }
     }
     root

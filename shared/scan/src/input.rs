@@ -1,0 +1,189 @@
+//! `input!`: declare the input's values in the order they come, the way proconio does.
+//!
+//! ```
+//! use scan::input;
+//! # scan::stdin_from(fastio::Reader::new(b"3 abc\n1 2 3\n2 1\n".to_vec()));
+//! input! {
+//!     n: usize,
+//!     s: bytes,
+//!     a: [i64; n],
+//!     mut edge: (usize1, usize1),
+//! }
+//! edge.0 += 1;
+//! assert_eq!((s, a, edge), (b"abc".to_vec(), vec![1, 2, 3], (2, 0)));
+//! ```
+//!
+//! Each `name: kind` becomes `let name = ...;` (`mut name: kind` for `let mut`). Kinds: any
+//! [`Readable`](super::Readable) type (`u8` ..= `u128`, `usize`, `i8` ..= `i128`, `isize`,
+//! `f32`, `f64`, `String`, `char`), the markers `bytes` (`Vec<u8>`), `chars` (`Vec<char>`) and
+//! `usize1` (a 1-based index made 0-based), tuples `(kind, kind, ...)`, `[kind; len]` (a
+//! `Vec` of `len` values, `len` any expression, earlier names included) and `[kind]` (a
+//! length, then that many values). Costs: the [`kinds`](super::kinds) module's table.
+//!
+//! Without a source it reads stdin, all of it on first use ([`with_stdin`]); with
+//! `input! { from reader, ... }` it reads `reader` (a `fastio::Reader` or a `&mut Reader`).
+//! Malformed input is one line on stderr, ``line L, token T: expected an integer u32, found
+//! `x` ``, and exit status 2, with nothing buffered flushed: read first, then print. A program
+//! that prints between reads and must keep that output on bad input reads with
+//! [`Scan::read`](super::Scan::read) and ends with `fastio::InputError::exit`.
+
+use fastio::Reader;
+use std::cell::RefCell;
+
+thread_local! {
+    static STDIN: RefCell<Option<Reader>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the reader over all of stdin, which is read (once) on the first call; what
+/// `input!` reads from. Unreadable stdin is one line on stderr and exit status 2. Calling it
+/// again from inside `f` panics (the reader is borrowed).
+pub fn with_stdin<T>(f: impl FnOnce(&mut Reader) -> T) -> T {
+    STDIN.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        f(slot.get_or_insert_with(fastio::stdin_or_exit))
+    })
+}
+
+/// Makes `reader` what `input!` and [`with_stdin`] read on this thread from now on, instead
+/// of stdin: for tests of code that reads with `input!`.
+pub fn stdin_from(reader: Reader) {
+    STDIN.with(|slot| *slot.borrow_mut() = Some(reader));
+}
+
+/// Reads the input's values into `let` bindings; see the [module](self) documentation.
+#[macro_export]
+macro_rules! input {
+    (from $reader:expr, $($rest:tt)*) => {
+        $crate::__input!(@vars ($reader) $($rest)*);
+    };
+    ($($rest:tt)*) => {
+        $crate::__input!(@vars (@stdin) $($rest)*);
+    };
+}
+
+/// `input!`'s steps, one macro so that a bundle carries one definition: `@vars` takes the
+/// `name: kind` pairs one at a time, `@kind` collects a kind's tokens up to the next `,`,
+/// `@let` binds one name (from stdin: one borrow of the reader per binding), `@read` and
+/// `@array` read the value of one kind.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __input {
+    (@vars $from:tt) => {};
+    (@vars $from:tt mut $var:ident : $($rest:tt)*) => {
+        $crate::__input!(@kind $from [mut $var] [] $($rest)*);
+    };
+    (@vars $from:tt $var:ident : $($rest:tt)*) => {
+        $crate::__input!(@kind $from [$var] [] $($rest)*);
+    };
+    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] , $($rest:tt)*) => {
+        $crate::__input!(@let $from [$($var)*] [$($kind)*]);
+        $crate::__input!(@vars $from $($rest)*);
+    };
+    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*]) => {
+        $crate::__input!(@let $from [$($var)*] [$($kind)*]);
+    };
+    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] $next:tt $($rest:tt)*) => {
+        $crate::__input!(@kind $from [$($var)*] [$($kind)* $next] $($rest)*);
+    };
+    (@let (@stdin) [$($var:tt)*] [$($kind:tt)*]) => {
+        let $($var)* = $crate::with_stdin(|reader| $crate::__input!(@read reader, $($kind)*));
+    };
+    (@let ($reader:expr) [$($var:tt)*] [$($kind:tt)*]) => {
+        let $($var)* = $crate::__input!(@read $reader, $($kind)*);
+    };
+    (@array $reader:expr, [$($kind:tt)*] ; $len:expr) => {{
+        let len: usize = $len;
+        let mut values = ::std::vec::Vec::with_capacity({
+            use $crate::Scan as _;
+            $reader.capacity_for(len)
+        });
+        for _ in 0..len {
+            values.push($crate::__input!(@read $reader, $($kind)*));
+        }
+        values
+    }};
+    (@array $reader:expr, [$($kind:tt)*]) => {
+        $crate::__input!(@array $reader, [$($kind)*] ; $crate::__input!(@read $reader, usize))
+    };
+    (@array $reader:expr, [$($kind:tt)*] $next:tt $($rest:tt)*) => {
+        $crate::__input!(@array $reader, [$($kind)* $next] $($rest)*)
+    };
+    (@read $reader:expr, [$($kind:tt)*]) => {
+        $crate::__input!(@array $reader, [] $($kind)*)
+    };
+    (@read $reader:expr, ($($kind:tt),* $(,)?)) => {
+        ($($crate::__input!(@read $reader, $kind),)*)
+    };
+    (@read $reader:expr, bytes) => {
+        $crate::__input!(@read $reader, $crate::Bytes)
+    };
+    (@read $reader:expr, chars) => {
+        $crate::__input!(@read $reader, $crate::Chars)
+    };
+    (@read $reader:expr, usize1) => {
+        $crate::__input!(@read $reader, $crate::Usize1)
+    };
+    (@read $reader:expr, $kind:ty) => {{
+        use $crate::Scan as _;
+        $reader.read_or_exit::<$kind>()
+    }};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Scan;
+    use fastio::Reader;
+
+    #[test]
+    fn every_kind_from_a_reader() {
+        let mut r = Reader::new(b"2 3\n1 2 3\n4 5 6\nab 1.5 z\n2 7 8\n3 1\n".to_vec());
+        input! {
+            from r,
+            h: usize,
+            w: usize,
+            grid: [[u8; w]; h],
+            s: chars,
+            x: f64,
+            c: char,
+            v: [i32],
+            mut e: (usize1, usize1,),
+        }
+        e.1 += 10;
+        assert_eq!(grid, vec![vec![1, 2, 3], vec![4, 5, 6]]);
+        assert_eq!((s, x, c), (vec!['a', 'b'], 1.5, 'z'));
+        assert_eq!((v, e), (vec![7, 8], (2, 10)));
+        r.skip_whitespace();
+        assert!(r.at_end());
+    }
+
+    #[test]
+    fn through_a_mutable_reference_and_a_trailing_comma_free_list() {
+        fn read(r: &mut Reader) -> (Vec<u8>, u64) {
+            input! { from r, s: bytes, n: u64 }
+            (s, n)
+        }
+        let mut r = Reader::new(b"xyz 18446744073709551615".to_vec());
+        assert_eq!(read(&mut r), (b"xyz".to_vec(), u64::MAX));
+    }
+
+    #[test]
+    fn a_huge_length_allocates_for_the_input_only() {
+        let mut r = Reader::new(b"1000000000000000000 5 6".to_vec());
+        let n = r.read::<usize>().unwrap();
+        assert_eq!(r.capacity_for(n), 3);
+        let e = r.read_vec::<u64>(n).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: expected an integer u64, found the end of the input"
+        );
+    }
+
+    #[test]
+    fn stdin_is_one_reader_for_every_call() {
+        super::stdin_from(Reader::new(b"5 6\n7".to_vec()));
+        input! { a: u8 }
+        input! { b: i128, c: String }
+        assert_eq!((a, b, c), (5, 6, "7".to_string()));
+        assert!(super::with_stdin(|r| r.at_end()));
+    }
+}

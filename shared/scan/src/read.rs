@@ -1,0 +1,131 @@
+//! [`Scan`]: the typed reads on a `fastio::Reader`, with errors that name the line and token.
+
+use super::kinds::Readable;
+use fastio::{shorten, InputError, Reader};
+
+/// Typed reads on a [`Reader`]: `use scan::Scan;` then `reader.read::<i64>()`.
+pub trait Scan {
+    /// The next value of kind `T` (an integer, a float, a word, [`Bytes`](super::Bytes), ...:
+    /// see [`Readable`]). An error names the line and the token's place on it, and the token is
+    /// consumed. Cost: that of `T` (the [`kinds`](super::kinds) module's table).
+    fn read<T: Readable>(&mut self) -> Result<T::Output, InputError>;
+
+    /// The next `len` values of kind `T`: one allocation (of at most
+    /// [`Scan::capacity_for`] elements), then `len` reads.
+    fn read_vec<T: Readable>(&mut self, len: usize) -> Result<Vec<T::Output>, InputError>;
+
+    /// The next value of kind `T`; on malformed input, the error as one line on stderr and
+    /// exit status 2, flushing nothing (read everything first, then print). What `input!`
+    /// calls.
+    fn read_or_exit<T: Readable>(&mut self) -> T::Output;
+
+    /// How many of `len` values to allocate room for at once: `len`, but no more than the
+    /// tokens the rest of the input can hold, so that a malformed length (`10^18`) is an
+    /// error at the end of the input rather than an allocation failure. O(1).
+    fn capacity_for(&self, len: usize) -> usize;
+
+    /// The next token parsed by `parse`: what a [`Readable`] implementation calls. `what`
+    /// names the kind for the error (`an integer i64`); `parse` returns the value or a short
+    /// reason (`out of range`, or `""` for none). The error says where: the line, and which
+    /// token of that line (counted only when an error is reported, so a read costs the token
+    /// scan and `parse`, nothing more).
+    fn parse_next<T>(
+        &mut self,
+        what: &str,
+        parse: impl FnOnce(&[u8]) -> Result<T, &'static str>,
+    ) -> Result<T, InputError>;
+}
+
+impl Scan for Reader {
+    #[inline]
+    fn read<T: Readable>(&mut self) -> Result<T::Output, InputError> {
+        T::read(self)
+    }
+
+    fn read_vec<T: Readable>(&mut self, len: usize) -> Result<Vec<T::Output>, InputError> {
+        let mut values = Vec::with_capacity(self.capacity_for(len));
+        for _ in 0..len {
+            values.push(T::read(self)?);
+        }
+        Ok(values)
+    }
+
+    #[inline]
+    fn read_or_exit<T: Readable>(&mut self) -> T::Output {
+        match T::read(self) {
+            Ok(value) => value,
+            Err(error) => exit(&error),
+        }
+    }
+
+    #[inline]
+    fn capacity_for(&self, len: usize) -> usize {
+        let (bytes, pos) = self.bytes();
+        len.min((bytes.len() - pos) / 2 + 1)
+    }
+
+    #[inline]
+    fn parse_next<T>(
+        &mut self,
+        what: &str,
+        parse: impl FnOnce(&[u8]) -> Result<T, &'static str>,
+    ) -> Result<T, InputError> {
+        self.skip_whitespace();
+        let start = self.bytes().1;
+        let token = match self.token() {
+            Some(token) => token,
+            None => return Err(ended(self, what)),
+        };
+        match parse(token) {
+            Ok(value) => Ok(value),
+            Err(why) => Err(rejected(self, what, start, why)),
+        }
+    }
+}
+
+/// Prints `error` as one line on stderr and exits with status 2.
+#[cold]
+fn exit(error: &InputError) -> ! {
+    eprintln!("{}", error);
+    std::process::exit(2)
+}
+
+/// The error at the end of the input, on its last line (a final line feed ends that line; it
+/// does not start another).
+#[cold]
+fn ended(reader: &Reader, what: &str) -> InputError {
+    let line = reader.line() - usize::from(reader.bytes().0.last() == Some(&b'\n'));
+    InputError::at_line(
+        line.max(1),
+        format!("expected {}, found the end of the input", what),
+    )
+}
+
+/// The error for the token `start..` just read, with its 1-based place on its line.
+#[cold]
+fn rejected(reader: &Reader, what: &str, start: usize, why: &str) -> InputError {
+    let (bytes, end) = reader.bytes();
+    let line_start = bytes[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let before = bytes[line_start..start]
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .count();
+    let why = if why.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", why)
+    };
+    let what = format!(
+        "expected {}, found `{}`{}",
+        what,
+        shorten(&bytes[start..end]),
+        why
+    );
+    InputError {
+        token: Some(before + 1),
+        ..InputError::at_line(reader.line(), what)
+    }
+}
