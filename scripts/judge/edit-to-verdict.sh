@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The time from an edit of a solution to the check's verdict, for a template-sized problem
-# (`triv`: read two numbers through fastio, print their sum) and for poj2676, in a throwaway
-# copy of the workspace (the real one is never touched). An "edit" appends a comment line to
+# (`triv`: read two numbers through fastio, print their sum), for `make new`'s template itself
+# (`tmpl`, with a sample) and for poj2676, in a throwaway copy of the workspace (the real one is
+# never touched). An "edit" appends a comment line to
 # src/main.rs, which changes the bundle; "unchanged" checks again with nothing changed.
 #
 # Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
-# JUDGE_BIN=<path> times another build of the tool (an older one, to compare).
+# JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
+# tmpl, whose manifest an older tool may not read).
 set -euo pipefail
 runs=${1:-10}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -77,7 +79,14 @@ printf '40 2\n' > "$tmp/samples/triv/2.in"
 printf '42\n' > "$tmp/samples/triv/2.out"
 
 cd "$tmp"
-for p in triv poj2676; do
+problems="triv poj2676"
+if [ -z "${JUDGE_BIN:-}" ]; then
+    "$judge" new tmpl > /dev/null
+    printf '3\n1 2 3\n' > samples/tmpl/1.in
+    printf '6\n' > samples/tmpl/1.out
+    problems="triv tmpl poj2676"
+fi
+for p in $problems; do
     # The first check builds the kit and fills cargo's caches: not what is measured.
     "$judge" check "$p" > /dev/null || true
     hyperfine --style basic --ignore-failure --runs "$runs" --warmup 1 \
