@@ -6,7 +6,7 @@
 # src/main.rs, which changes the bundle; "unchanged" checks again with nothing changed.
 #
 # Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
-# JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
+# PROBLEMS="triv tmpl" times only those. JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
 # tmpl, whose manifest an older tool may not read).
 set -euo pipefail
 runs=${1:-10}
@@ -79,12 +79,12 @@ printf '40 2\n' > "$tmp/samples/triv/2.in"
 printf '42\n' > "$tmp/samples/triv/2.out"
 
 cd "$tmp"
-problems="triv poj2676"
+problems=${PROBLEMS:-triv poj2676}
 if [ -z "${JUDGE_BIN:-}" ]; then
     "$judge" new tmpl > /dev/null
     printf '3\n1 2 3\n' > samples/tmpl/1.in
     printf '6\n' > samples/tmpl/1.out
-    problems="triv tmpl poj2676"
+    problems=${PROBLEMS:-triv tmpl poj2676}
 fi
 for p in $problems; do
     # The first check builds the kit and fills cargo's caches: not what is measured.
