@@ -3,7 +3,7 @@ use std::io::Read;
 fn main() {
     let mut input = Vec::new();
     std::io::stdin().read_to_end(&mut input).unwrap();
-    let g = p1074::parse::parse_bytes(&input).unwrap_or_else(|e| panic!("{}", e));
+    let g = p1074::parse_bytes(&input).unwrap_or_else(|e| panic!("{}", e));
     let t = std::time::Instant::now();
     let sol = p1074::solve(&g);
     let ms = t.elapsed().as_secs_f64() * 1e3;

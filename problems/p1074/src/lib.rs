@@ -1,24 +1,40 @@
 //! Luogu P1074 (NOIP 2009 "Target Sudoku"): the highest target score over all completions.
 //!
-//! Modules:
-//! - [`grid`]: cells, digits, the grid of givens (clash test, score), and the tables and
-//!   digit sets the search reads;
-//! - [`parse`](mod@parse): the input parser, 81 numbers, a `fastio::InputError` for anything else;
-//! - [`solver`]: [`solve`], the exact branch and bound over the 16 corner block cells the
-//!   score depends on (and the centre);
-//! - [`corners`]: that search's upper bound on the four corner boxes;
-//! - [`patterns`]: the search for sparse grids, digit by digit over each digit's places in
-//!   the corner boxes and the centre;
-//! - [`templates`]: a bound from each digit's whole template, which proves most incumbents
-//!   of sparse grids optimal at once.
+//! Modules, each depending only on those above it:
+//! - `grid`: cells, digits, the grid of givens (clash test, score), and the tables and digit
+//!   sets the searches read;
+//! - `parse`: the input parser ([`Parser`]), a `fastio::InputError` for anything malformed;
+//! - `objective`: the score as a base plus a linear objective over 17 cells, and the
+//!   coefficients of those cells;
+//! - `corners` and `corner_search`: the rules of the four corner boxes and the corner bound
+//!   under them;
+//! - `templates`: a bound from each digit's whole template;
+//! - `patterns` and `pattern_search`: the search for sparse grids, digit by digit
+//!   over each digit's places in the corner boxes and the centre;
+//! - `board` and `solver`: the board every search propagates, the branch and bound over the
+//!   block cells, the race between the searches and [`solve`].
+//!
+//! The modules are private to the crate and import their siblings' items whole, through
+//! `use super::module::*`: cargo-equip rewrites every `crate::` path of the bundle into a
+//! longer one, and the bundle has a size cap that the lists of names would cross.
 
-pub mod corners;
-pub mod grid;
-pub mod parse;
-pub mod patterns;
-pub mod solver;
-pub mod templates;
+mod board;
+mod corner_search;
+mod corners;
+mod grid;
+mod objective;
+mod parse;
+mod pattern_search;
+mod patterns;
+mod solver;
+mod templates;
 
-pub use grid::{Cell, Clash, Digit, Grid};
-pub use parse::parse;
-pub use solver::{solve, solve_with, Method, Solution};
+pub use grid::Grid;
+#[cfg(not(cargo_equip))]
+pub use grid::{Cell, Clash, Digit};
+#[cfg(not(cargo_equip))]
+pub use parse::parse_bytes;
+pub use parse::Parser;
+pub use solver::{solve, Solution, Stats};
+#[cfg(not(cargo_equip))]
+pub use solver::{solve_with, Method, PATTERN_BUDGET};

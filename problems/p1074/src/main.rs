@@ -2,11 +2,14 @@
 //! when the givens have no completion. Malformed input: one line on stderr, exit status 2.
 
 fn main() {
-    let mut input = fastio::stdin_or_exit();
     let mut out = fastio::Writer::new();
-    let givens = p1074::parse(&mut input).unwrap_or_else(|e| e.exit(&mut out));
-    // Clashing givens have no completion either: -1, the problem's own answer.
-    let score = p1074::solve(&givens).map_or(-1, |best| i64::from(best.score));
-    out.int(score);
-    out.byte(b'\n');
+    let mut parser = p1074::Parser::new(fastio::stdin_or_exit());
+    // The input holds one case: this runs once.
+    while let Some(case) = parser.next_case() {
+        let givens = case.unwrap_or_else(|e| e.exit(&mut out));
+        // Clashing givens have no completion either: -1, the problem's own answer.
+        let score = p1074::solve(&givens).map_or(-1, |best| i64::from(best.score));
+        out.int(score);
+        out.byte(b'\n');
+    }
 }

@@ -1,20 +1,42 @@
 //! The input parser: one grid of 81 numbers `0..=9` (0 = empty), any ASCII whitespace between.
 
-use crate::grid::{Grid, CELLS};
+use super::grid::*;
 use fastio::{InputError, Reader};
 
-/// Reads the whole input as one grid: 81 integers `0..=9` separated by any ASCII whitespace
-/// (the judge writes 9 lines of 9; line breaks are not required where they are).
+/// Reads the input's one case: a grid of 81 integers `0..=9` separated by any ASCII
+/// whitespace (the judge writes 9 lines of 9; line breaks are not required where they are).
 ///
-/// Anything else is a [`InputError`] saying where: a token that is not a digit `0..9` is
+/// Anything else is an [`InputError`] saying where: a token that is not a digit `0..9` is
 /// placed by its grid row and column (`row 3 (line 3): expected a digit 0..9 in column 6,
 /// found `x``); fewer or more than 81 numbers by the line where the input ends or the 82nd
-/// number stands. O(input length).
+/// number stands.
 ///
 /// Givens that clash are not an input error here: such a grid has no completion, and the
 /// problem's own answer for that is `-1` (see `main.rs`); `Grid::first_clash` names the clash
 /// (`two 5s in row 3`) where a caller wants it.
-pub fn parse(input: &mut Reader) -> Result<Grid, InputError> {
+pub struct Parser {
+    /// The input, until its one case has been read.
+    reader: Option<Reader>,
+}
+
+impl Parser {
+    /// A parser over `reader`, before its case.
+    pub fn new(reader: Reader) -> Parser {
+        Parser {
+            reader: Some(reader),
+        }
+    }
+
+    /// The input's grid, or the first thing wrong with the input, on the first call; `None`
+    /// after it (the input holds one case, and a second grid is an error of the first).
+    /// O(input length).
+    pub fn next_case(&mut self) -> Option<Result<Grid, InputError>> {
+        self.reader.take().map(|mut input| read_grid(&mut input))
+    }
+}
+
+/// The whole input as one grid (see [`Parser`]).
+fn read_grid(input: &mut Reader) -> Result<Grid, InputError> {
     let mut grid = Grid::empty();
     for count in 0..CELLS {
         input.skip_whitespace();
@@ -54,9 +76,11 @@ pub fn parse(input: &mut Reader) -> Result<Grid, InputError> {
     }
 }
 
-/// [`parse`] over an input held in memory (tests and tools). O(input length).
+/// The one grid of an input held in memory (tests and tools), as [`Parser::next_case`] reads
+/// it. O(input length).
+#[cfg(not(cargo_equip))]
 pub fn parse_bytes(input: &[u8]) -> Result<Grid, InputError> {
-    parse(&mut Reader::new(input.to_vec()))
+    read_grid(&mut Reader::new(input.to_vec()))
 }
 
 #[cfg(test)]
@@ -80,7 +104,17 @@ mod tests {
         let squashed = SAMPLE.replace('\n', "  \t").replace(' ', "\r\n");
         assert_eq!(parse_bytes(squashed.as_bytes()), Ok(g));
         assert_eq!(parse_bytes(SAMPLE.trim_end().as_bytes()), Ok(g));
-        assert_eq!(parse_bytes(g.to_string().as_bytes()), Ok(g));
+        assert_eq!(parse_bytes(&g.to_lines()), Ok(g));
+    }
+
+    #[test]
+    fn the_parser_has_one_case() {
+        let mut parser = Parser::new(Reader::new(SAMPLE.as_bytes().to_vec()));
+        assert_eq!(parser.next_case(), Some(parse_bytes(SAMPLE.as_bytes())));
+        assert_eq!(parser.next_case(), None);
+        let mut empty = Parser::new(Reader::new(Vec::new()));
+        assert!(matches!(empty.next_case(), Some(Err(_))));
+        assert_eq!(empty.next_case(), None);
     }
 
     #[test]

@@ -23,22 +23,20 @@
 //! ```text
 //!   best objective  <=  L(p) = sum over cells c of p(c)
 //!                            + sum over digits d of max over d's templates T of
-//!                                  sum over c in T of (d * weight(c) - p(c))
+//!                                  sum over c in T of (d * coef(c) - p(c))
 //! ```
 //!
-//! (in a completed grid the prices cancel), `weight` being the objective's (2 on the four
-//! corners, 1 on the other corner block cells and the centre, 0 elsewhere: a template's score
-//! weight is always 61 more). The templates allowed are those whose cells can all take the
+//! (in a completed grid the prices cancel), `coef` being the objective's
+//! ([`crate::objective::COEF`]). The templates allowed are those whose cells can all take the
 //! digit. Subgradient steps on `p` bring `L` near the linear relaxation of "choose one
 //! template per digit, covering every cell once", which on the sparse grids with the longest
-//! proofs of [`crate::patterns`] is within a point of the best objective (measured with an LP
-//! solver on the hard inputs of `data/README.md`): the bound proves an incumbent optimal at
+//! proofs of [`crate::pattern_search`] is within a point of the best objective (an LP solver
+//! on the hard inputs of `data/README.md` shows it): the bound proves an incumbent optimal at
 //! once, and a template that costs more than the slack between `L` and the bar is in no
 //! better completion.
 
-use crate::corners::{BLOCK_COEF, CORNER_BLOCKS};
-use crate::grid::{CellIndex as Cell, CELLS};
-use crate::solver::CENTRE;
+use super::grid::{CellIndex as Cell, CELLS};
+use super::objective::*;
 
 /// Units of price per unit of the objective: sums are exact integers, only step sizes are
 /// rounded.
@@ -56,18 +54,6 @@ const PATIENCE: u32 = 6;
 
 /// Each step's direction keeps this much of the last one (deflected subgradient).
 const DEFLECTION: f64 = 0.5;
-
-/// The objective's weight of each cell (see the module docs).
-fn objective_weight() -> [i32; CELLS] {
-    let mut w = [0; CELLS];
-    for block in CORNER_BLOCKS.iter() {
-        for (&c, &k) in block.iter().zip(BLOCK_COEF.iter()) {
-            w[c] = k;
-        }
-    }
-    w[CENTRE] = 1;
-    w
-}
 
 /// The largest `a[p0] + b[p1] + c[p2]` over the permutations `p` of `0..3` (a 3 x 3
 /// assignment). O(1), no branches.
@@ -208,13 +194,12 @@ fn cross_values(v: &[i32; CELLS]) -> [[i32; 81]; 2] {
 /// `None` if some digit has no template (no completion). O(steps * 9 * 117 assignments).
 pub fn template_bound(takes: &[u16; CELLS], beat: i32, steps: u32) -> Option<TemplateBound> {
     let goal = (beat + 1) * SCALE;
-    let weight = objective_weight();
-    // Per digit and cell, `d * weight` in price units, or NONE.
+    // Per digit and cell, `d * coef` in price units, or NONE.
     let mut gain = [[NONE; CELLS]; 10];
     for (d, g) in gain.iter_mut().enumerate().skip(1) {
         for (c, v) in g.iter_mut().enumerate() {
             if takes[c] >> d & 1 == 1 {
-                *v = d as i32 * weight[c] * SCALE;
+                *v = d as i32 * i32::from(COEF[c]) * SCALE;
             }
         }
     }
@@ -283,8 +268,7 @@ pub fn template_bound(takes: &[u16; CELLS], beat: i32, steps: u32) -> Option<Tem
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Grid, PEERS};
-    use crate::solver::{objective, solve_with, Method, SCORE_BASE};
+    use crate::objective::CENTRE;
     use rng::Rng;
 
     /// Every template, as its cells: each band's rows and each stack's columns permuted.
@@ -384,7 +368,9 @@ mod tests {
                 let centre = rng.below(2) == 1;
                 let through = all
                     .iter()
-                    .filter(|t| corners.iter().all(|c| t.contains(c)) && t.contains(&40) == centre)
+                    .filter(|t| {
+                        corners.iter().all(|c| t.contains(c)) && t.contains(&CENTRE) == centre
+                    })
                     .map(|t| sum(&v, t))
                     .max();
                 let best = through.unwrap();
@@ -396,60 +382,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// What a board of `givens` allows, from the givens alone.
-    fn takes_of(g: &Grid) -> [u16; CELLS] {
-        let mut takes = [0x3fe; CELLS];
-        for (c, &d) in g.0.iter().enumerate() {
-            if d != 0 {
-                takes[c] = 1 << d;
-                for &p in PEERS[c].iter() {
-                    takes[usize::from(p)] &= !(1 << d);
-                }
-            }
-        }
-        takes
-    }
-
-    /// On random grids with 24 to 40 givens the ceiling is never below the best objective
-    /// (the branch and bound's, which knows nothing of templates), and the gap of the best
-    /// completion's own corner cells fits in the room the bound leaves above it; a full grid's
-    /// ceiling is its objective.
-    #[test]
-    fn the_ceiling_bounds_the_best_completion() {
-        let mut rng = Rng::new(3);
-        for case in 0..40 {
-            // A valid full grid (digits relabelled), then most cells emptied.
-            let mut relabel: Vec<u8> = (1..=9).collect();
-            rng.shuffle(&mut relabel);
-            let mut full = Grid::empty();
-            for (c, d) in full.0.iter_mut().enumerate() {
-                *d = relabel[(c / 9 * 3 + c / 27 + c % 9) % 9];
-            }
-            let full_objective = objective(&full) as i32;
-            let t = template_bound(&takes_of(&full), -1, 200).unwrap();
-            assert_eq!(t.ceiling(), full_objective);
-            let mut g = full;
-            let keep = rng.between(24, 40);
-            let mut cells: Vec<usize> = (0..CELLS).collect();
-            rng.shuffle(&mut cells);
-            for &c in &cells[keep..] {
-                g.0[c] = 0;
-            }
-            let best = solve_with(&g, Method::BranchAndBound).unwrap();
-            let best_objective = best.score as i32 - SCORE_BASE as i32;
-            let t = template_bound(&takes_of(&g), -1, 100).unwrap();
-            assert!(t.ceiling() >= best_objective, "case {}", case);
-            let on = |b: usize| (0..CELLS).find(|&c| best.grid.0[c] == 9 && in_corner_box(c, b));
-            let corners = [on(0), on(1), on(2), on(3)].map(Option::unwrap);
-            let gap = t.gap(9, corners, best.grid.0[40] == 9);
-            assert!(t.bound - gap >= best_objective * SCALE, "case {}", case);
-        }
-    }
-
-    fn in_corner_box(c: Cell, b: usize) -> bool {
-        let (r, k) = [(0, 0), (0, 6), (6, 0), (6, 6)][b];
-        (r..r + 3).contains(&(c / 9)) && (k..k + 3).contains(&(c % 9))
     }
 }

@@ -1,9 +1,9 @@
 //! The submission binary on inputs: the judge's samples, the committed sample folder, answers
 //! without a completion, malformed inputs and exit statuses.
 
-use runner::run;
 use std::path::Path;
 use std::process::Output;
+use testkit::run;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_p1074");
 

@@ -1,9 +1,9 @@
 //! The solver and the submission against the exhaustive reference on generated inputs and on
 //! the committed worst inputs, and the generator's promises.
 
-use p1074::parse::parse_bytes;
-use runner::run;
+use p1074::parse_bytes;
 use std::process::Output;
+use testkit::run;
 
 fn gen(args: &[&str]) -> Vec<u8> {
     let out = run(env!("CARGO_BIN_EXE_p1074-gen"), args, b"");

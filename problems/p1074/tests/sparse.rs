@@ -4,9 +4,9 @@
 //! wrong bound in one search shows up as a disagreement), and every answer comes with a valid
 //! completion worth exactly that score (so no answer is too high).
 
-use p1074::parse::parse_bytes;
+use p1074::parse_bytes;
 use p1074::Grid;
-use runner::run;
+use testkit::run;
 
 fn gen(args: &[&str]) -> Grid {
     let out = run(env!("CARGO_BIN_EXE_p1074-gen"), args, b"");
@@ -65,9 +65,10 @@ fn check_split(g: &Grid, depth: u32) -> Option<u32> {
     whole
 }
 
+/// A 2 at row 3 column 3 and a 4 at row 8 column 8 (`data/tail/sparse-2-r3c3-r8c8`): two
+/// givens that leave the corner boxes nearly free.
 #[test]
-fn the_issue_grid_splits_consistently() {
-    // Issue 13's example: a 2 at row 3 column 3, a 4 at row 8 column 8 (0.9 s before).
+fn a_two_givens_grid_splits_consistently() {
     let mut g = Grid([0; 81]);
     g.0[2 * 9 + 2] = 2;
     g.0[7 * 9 + 7] = 4;
@@ -148,8 +149,8 @@ fn the_two_searches_agree_on_sparse_grids() {
 }
 
 /// A grid where two leaves of the digit-pattern search share their objective cells and only
-/// the second completes: keying leaves by their objective cells once skipped it (2884
-/// instead of 2885).
+/// the second completes: a search that settled each set of objective cells once would skip
+/// it (2884 instead of 2885).
 #[test]
 fn the_searches_agree_where_two_leaves_share_their_objective_cells() {
     methods_agree("17", 200..=200);
@@ -164,13 +165,13 @@ fn the_two_searches_agree_on_many_sparse_grids() {
 }
 
 /// Grids where the first completions are poor (objective 103 against an optimum of 140 on
-/// the first) and the digit-pattern search alone once needed thousands to hundreds of
-/// thousands of nodes: the template bound's aims (from its ceiling down) find the optimum
+/// the first), where the digit-pattern search without the template bound needs thousands to
+/// hundreds of thousands of nodes: the template bound's aims (from its ceiling down) find the optimum
 /// within the search's first turn, and its answer is the branch and bound's alone, with a
 /// valid completion worth that score.
 #[test]
 fn the_template_aims_find_what_poor_incumbents_hide() {
-    use p1074::{solve, solve_with, solver::PATTERN_BUDGET, Method};
+    use p1074::{solve, solve_with, Method, PATTERN_BUDGET};
     for (givens, seed) in [("16", 4128), ("13", 5595), ("15", 7839), ("10..16", 69768)] {
         let g = gen(&["--givens", givens, "--seed", &seed.to_string()]);
         let raced = solve(&g).unwrap();

@@ -15,7 +15,7 @@ const UNSOLVABLE: &str = "123456780\n000000009\n000000000\n000000000\n000000000\
                           000000000\n000000000\n000000000\n000000000\n";
 
 fn solve(input: &str) -> Output {
-    runner::run(SOLVER, &[], input.as_bytes())
+    testkit::run(SOLVER, &[], input.as_bytes())
 }
 
 fn text(b: &[u8]) -> String {
@@ -151,15 +151,12 @@ fn bad_count() {
 }
 
 fn check(input: &str, output: &str, expected: &str) -> (bool, String) {
-    let dir = std::env::temp_dir().join(format!("poj2676-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let tag = format!("{:x}", output.len() * 31 + expected.len());
-    let paths = ["in", "out", "exp"].map(|n| dir.join(format!("{}.{}", n, tag)));
-    std::fs::write(&paths[0], input).unwrap();
-    std::fs::write(&paths[1], output).unwrap();
-    std::fs::write(&paths[2], expected).unwrap();
-    let args: Vec<&str> = paths.iter().map(|p| p.to_str().expect("UTF-8")).collect();
-    let out = runner::run(CHECK, &args, b"");
+    let out = testkit::check(
+        CHECK,
+        input.as_bytes(),
+        output.as_bytes(),
+        expected.as_bytes(),
+    );
     (out.status.success(), text(&out.stdout))
 }
 

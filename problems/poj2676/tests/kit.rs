@@ -1,7 +1,7 @@
 //! Cross-checks on generated inputs: the solver binary against the plain reference and the
 //! checker, for every generator kind; the library's solution counts against the reference's.
 
-use runner::run;
+use testkit::run;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_poj2676");
 const GEN: &str = env!("CARGO_BIN_EXE_poj2676-gen");
@@ -16,8 +16,6 @@ fn generate(args: &[&str]) -> Vec<u8> {
 
 /// Runs solver, reference and checker on `input`; returns the solver's exit status.
 fn cross_check(input: &[u8], tag: &str) -> i32 {
-    let dir = std::env::temp_dir().join(format!("poj2676-kit-{}-{}", std::process::id(), tag));
-    std::fs::create_dir_all(&dir).unwrap();
     let solver = run(SOLVER, &[], input);
     let reference = run(REF, &[], input);
     assert_eq!(
@@ -32,19 +30,13 @@ fn cross_check(input: &[u8], tag: &str) -> i32 {
         "{}: stderr",
         tag
     );
-    let paths = ["in", "out", "exp"].map(|n| dir.join(n));
-    std::fs::write(&paths[0], input).unwrap();
-    std::fs::write(&paths[1], &solver.stdout).unwrap();
-    std::fs::write(&paths[2], &reference.stdout).unwrap();
-    let args: Vec<&str> = paths.iter().map(|p| p.to_str().expect("UTF-8")).collect();
-    let check = run(CHECK, &args, b"");
+    let check = testkit::check(CHECK, input, &solver.stdout, &reference.stdout);
     assert!(
         check.status.success(),
         "{}: checker says {}",
         tag,
         String::from_utf8_lossy(&check.stdout)
     );
-    let _ = std::fs::remove_dir_all(&dir);
     solver.status.code().unwrap()
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Side-by-side speed of the submission against seed 000's algorithm, and its slowest grid.
+# Side-by-side speed of the submission against the C++ baseline's algorithm, and its slowest grid.
 #
 #   [REPEAT=k] [RUNS=n] problems/sudoku16/baseline/compare.sh [PUZZLES] [TAIL_GRIDS]
 #

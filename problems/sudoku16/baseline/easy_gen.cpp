@@ -1,5 +1,5 @@
 // Easy minimal 16x16 puzzles (a bench-data tool, not part of the build): minimal puzzles on
-// which seed 000's plain DFS hardly branches, the regime where per-puzzle constants dominate.
+// which the C++ baseline's plain DFS hardly branches, the regime where per-puzzle constants dominate.
 //
 //   g++ -O2 -o easy_gen problems/sudoku16/baseline/easy_gen.cpp
 //   ./easy_gen SEED COUNT [NODE_CAP] > puzzles.txt   (NODE_CAP default 20000)

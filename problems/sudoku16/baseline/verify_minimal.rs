@@ -1,6 +1,6 @@
 //! Checks that every puzzle of a POJ 3076 input is minimal, with the test kit's dancing links
 //! (`src/bin/kit/dlx.rs`, not the library's solver): exactly one completion, and for every
-//! clue a completion of the puzzle without it that puts another letter in its cell.
+//! clue a completion of the puzzle without it that puts another digit in its cell.
 //! A bench-data tool, not part of the workspace; build it as a scratch crate next to it:
 //!
 //!   mkdir -p /tmp/verify && cd /tmp/verify && cat > Cargo.toml <<EOF
@@ -25,7 +25,7 @@
 mod kit;
 
 use kit::dlx::completions;
-use sudoku16::{Cell, Parser};
+use sudoku16::{Cell, CellValues, Parser};
 
 fn main() {
     let mut parser = Parser::new(fastio::stdin_or_exit());

@@ -1,5 +1,5 @@
-//! The 16x16 board: letters, the grid with its clash test, and its cells and units (the
-//! shared [`sudoku`] crate's, for 4x4 boxes).
+//! The 16x16 board: digits (written as the letters `A`..`P`), the grid with its clash test,
+//! and its cells and units (the shared [`sudoku`] crate's, for 4x4 boxes).
 //!
 //! ```text
 //!         column  0  1  2  3   4 ..  7   8 .. 11  12 .. 15
@@ -19,81 +19,74 @@ use std::fmt;
 
 /// Cells on the board.
 pub const CELLS: usize = 256;
-/// Side of the board: cells in a unit, letters in the alphabet.
+/// Side of the board: cells in a unit, digits in the alphabet.
 pub const SIDE: usize = 16;
 /// Rows, columns and boxes.
 pub const UNITS: usize = 48;
 
-/// A set of letters, bit `d` standing for letter `d` (`A` = bit 0 ... `P` = bit 15).
-///
-/// ```text
-///   bit  15 14 ...  2  1  0
-///   =     P  O ...  C  B  A
-/// ```
-pub type DigitSet = u16;
+/// A set of digits, bit `d` standing for the digit of index `d` (`A` = bit 0 ... `P` = bit
+/// 15): the shared [`sudoku::DigitSet`] for 4x4 boxes.
+pub type DigitSet = sudoku::DigitSet<4>;
+
+/// A [`DigitSet`]'s word ([`sudoku::DigitSet::bits`]), as the search's board holds its
+/// digit sets: a unit's cells' digit sets transpose into its place sets and back, so both
+/// are plain words there.
+pub type DigitBits = u16;
 
 /// A set of positions inside one unit, bit `i` standing for the unit's `i`-th cell
 /// (see [`unit_cell`]).
 pub type PlaceSet = u16;
 
-/// Every letter.
-pub const ALL_DIGITS: DigitSet = 0xffff;
-
-/// One letter `A`..`P`, held as 0..16.
+/// One of the 16 digits, by its index `0..16`, written as the letter `A`..`P` (`A` = 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Digit(u8);
 
 impl Digit {
-    /// The letter with value `value` (`0` = `A` ... `15` = `P`), or `None` unless `value < 16`.
-    #[inline]
-    pub fn new(value: u8) -> Option<Digit> {
-        if value < 16 {
-            Some(Digit(value))
-        } else {
-            None
-        }
-    }
-    /// The letter with index `i` (`0` = `A`). Requires `i < 16` (checked in debug builds).
+    /// The digit of index `i` (`0` = `A`). Requires `i < 16` (checked in debug builds). O(1).
     #[inline]
     pub fn from_index(i: usize) -> Digit {
-        debug_assert!(i < 16);
+        debug_assert!(i < SIDE);
         Digit(i as u8)
     }
-    /// The value 0..16 (`A` = 0), as [`Digit::new`] takes it.
+
+    /// The index, `0..16` (`A` = 0). O(1).
     #[inline]
-    pub fn get(self) -> u8 {
-        self.0
+    pub fn index(self) -> usize {
+        self.0 as usize
     }
-    /// The letter written as `b` (`b'A'..=b'P'`), or `None`.
+
+    /// The digit written as the byte `b` (`b'A'..=b'P'`), or `None`. O(1).
     #[inline]
-    pub fn from_letter(b: u8) -> Option<Digit> {
+    pub fn from_ascii(b: u8) -> Option<Digit> {
         if (b'A'..=b'P').contains(&b) {
             Some(Digit(b - b'A'))
         } else {
             None
         }
     }
-    /// Index 0..16.
+
+    /// The letter that writes the digit, as an ASCII byte `b'A'..=b'P'`. O(1).
     #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// The set holding just this letter.
-    #[inline]
-    pub fn bit(self) -> DigitSet {
-        1 << self.0
-    }
-    /// The letter's ASCII byte.
-    #[inline]
-    pub fn letter(self) -> u8 {
+    pub fn to_ascii(self) -> u8 {
         b'A' + self.0
+    }
+}
+
+impl sudoku::Symbol<4> for Digit {
+    #[inline]
+    fn from_index(i: usize) -> Digit {
+        Digit::from_index(i)
+    }
+    #[inline]
+    fn index(self) -> usize {
+        Digit::index(self)
     }
 }
 
 impl fmt::Display for Digit {
     /// The letter, `A`..`P`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter() as char)
+        write!(f, "{}", self.to_ascii() as char)
     }
 }
 
@@ -108,58 +101,35 @@ pub fn unit_cell(unit: usize, pos: u32) -> Cell {
     Cell::in_unit(unit, pos)
 }
 
-/// A board with some cells filled: the puzzle or its solution.
+/// Two equal givens in one unit: the later one in reading order, its digit and the unit
+/// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two Cs in box 1`.
+pub type Clash = sudoku::Clash<4, Digit>;
+
+/// A board with some cells filled: the puzzle or its solution. Its cells are read and written
+/// through [`sudoku::CellValues`] (`get`, `set`, `givens`, `first_clash`, `is_solved`,
+/// `extends`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Grid {
-    /// 0 = empty, `d + 1` = letter `d`: the values of the shared [`sudoku`] crate.
+    /// 0 = empty, `d + 1` = the digit of index `d`: the values of the shared [`sudoku`] crate.
     cells: [u8; CELLS],
 }
 
-/// Two equal givens in one unit: the later one in reading order, its letter and the unit
-/// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two Cs in box 1`.
-pub type Clash = sudoku::Clash<4, Digit>;
+impl sudoku::CellValues<4> for Grid {
+    type Digit = Digit;
+    #[inline]
+    fn values(&self) -> &[u8] {
+        &self.cells
+    }
+    #[inline]
+    fn values_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+}
 
 impl Grid {
     /// The empty board.
     pub fn empty() -> Grid {
         Grid { cells: [0; CELLS] }
-    }
-
-    /// The letter in `cell`, if any.
-    #[inline]
-    pub fn get(&self, cell: Cell) -> Option<Digit> {
-        match self.cells[cell.index()] {
-            0 => None,
-            v => Some(Digit(v - 1)),
-        }
-    }
-
-    /// Puts `digit` (or nothing) in `cell`.
-    #[inline]
-    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        self.cells[cell.index()] = digit.map_or(0, |d| d.0 + 1);
-    }
-
-    /// Number of filled cells. O(256).
-    pub fn givens(&self) -> usize {
-        sudoku::givens(&self.cells)
-    }
-
-    /// Whether every cell is filled and no unit repeats a letter. O(256).
-    pub fn is_solved(&self) -> bool {
-        sudoku::is_solved::<4>(&self.cells)
-    }
-
-    /// Whether `self` keeps every letter of `puzzle` (it may fill more). O(256).
-    pub fn extends(&self, puzzle: &Grid) -> bool {
-        sudoku::extends(&self.cells, &puzzle.cells)
-    }
-
-    /// The first given (in reading order) whose letter already occurs earlier in its row,
-    /// column or box, or `None` when the givens are consistent. O(256).
-    pub fn first_clash(&self) -> Option<Clash> {
-        // The grid holds letter `d` as the value `d + 1`, as the shared crate counts.
-        sudoku::first_clash::<4>(&self.cells).map(|clash| clash.map(|v| Digit(v - 1)))
     }
 
     /// The board as 16 lines of 16 characters (`-` for empty), each ending in `\n`.
@@ -178,14 +148,15 @@ impl Grid {
         out
     }
 
-    /// The cells' values: 0 = empty, `d + 1` = letter `d`. O(1).
+    /// The cells' values as a fixed array (0 = empty, `d + 1` = the digit of index `d`), for
+    /// the solver's whole-row passes. O(1).
     #[inline]
-    pub(crate) fn values(&self) -> &[u8; CELLS] {
+    pub(crate) fn cell_values(&self) -> &[u8; CELLS] {
         &self.cells
     }
 
-    /// The grid whose cells hold `values` (0 = empty, `d + 1` = letter `d`; each at most
-    /// 16), as the parser and the solver build them in bulk. O(256).
+    /// The grid whose cells hold `values` (0 = empty, `d + 1` = the digit of index `d`; each
+    /// at most 16), as the parser and the solver build them in bulk. O(256).
     #[inline]
     pub(crate) fn from_values(values: [u8; CELLS]) -> Grid {
         debug_assert!(values.iter().all(|&v| v as usize <= SIDE));
@@ -202,37 +173,37 @@ impl fmt::Debug for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku::Unit;
+    use sudoku::{CellValues, Unit};
 
     #[test]
-    fn letters() {
-        assert_eq!(Digit::from_letter(b'A'), Digit::new(0));
-        assert_eq!(Digit::new(16), None);
-        assert_eq!(Digit::new(15).map(Digit::letter), Some(b'P'));
-        assert_eq!(Digit::from_index(7).get(), 7);
-        assert_eq!(Digit::from_letter(b'P').map(Digit::letter), Some(b'P'));
-        assert_eq!(Digit::from_letter(b'Q'), None);
-        assert_eq!(Digit::from_letter(b'a'), None);
-        assert_eq!(Digit::from_index(3).bit(), 0b1000);
+    fn digits_and_their_letters() {
+        assert_eq!(Digit::from_ascii(b'A'), Some(Digit::from_index(0)));
+        assert_eq!(Digit::from_index(15).to_ascii(), b'P');
+        assert_eq!(Digit::from_index(7).index(), 7);
+        assert_eq!(Digit::from_ascii(b'P').map(Digit::to_ascii), Some(b'P'));
+        assert_eq!(Digit::from_ascii(b'Q'), None);
+        assert_eq!(Digit::from_ascii(b'a'), None);
+        assert_eq!(Digit::from_index(2).to_string(), "C");
+        assert_eq!(DigitSet::single(Digit::from_index(3)).bits(), 0b1000);
     }
 
     #[test]
     fn clashes_and_lines() {
         let clash = |g: &Grid| g.first_clash().map(|c| (c.cell, c.unit));
         let mut g = Grid::empty();
-        g.set(Cell::at(0, 0), Digit::from_letter(b'C'));
-        g.set(Cell::at(3, 3), Digit::from_letter(b'D'));
+        g.set(Cell::at(0, 0), Digit::from_ascii(b'C'));
+        g.set(Cell::at(3, 3), Digit::from_ascii(b'D'));
         assert_eq!(g.first_clash(), None);
-        g.set(Cell::at(2, 1), Digit::from_letter(b'C'));
+        g.set(Cell::at(2, 1), Digit::from_ascii(b'C'));
         assert_eq!(clash(&g), Some((Cell::at(2, 1), Unit::Box)));
         assert_eq!(g.first_clash().unwrap().to_string(), "two Cs in box 1");
-        g.set(Cell::at(0, 9), Digit::from_letter(b'D'));
-        g.set(Cell::at(5, 9), Digit::from_letter(b'D'));
+        g.set(Cell::at(0, 9), Digit::from_ascii(b'D'));
+        g.set(Cell::at(5, 9), Digit::from_ascii(b'D'));
         assert_eq!(clash(&g), Some((Cell::at(2, 1), Unit::Box)));
         g.set(Cell::at(2, 1), None);
         assert_eq!(clash(&g), Some((Cell::at(5, 9), Unit::Column)));
         assert_eq!(g.first_clash().unwrap().to_string(), "two Ds in column 10");
-        g.set(Cell::at(0, 15), Digit::from_letter(b'C'));
+        g.set(Cell::at(0, 15), Digit::from_ascii(b'C'));
         g.set(Cell::at(5, 9), None);
         assert_eq!(g.first_clash().unwrap().to_string(), "two Cs in row 1");
         g.set(Cell::at(0, 15), None);
@@ -244,7 +215,7 @@ mod tests {
 
     #[test]
     fn solved_and_extends() {
-        // A solved grid by pattern: letter (4 * (row % 4) + row / 4 + column) % 16.
+        // A solved grid by pattern: digit (4 * (row % 4) + row / 4 + column) % 16.
         let mut full = Grid::empty();
         for r in 0..SIDE {
             for c in 0..SIDE {

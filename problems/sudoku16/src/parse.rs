@@ -9,8 +9,8 @@
 //! whitespace-separated tokens (the statements' reading), so blank lines between cases, CRLF
 //! line ends and a missing final newline are all accepted. Everything else is a
 //! [`fastio::InputError`] naming the case, row and input line: a character outside `A..P` and
-//! `-`, a row of the wrong length, a letter repeated in a row, column or box (`the givens
-//! clash: two Cs in box 1`, on the row of the later letter), a last case cut short by the end
+//! `-`, a row of the wrong length, a digit repeated in a row, column or box (`the givens
+//! clash: two Cs in box 1`, on the row of the later given), a last case cut short by the end
 //! of the input, a count that is not a number, more or fewer grids than the count announced.
 
 use crate::grid::{Cell, Clash, Digit, Grid, CELLS, SIDE};
@@ -149,9 +149,9 @@ impl Parser {
 
     fn read_grid(&mut self) -> Result<Grid, InputError> {
         let case = self.cases;
-        // The grid's values (0 = empty, `d + 1` = letter `d`), filled row by row.
+        // The grid's values (0 = empty, `d + 1` = the digit of index `d`), filled row by row.
         let mut cells = [0u8; CELLS];
-        // Letters seen so far in each unit, to catch repeats on the row that makes them.
+        // Digits seen so far in each unit, to catch repeats on the row that makes them.
         let mut seen = sudoku::Seen::<4>::new();
         for row in 0..SIDE {
             self.reader.skip_whitespace();
@@ -185,7 +185,7 @@ impl Parser {
             let mut bad = false;
             let values = &mut cells[row * SIDE..(row + 1) * SIDE];
             for (column, (x, &b)) in values.iter_mut().zip(token).enumerate() {
-                // `A` -> 1 .. `P` -> 16: the grid's value of the letter.
+                // `A` -> 1 .. `P` -> 16: the grid's value of the digit the letter writes.
                 let v = b.wrapping_sub(b'A' - 1);
                 let letter = v.wrapping_sub(1) < SIDE as u8;
                 bad |= !letter & (b != b'-');
@@ -207,7 +207,7 @@ impl Parser {
                 if b == b'-' {
                     continue;
                 }
-                let digit = Digit::from_letter(b).ok_or_else(|| {
+                let digit = Digit::from_ascii(b).ok_or_else(|| {
                     fail(format!(
                         "`{}` in column {} is neither a letter A..P nor `-`",
                         fastio::shorten(&[b]),
@@ -215,7 +215,7 @@ impl Parser {
                     ))
                 })?;
                 let cell = Cell::at(row, column);
-                if let Err(unit) = seen.insert(cell, digit.get() + 1) {
+                if let Err(unit) = seen.insert(cell, digit.index() as u8 + 1) {
                     let clash = Clash { cell, digit, unit };
                     return Err(fail(format!("the givens clash: {}", clash)));
                 }
@@ -228,6 +228,7 @@ impl Parser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku::CellValues;
 
     /// Every grid before the first error, the error, and the form.
     fn parse_all(text: &str) -> (Vec<Grid>, Option<InputError>, Form) {
@@ -260,7 +261,7 @@ mod tests {
         assert_eq!((err, form), (None, Form::UntilEnd));
         assert_eq!(grids.len(), 2);
         assert_eq!(grids[0].givens(), 0);
-        assert_eq!(grids[1].get(Cell::at(0, 0)), Digit::from_letter(b'P'));
+        assert_eq!(grids[1].get(Cell::at(0, 0)), Digit::from_ascii(b'P'));
         assert_eq!(parse_all("  \n\r\n").0.len(), 0);
         assert_eq!(parse_all("").2, Form::UntilEnd);
     }
@@ -357,7 +358,7 @@ mod tests {
         let (grids, err, form) = parse_all(&text);
         assert_eq!((err, form), (None, Form::Counted(2)));
         assert_eq!(grids.len(), 2);
-        assert_eq!(grids[1].get(Cell::at(0, 0)), Digit::from_letter(b'B'));
+        assert_eq!(grids[1].get(Cell::at(0, 0)), Digit::from_ascii(b'B'));
         // The same grids without the count line: POJ's form, same grids.
         let (same, err, form) = parse_all(&format!("{}\n{}", empty_case(), second));
         assert_eq!((err, form), (None, Form::UntilEnd));

@@ -1,9 +1,9 @@
 //! The submission binary on inputs: the committed samples, both judges' input forms and output
 //! layouts, unsolvable cases, malformed inputs (grids and SPOJ's count line), exit statuses.
 
-use runner::run;
 use std::path::Path;
 use std::process::Output;
+use testkit::run;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_sudoku16");
 const GEN: &str = env!("CARGO_BIN_EXE_sudoku16-gen");
@@ -47,16 +47,9 @@ fn sample_folder() {
             "{}",
             name
         );
-        let dir = std::env::temp_dir().join(format!("sudoku16-cli-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let printed = dir.join(format!("{}.out", name));
-        std::fs::write(&printed, &out.stdout).unwrap();
-        let verdict = std::process::Command::new(CHECK)
-            .arg(&path)
-            .arg(&printed)
-            .arg(path.with_extension("out"))
-            .output()
-            .unwrap();
+        let expected = std::fs::read(path.with_extension("out")).unwrap();
+        let input = std::fs::read(&path).unwrap();
+        let verdict = testkit::check(CHECK, &input, &out.stdout, &expected);
         assert!(
             verdict.status.success(),
             "{}: {}",

@@ -2,9 +2,8 @@
 //! (both judges' forms, solvable and unsolvable grids), and the checker's verdicts on wrong
 //! answers.
 
-use runner::run;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
+use testkit::run;
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_sudoku16");
 const GEN: &str = env!("CARGO_BIN_EXE_sudoku16-gen");
@@ -17,20 +16,9 @@ fn gen(args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-fn temp(name: &str, data: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku16-kit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, data).unwrap();
-    path
-}
-
 /// Runs the checker; returns (exit code, its one-line verdict).
-fn check(input: &[u8], output: &[u8], expected: &[u8], tag: &str) -> (i32, String) {
-    let i = temp(&format!("{}.in", tag), input);
-    let o = temp(&format!("{}.out", tag), output);
-    let e = temp(&format!("{}.exp", tag), expected);
-    let r = Command::new(CHECK).args([&i, &o, &e]).output().unwrap();
+fn check(input: &[u8], output: &[u8], expected: &[u8]) -> (i32, String) {
+    let r = testkit::check(CHECK, input, output, expected);
     (
         r.status.code().unwrap(),
         String::from_utf8_lossy(&r.stdout).into_owned(),
@@ -71,7 +59,7 @@ fn dense_grids_agree_with_the_reference() {
         let expected = run(REF, &[], &input);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         assert_eq!(expected.status.code(), Some(0));
-        let verdict = check(&input, &out.stdout, &expected.stdout, "dense");
+        let verdict = check(&input, &out.stdout, &expected.stdout);
         assert_eq!(verdict.0, 0, "seed {}: {}", seed, verdict.1);
     }
 }
@@ -93,7 +81,7 @@ fn sparse_grids_agree_with_the_reference() {
         assert_eq!(expected.status.code(), Some(0));
         let grids = out.stdout.iter().filter(|&&b| b == b'\n').count() / 17;
         assert_eq!(grids, 20);
-        let verdict = check(&input, &out.stdout, &expected.stdout, "sparse");
+        let verdict = check(&input, &out.stdout, &expected.stdout);
         assert_eq!(verdict.0, 0, "seed {}: {}", seed, verdict.1);
     }
 }
@@ -115,7 +103,7 @@ fn minimal_puzzles_have_one_answer() {
     let expected = run(REF, &[], &input);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, expected.stdout);
-    let verdict = check(&input, &out.stdout, &expected.stdout, "minimal");
+    let verdict = check(&input, &out.stdout, &expected.stdout);
     assert_eq!(verdict.0, 0, "{}", verdict.1);
 }
 
@@ -151,7 +139,7 @@ fn unsolvable_cases_are_reported_and_skipped() {
     assert!(unsolved > 0 && unsolved < 6, "{}", stderr(&out));
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).lines().all(|l| l.ends_with(": no solution")));
-    let verdict = check(&input, &out.stdout, &expected.stdout, "mixed");
+    let verdict = check(&input, &out.stdout, &expected.stdout);
     assert_eq!(verdict.0, 0, "{}", verdict.1);
 
     let input = gen(&["--seed", "9", "--count", "3", "--kind", "unsolvable"]);
@@ -168,26 +156,26 @@ fn unsolvable_cases_are_reported_and_skipped() {
 fn checker_rejects_wrong_answers() {
     let input = gen(&["--seed", "8", "--count", "2", "--givens", "120..140"]);
     let good = run(SOLVER, &[], &input).stdout;
-    assert_eq!(check(&input, &good, &good, "ok").0, 0);
-    // Swap two letters of the first grid's first row: a clash in columns.
+    assert_eq!(check(&input, &good, &good).0, 0);
+    // Swap two digits of the first grid's first row: a clash in columns.
     let mut bad = good.clone();
     bad.swap(0, 1);
-    let (code, why) = check(&input, &bad, &good, "swap");
+    let (code, why) = check(&input, &bad, &good);
     assert_eq!(code, 1);
     assert!(why.starts_with("case 1:"), "{}", why);
     // Missing grid, extra grid, bad layout.
-    let (code, why) = check(&input, &good[..17 * 16 + 1], &good, "short");
+    let (code, why) = check(&input, &good[..17 * 16 + 1], &good);
     assert_eq!((code, why.trim()), (1, "case 2: no grid printed"));
     let mut extra = good.clone();
     extra.extend_from_slice(&good[..17 * 16 + 1]);
-    assert_eq!(check(&input, &extra, &good, "extra").0, 1);
+    assert_eq!(check(&input, &extra, &good).0, 1);
     let mut layout = good.clone();
     layout.remove(17 * 16);
-    assert_eq!(check(&input, &layout, &good, "layout").0, 1);
+    assert_eq!(check(&input, &layout, &good).0, 1);
     // A grid that ignores a given: the solver's answer to another puzzle.
     let other = gen(&["--seed", "9", "--count", "2", "--givens", "120..140"]);
     let wrong = run(SOLVER, &[], &other).stdout;
-    let (code, why) = check(&input, &wrong, &good, "other");
+    let (code, why) = check(&input, &wrong, &good);
     assert_eq!(code, 1);
     assert!(why.contains("given"), "{}", why);
 }
@@ -207,7 +195,7 @@ fn spoj_form_agrees_with_the_reference() {
         let expected = run(REF, &[], &spoj);
         assert_eq!(out.status.code(), expected.status.code());
         assert_eq!(stderr(&out), stderr(&expected));
-        let verdict = check(&spoj, &out.stdout, &expected.stdout, "spoj");
+        let verdict = check(&spoj, &out.stdout, &expected.stdout);
         assert_eq!(verdict.0, 0, "seed {}: {}", seed, verdict.1);
         // SPOJ's layout: one empty line between grids, none after the last; POJ's: one after
         // each. The grids themselves are the same.

@@ -149,7 +149,7 @@ pub fn scratch_workspace(tag: &str, members: &[(&str, &str)]) -> PathBuf {
         "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\"]\n\n[workspace.package]\n\
          version = \"0.1.0\"\nedition = \"2018\"\nrust-version = \"1.63\"\npublish = false\n",
     );
-    for krate in ["bits", "fastio", "rng", "runner", "scan", "sudoku"] {
+    for krate in ["bits", "fastio", "rng", "scan", "sudoku", "testkit"] {
         write(
             &format!("shared/{}/Cargo.toml", krate),
             &format!(
@@ -180,7 +180,7 @@ mod tests {
                  rust-version.workspace = true\n\n[package.metadata.judge]\ncompare = 'lines'\n\n\
                  [dependencies]\nbits = { path = \"../../shared/bits\" }\n\
                  fast-io = { path = \"../../shared/fastio\", package = \"fastio\" }\n\n\
-                 [dev-dependencies]\nrunner = { path = \"../../shared/runner\" }\n",
+                 [dev-dependencies]\ntestkit = { path = \"../../shared/testkit\" }\n",
             )],
         );
         let packages = read(&root).unwrap();

@@ -301,7 +301,7 @@ publish.workspace = true
 [dependencies]
 {dependencies}
 [dev-dependencies]
-runner = {{ path = "../../shared/runner" }}
+testkit = {{ path = "../../shared/testkit" }}
 
 [[bin]]
 name = "{name}"

@@ -154,140 +154,155 @@ struct Known {
     url: String,
 }
 
+impl Known {
+    /// A page whose id is also the name's core.
+    fn same(site: &'static str, id: String, prefix: &str, url: &str) -> Known {
+        Known {
+            site,
+            prefix: prefix.to_string(),
+            core: id.clone(),
+            id,
+            url: url.to_string(),
+        }
+    }
+}
+
 /// The page `url` of a host with its own rule; `Ok(None)` for any other host. An unknown page
 /// of a known host is refused.
 fn known_site(p: &Parts<'_>, url: &str, title: &str) -> Result<Option<Known>, String> {
-    let seg = |i| p.seg(i);
-    let same = |site: &'static str, id: String, prefix: &str| Known {
-        site,
-        prefix: prefix.to_string(),
-        core: id.clone(),
-        id,
-        url: url.to_string(),
-    };
     let none = || Err(unknown_page(url));
     Ok(Some(match judges::by_host(url).key {
-        "luogu" => match (seg(0), seg(1)) {
-            (Some("problem"), Some(id)) => same("luogu", id.to_string(), ""),
+        "luogu" => match (p.seg(0), p.seg(1)) {
+            (Some("problem"), Some(id)) => Known::same("luogu", id.to_string(), "", url),
             _ => return none(),
         },
         "poj" => match p.param("id")? {
-            Some(id) => same("poj", id, "poj"),
+            Some(id) => Known::same("poj", id, "poj", url),
             None => return none(),
         },
-        "codeforces" => {
-            let segs: Vec<&str> = p.segments.iter().map(String::as_str).collect();
-            let (prefix, contest, index, page) = match segs.as_slice() {
-                ["problemset", "problem", c, i] | ["contest", c, "problem", i] => {
-                    ("cf", *c, i.to_string(), url.to_string())
-                }
-                ["gym", c, "problem", i] => ("cfgym", *c, i.to_string(), url.to_string()),
-                ["group", _, "contest", c, "problem", i] => {
-                    ("cfgroup", *c, i.to_string(), url.to_string())
-                }
-                ["problemsets", "acmsguru", "problem", _, i] => {
-                    ("cfsgu", "", i.to_string(), url.to_string())
-                }
-                // A whole contest on one page: the problem's index opens its title, and its
-                // own page is the URL to record.
-                [kind @ ("contest" | "gym"), c, "problems"] => {
-                    let index = title.split(['.', ' ']).next().unwrap_or("");
-                    let is_index = (1..=3).contains(&index.len())
-                        && index.starts_with(|c: char| c.is_ascii_uppercase())
-                        && index.chars().all(|c| c.is_ascii_alphanumeric());
-                    if !is_index {
-                        return Err(format!(
-                            "the page {} shows a whole contest and the title `{}` names no \
-                             problem of it",
-                            shown(url),
-                            shown(title)
-                        ));
-                    }
-                    let page = format!("https://codeforces.com/{}/{}/problem/{}", kind, c, index);
-                    let prefix = if *kind == "gym" { "cfgym" } else { "cf" };
-                    (prefix, *c, index.to_string(), page)
-                }
-                _ => return none(),
-            };
-            let core = format!("{}{}", contest, index);
-            Known {
-                site: "codeforces",
-                prefix: prefix.to_string(),
-                id: if prefix == "cfsgu" {
-                    format!("acmsguru-{}", index)
-                } else {
-                    core.clone()
-                },
-                core,
-                url: page,
+        "codeforces" => codeforces(p, url, title)?,
+        "atcoder" => match (p.seg(0), p.seg(2), p.seg(3)) {
+            (Some("contests"), Some("tasks"), Some(task)) => {
+                Known::same("atcoder", task.to_string(), "", url)
             }
-        }
-        "atcoder" => match (seg(0), seg(2), seg(3)) {
-            (Some("contests"), Some("tasks"), Some(task)) => same("atcoder", task.to_string(), ""),
             _ => return none(),
         },
-        _ => match p.host.as_str() {
-            "judge.u-aizu.ac.jp" | "onlinejudge.u-aizu.ac.jp" => {
-                let id = match (p.param("id")?, p.segments.last()) {
-                    (Some(id), _) => id,
-                    // The arena: `room.html#<contest>/problems/<index>`.
-                    (None, Some(last)) if last == "room.html" => {
-                        let parts: Vec<&str> = p.fragment.split('/').collect();
-                        match parts.as_slice() {
-                            [contest, "problems", index] if !contest.is_empty() => {
-                                format!("{}_{}", percent_decode(contest)?, index)
-                            }
-                            _ => return none(),
+        _ => return other_known_host(p, url),
+    }))
+}
+
+/// A Codeforces page: contest, problemset, gym, group, acmsguru, or a whole contest's page.
+fn codeforces(p: &Parts<'_>, url: &str, title: &str) -> Result<Known, String> {
+    let segs: Vec<&str> = p.segments.iter().map(String::as_str).collect();
+    let (prefix, contest, index, page) = match segs.as_slice() {
+        ["problemset", "problem", c, i] | ["contest", c, "problem", i] => {
+            ("cf", *c, i.to_string(), url.to_string())
+        }
+        ["gym", c, "problem", i] => ("cfgym", *c, i.to_string(), url.to_string()),
+        ["group", _, "contest", c, "problem", i] => ("cfgroup", *c, i.to_string(), url.to_string()),
+        ["problemsets", "acmsguru", "problem", _, i] => {
+            ("cfsgu", "", i.to_string(), url.to_string())
+        }
+        // A whole contest on one page: the problem's index opens its title, and its
+        // own page is the URL to record.
+        [kind @ ("contest" | "gym"), c, "problems"] => {
+            let index = title.split(['.', ' ']).next().unwrap_or("");
+            let is_index = (1..=3).contains(&index.len())
+                && index.starts_with(|c: char| c.is_ascii_uppercase())
+                && index.chars().all(|c| c.is_ascii_alphanumeric());
+            if !is_index {
+                return Err(format!(
+                    "the page {} shows a whole contest and the title `{}` names no \
+                     problem of it",
+                    shown(url),
+                    shown(title)
+                ));
+            }
+            let page = format!("https://codeforces.com/{}/{}/problem/{}", kind, c, index);
+            let prefix = if *kind == "gym" { "cfgym" } else { "cf" };
+            (prefix, *c, index.to_string(), page)
+        }
+        _ => return Err(unknown_page(url)),
+    };
+    let core = format!("{}{}", contest, index);
+    Ok(Known {
+        site: "codeforces",
+        prefix: prefix.to_string(),
+        id: if prefix == "cfsgu" {
+            format!("acmsguru-{}", index)
+        } else {
+            core.clone()
+        },
+        core,
+        url: page,
+    })
+}
+
+/// The hosts with their own rule that the judge table does not list: Aizu, Timus, Virtual
+/// Judge, TLX and CodeChef; `Ok(None)` for any other host.
+fn other_known_host(p: &Parts<'_>, url: &str) -> Result<Option<Known>, String> {
+    let none = || Err(unknown_page(url));
+    Ok(Some(match p.host.as_str() {
+        "judge.u-aizu.ac.jp" | "onlinejudge.u-aizu.ac.jp" => {
+            let id = match (p.param("id")?, p.segments.last()) {
+                (Some(id), _) => id,
+                // The arena: `room.html#<contest>/problems/<index>`.
+                (None, Some(last)) if last == "room.html" => {
+                    let parts: Vec<&str> = p.fragment.split('/').collect();
+                    match parts.as_slice() {
+                        [contest, "problems", index] if !contest.is_empty() => {
+                            format!("{}_{}", percent_decode(contest)?, index)
                         }
+                        _ => return none(),
                     }
-                    (None, Some(last)) if !last.contains('.') => last.clone(),
-                    _ => return none(),
-                };
-                same("aoj", id, "aoj")
+                }
+                (None, Some(last)) if !last.contains('.') => last.clone(),
+                _ => return none(),
+            };
+            Known::same("aoj", id, "aoj", url)
+        }
+        "acm.timus.ru" | "timus.online" => {
+            let num = p.param("num")?.ok_or_else(|| unknown_page(url))?;
+            let id = match p.param("space")? {
+                Some(space) if space != "1" => format!("{}_{}", space, num),
+                _ => num,
+            };
+            Known::same("timus", id, "timus", url)
+        }
+        "vjudge.net" | "vjudge.net.cn" => match (p.seg(0), p.seg(1)) {
+            (Some("problem"), Some(id)) => Known::same("vjudge", id.to_string(), "vjudge", url),
+            (Some("contest"), Some(contest)) => {
+                let index = p
+                    .fragment
+                    .strip_prefix("problem/")
+                    .filter(|i| !i.is_empty())
+                    .ok_or_else(|| unknown_page(url))?;
+                Known::same("vjudge", format!("{}_{}", contest, index), "vjudge", url)
             }
-            "acm.timus.ru" | "timus.online" => {
-                let num = p.param("num")?.ok_or_else(|| unknown_page(url))?;
-                let id = match p.param("space")? {
-                    Some(space) if space != "1" => format!("{}_{}", space, num),
-                    _ => num,
-                };
-                same("timus", id, "timus")
-            }
-            "vjudge.net" | "vjudge.net.cn" => match (seg(0), seg(1)) {
-                (Some("problem"), Some(id)) => same("vjudge", id.to_string(), "vjudge"),
-                (Some("contest"), Some(contest)) => {
-                    let index = p
-                        .fragment
-                        .strip_prefix("problem/")
-                        .filter(|i| !i.is_empty())
-                        .ok_or_else(|| unknown_page(url))?;
-                    same("vjudge", format!("{}_{}", contest, index), "vjudge")
+            _ => return none(),
+        },
+        "tlx.toki.id" => {
+            let segs: Vec<&str> = p.segments.iter().map(String::as_str).collect();
+            match segs.as_slice() {
+                ["contests", c, "problems", i] | ["problems", c, i] => {
+                    let mut known = Known::same("tlx", format!("{}/{}", c, i), "tlx", url);
+                    known.core = format!("{}_{}", c, i);
+                    known
                 }
                 _ => return none(),
-            },
-            "tlx.toki.id" => {
-                let segs: Vec<&str> = p.segments.iter().map(String::as_str).collect();
-                match segs.as_slice() {
-                    ["contests", c, "problems", i] | ["problems", c, i] => {
-                        let mut known = same("tlx", format!("{}/{}", c, i), "tlx");
-                        known.core = format!("{}_{}", c, i);
-                        known
-                    }
-                    _ => return none(),
-                }
             }
-            "codechef.com" => {
-                let at = p
-                    .segments
-                    .iter()
-                    .position(|s| s == "problems" || s == "problems-old");
-                match at.and_then(|i| p.segments.get(i + 1)) {
-                    Some(code) => same("codechef", code.clone(), "codechef"),
-                    None => return none(),
-                }
+        }
+        "codechef.com" => {
+            let at = p
+                .segments
+                .iter()
+                .position(|s| s == "problems" || s == "problems-old");
+            match at.and_then(|i| p.segments.get(i + 1)) {
+                Some(code) => Known::same("codechef", code.clone(), "codechef", url),
+                None => return none(),
             }
-            _ => return Ok(None),
-        },
+        }
+        _ => return Ok(None),
     }))
 }
 

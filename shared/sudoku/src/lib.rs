@@ -23,7 +23,10 @@
 //!
 //! The grid itself stays the problem's own; the functions here read its *values*: one byte
 //! per cell in reading order, `0` for an empty cell, `1..=N` for a symbol (the problem decides
-//! how a value is written: digits `1..=9`, letters `A..=P`).
+//! how a value is written: digits `1..=9`, letters `A..=P`). A problem's grid implements
+//! [`CellValues`] to get the grid operations (get, set, givens, the clash test, solved,
+//! extends) written once here; its digit type implements [`Symbol`], and [`DigitSet`] holds
+//! sets of them.
 
 use std::fmt;
 
@@ -232,6 +235,158 @@ impl<const B: usize> fmt::Display for Digit<B> {
     }
 }
 
+/// A problem's digit type, known by its index `0..N` (a grid's cell holds it as the value
+/// `index + 1`): the shared [`Digit`], or a problem's own one that displays otherwise (as a
+/// letter, say). [`DigitSet`] and [`CellValues`] take any such type.
+pub trait Symbol<const B: usize>: Copy {
+    /// The digit with index `i < N` (the caller's guarantee). O(1).
+    fn from_index(i: usize) -> Self;
+    /// The index, `0..N`. O(1).
+    fn index(self) -> usize;
+}
+
+impl<const B: usize> Symbol<B> for Digit<B> {
+    #[inline]
+    fn from_index(i: usize) -> Self {
+        Digit::from_index(i)
+    }
+    #[inline]
+    fn index(self) -> usize {
+        Digit::index(self)
+    }
+}
+
+/// A set of the grid's `N` digits (`N = B * B <= 16`) in one word, bit `i` standing for the
+/// digit with index `i` (the value `i + 1`); the bits above `N` stay clear.
+///
+/// ```text
+///   bit     15 14 ...  2  1  0
+///   value   16 15 ...  3  2  1      (B = 4: letters P O ... C B A; B = 3: bits 9.. clear)
+/// ```
+///
+/// Every operation is O(1) except iteration, O(1) per digit. The word itself
+/// ([`DigitSet::bits`], [`DigitSet::from_bits`]) is for searches that work on many sets at
+/// once; the layout is `repr(transparent)`, so an array of sets is an array of `u16`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct DigitSet<const B: usize>(u16);
+
+impl<const B: usize> DigitSet<B> {
+    /// No digit.
+    pub const EMPTY: Self = DigitSet(0);
+    /// Every digit `1..=N`.
+    pub const ALL: Self = DigitSet(((1u32 << (B * B)) - 1) as u16);
+
+    /// The set whose word is `bits` (bit `i` for index `i`; bits at or above `N` must be
+    /// clear, checked in debug builds). O(1).
+    #[inline]
+    pub fn from_bits(bits: u16) -> Self {
+        debug_assert!(bits & !Self::ALL.0 == 0);
+        DigitSet(bits)
+    }
+
+    /// The set's word: bit `i` set for each digit of index `i` in it. O(1).
+    #[inline]
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The set holding only `digit`. O(1).
+    #[inline]
+    pub fn single<D: Symbol<B>>(digit: D) -> Self {
+        DigitSet(1 << digit.index())
+    }
+
+    /// Whether `digit` is in the set. O(1).
+    #[inline]
+    pub fn contains<D: Symbol<B>>(self, digit: D) -> bool {
+        self.0 >> digit.index() & 1 != 0
+    }
+
+    /// The set with `digit` added. O(1).
+    #[inline]
+    pub fn with<D: Symbol<B>>(self, digit: D) -> Self {
+        DigitSet(self.0 | 1 << digit.index())
+    }
+
+    /// The set with `digit` taken out. O(1).
+    #[inline]
+    pub fn without<D: Symbol<B>>(self, digit: D) -> Self {
+        DigitSet(self.0 & !(1 << digit.index()))
+    }
+
+    /// The digits in either set. O(1).
+    #[inline]
+    pub fn union(self, other: Self) -> Self {
+        DigitSet(self.0 | other.0)
+    }
+
+    /// The digits in both sets. O(1).
+    #[inline]
+    pub fn intersection(self, other: Self) -> Self {
+        DigitSet(self.0 & other.0)
+    }
+
+    /// The digits of `self` that are not in `other`. O(1).
+    #[inline]
+    pub fn minus(self, other: Self) -> Self {
+        DigitSet(self.0 & !other.0)
+    }
+
+    /// The digits `1..=N` not in the set. O(1).
+    #[inline]
+    pub fn complement(self) -> Self {
+        DigitSet(!self.0 & Self::ALL.0)
+    }
+
+    /// The number of digits. O(1).
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty. O(1).
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set holds exactly one digit. O(1).
+    #[inline]
+    pub fn is_single(self) -> bool {
+        self.0 != 0 && self.0 & (self.0 - 1) == 0
+    }
+
+    /// The digits, smallest first, as the digit type `D`. O(1) per digit.
+    #[inline]
+    pub fn iter<D: Symbol<B>>(self) -> DigitIter<B, D> {
+        DigitIter {
+            rest: self.0,
+            digit: std::marker::PhantomData,
+        }
+    }
+}
+
+/// The digits of a [`DigitSet`], smallest first ([`DigitSet::iter`]).
+#[derive(Clone, Debug)]
+pub struct DigitIter<const B: usize, D> {
+    rest: u16,
+    digit: std::marker::PhantomData<D>,
+}
+
+impl<const B: usize, D: Symbol<B>> Iterator for DigitIter<B, D> {
+    type Item = D;
+    #[inline]
+    fn next(&mut self) -> Option<D> {
+        if self.rest == 0 {
+            return None;
+        }
+        let i = self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        Some(D::from_index(i))
+    }
+}
+
 /// The kind of a unit: a row, a column or a box. Displays as `row`, `column`, `box`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Unit {
@@ -389,6 +544,64 @@ pub fn is_solved<const B: usize>(values: &[u8]) -> bool {
     givens(values) == Cell::<B>::COUNT && first_clash::<B>(values).is_none()
 }
 
+/// A grid held as one value per cell in reading order (`0` empty, `v` the digit of index
+/// `v - 1`): a problem implements the two accessors for its grid type and gets the grid
+/// operations below, each the same for every problem.
+///
+/// ```text
+///   impl sudoku::CellValues<4> for Grid {
+///       type Digit = Digit;
+///       fn values(&self) -> &[u8] { &self.cells }
+///       fn values_mut(&mut self) -> &mut [u8] { &mut self.cells }
+///   }
+/// ```
+pub trait CellValues<const B: usize> {
+    /// The problem's digit type.
+    type Digit: Symbol<B>;
+
+    /// The `N * N` cell values, each `0..=N`. O(1).
+    fn values(&self) -> &[u8];
+    /// The same, to change; the caller keeps each value in `0..=N`. O(1).
+    fn values_mut(&mut self) -> &mut [u8];
+
+    /// The digit in `cell`, or `None` when it is empty. O(1).
+    #[inline]
+    fn get(&self, cell: Cell<B>) -> Option<Self::Digit> {
+        match self.values()[cell.index()] {
+            0 => None,
+            v => Some(Self::Digit::from_index(v as usize - 1)),
+        }
+    }
+
+    /// Puts `digit` in `cell`, or empties it with `None`. O(1).
+    #[inline]
+    fn set(&mut self, cell: Cell<B>, digit: Option<Self::Digit>) {
+        self.values_mut()[cell.index()] = digit.map_or(0, |d| d.index() as u8 + 1);
+    }
+
+    /// How many cells are filled. O(N * N).
+    fn givens(&self) -> usize {
+        givens(self.values())
+    }
+
+    /// The first given in reading order whose digit an earlier given in its row, column or
+    /// box already holds ([`Clash`]), or `None` when the givens are consistent. O(N * N).
+    fn first_clash(&self) -> Option<Clash<B, Self::Digit>> {
+        first_clash::<B>(self.values()).map(|c| c.map(|v| Self::Digit::from_index(v as usize - 1)))
+    }
+
+    /// Whether every cell is filled and no unit repeats a digit. O(N * N).
+    fn is_solved(&self) -> bool {
+        is_solved::<B>(self.values())
+    }
+
+    /// Whether `self` keeps every given of `puzzle` (it may fill more cells): the test a
+    /// completion must pass. O(N * N).
+    fn extends(&self, puzzle: &Self) -> bool {
+        extends(self.values(), puzzle.values())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -520,6 +733,125 @@ mod tests {
         assert_eq!(seen.insert(Cell::at(8, 8), 9), Err(Unit::Row));
         assert_eq!(seen.insert(Cell::at(4, 4), 9), Ok(()));
         assert_eq!(seen.insert(Cell::at(4, 4), 1), Ok(()));
+    }
+
+    /// A problem's own digit type, as one that displays as a letter.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Letter(u8);
+
+    impl Symbol<4> for Letter {
+        fn from_index(i: usize) -> Self {
+            Letter(i as u8)
+        }
+        fn index(self) -> usize {
+            self.0 as usize
+        }
+    }
+
+    impl fmt::Display for Letter {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{}", (b'A' + self.0) as char)
+        }
+    }
+
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    struct Grid16([u8; 256]);
+
+    impl CellValues<4> for Grid16 {
+        type Digit = Letter;
+        fn values(&self) -> &[u8] {
+            &self.0
+        }
+        fn values_mut(&mut self) -> &mut [u8] {
+            &mut self.0
+        }
+    }
+
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    struct Grid9([u8; 81]);
+
+    impl CellValues<3> for Grid9 {
+        type Digit = Digit<3>;
+        fn values(&self) -> &[u8] {
+            &self.0
+        }
+        fn values_mut(&mut self) -> &mut [u8] {
+            &mut self.0
+        }
+    }
+
+    #[test]
+    fn digit_sets() {
+        let (two, nine) = (Digit::<3>::from_value(2), Digit::<3>::from_value(9));
+        let set = DigitSet::<3>::EMPTY.with(nine).with(two);
+        assert_eq!(set.bits(), 0b1_0000_0010);
+        assert!(set.contains(two) && !set.contains(Digit::<3>::from_value(3)));
+        assert_eq!(set.iter().collect::<Vec<Digit<3>>>(), [two, nine]);
+        assert_eq!(DigitSet::<3>::EMPTY.iter::<Digit<3>>().next(), None);
+        assert_eq!(
+            (set.len(), set.is_empty(), set.is_single()),
+            (2, false, false)
+        );
+        assert_eq!(DigitSet::<3>::ALL.bits(), 0x1ff);
+        assert_eq!(DigitSet::<3>::ALL.minus(set).len(), 7);
+        assert_eq!(set.complement(), DigitSet::ALL.minus(set));
+        assert_eq!(set.complement().union(set), DigitSet::ALL);
+        assert!(set.complement().intersection(set).is_empty());
+        assert_eq!(set.without(nine), DigitSet::single(two));
+        assert!(DigitSet::<3>::single(nine).is_single());
+        assert_eq!(
+            DigitSet::<3>::from_bits(0b110),
+            DigitSet::single(two).with(Digit::from_value(3))
+        );
+        assert_eq!(DigitSet::<2>::ALL.bits(), 0xf);
+        // Sixteen digits fill the word; a problem's own digit type works alike.
+        assert_eq!(DigitSet::<4>::ALL.bits(), 0xffff);
+        let p = Letter(15);
+        let letters = DigitSet::<4>::single(p).with(Letter(0));
+        assert_eq!(letters.bits(), 0x8001);
+        assert_eq!(letters.iter().collect::<Vec<Letter>>(), [Letter(0), p]);
+        assert_eq!(letters.complement().len(), 14);
+        assert_eq!(DigitSet::<4>::ALL.iter::<Letter>().count(), 16);
+    }
+
+    #[test]
+    fn cell_values_of_a_grid() {
+        let mut g = Grid16([0; 256]);
+        let (c, d) = (Letter(2), Letter(3));
+        g.set(Cell::at(0, 0), Some(c));
+        g.set(Cell::at(3, 3), Some(d));
+        assert_eq!(g.values()[0], 3);
+        assert_eq!(
+            (g.get(Cell::at(0, 0)), g.get(Cell::at(0, 1))),
+            (Some(c), None)
+        );
+        assert_eq!((g.givens(), g.first_clash()), (2, None));
+        g.set(Cell::at(2, 1), Some(c));
+        let clash = g.first_clash().unwrap();
+        assert_eq!(
+            (clash.cell, clash.digit, clash.unit),
+            (Cell::at(2, 1), c, Unit::Box)
+        );
+        assert_eq!(clash.to_string(), "two Cs in box 1");
+        g.set(Cell::at(2, 1), None);
+        assert_eq!(g.givens(), 2);
+
+        let mut full = Grid9([0; 81]);
+        full.0.copy_from_slice(&pattern::<3>());
+        assert!(full.is_solved() && !g.is_solved());
+        let mut puzzle = Grid9([0; 81]);
+        puzzle.set(Cell::at(4, 4), full.get(Cell::at(4, 4)));
+        assert!(full.extends(&puzzle) && !puzzle.extends(&full) && !puzzle.is_solved());
+        puzzle.set(Cell::at(4, 4), full.get(Cell::at(4, 5)));
+        assert!(!full.extends(&puzzle));
+        assert_eq!(
+            puzzle.get(Cell::at(4, 4)).map(|d| d.get()),
+            Some(full.0[41])
+        );
+        let seven = Digit::<3>::from_value(7);
+        puzzle.set(Cell::at(0, 8), Some(seven));
+        assert_eq!(puzzle.get(Cell::at(0, 8)), Some(seven));
+        assert_eq!(puzzle.values()[8], 7);
     }
 
     #[test]

@@ -13,10 +13,9 @@
 //!
 //! Same seed and knobs, same input. Test kit only: it never calls the solver under test.
 
-use std::process::exit;
-
 use kit::{used_by_peers, ALL};
 use rng::Rng;
+use testkit::Args;
 
 mod kit;
 
@@ -115,50 +114,23 @@ fn nosol(rng: &mut Rng, k: usize) -> [u8; 81] {
     }
 }
 
-fn usage(problem: &str) -> ! {
-    eprintln!(
-        "p1074-gen: {}\nusage: p1074-gen --seed N [--givens A..B | --givens K] [--kind valid|clash|nosol]",
-        problem
-    );
-    exit(2)
-}
-
-fn parse_range(s: &str) -> Option<(usize, usize)> {
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (a.parse().ok()?, b.trim_start_matches('=').parse().ok()?),
-        None => (s.parse().ok()?, s.parse().ok()?),
-    };
-    if a <= b && b <= 81 {
-        Some((a, b))
-    } else {
-        None
-    }
-}
-
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (mut seed, mut range, mut kind) = (None, (24, 40), "valid".to_string());
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .unwrap_or_else(|| usage(&format!("{} needs a value", flag)));
-        match flag.as_str() {
-            "--seed" => seed = Some(value.parse::<u64>().unwrap_or_else(|_| usage("bad --seed"))),
-            "--givens" => range = parse_range(value).unwrap_or_else(|| usage("bad --givens")),
-            "--kind" => kind = value.clone(),
-            _ => usage(&format!("unknown argument `{}`", flag)),
-        }
-    }
-    let seed = seed.unwrap_or_else(|| usage("--seed is required"));
+    let args = Args::from_env(
+        "p1074-gen",
+        "p1074-gen --seed N [--givens A..B | --givens K] [--kind valid|clash|nosol]",
+        &["--seed", "--givens", "--kind"],
+        &[],
+    );
+    let range = args.range("--givens", 81).unwrap_or((24, 40));
+    let seed: u64 = args.required("--seed");
     let mut rng = Rng::new(seed ^ 0x1074_1074_1074_1074);
     let k = rng.between(range.0, range.1);
-    let g = match kind.as_str() {
+    let g = match args.text("--kind").unwrap_or("valid") {
         "valid" => valid(&mut rng, k),
         "clash" => clash(&mut rng, k),
         "nosol" if k < 81 => nosol(&mut rng, k),
-        "nosol" => usage("--kind nosol needs fewer than 81 givens"),
-        _ => usage(&format!("unknown kind `{}`", kind)),
+        "nosol" => args.fail("--kind nosol needs fewer than 81 givens"),
+        kind => args.fail(&format!("unknown kind `{}`", kind)),
     };
     print!("{}", kit::to_text(&g));
 }

@@ -64,8 +64,11 @@ impl Enumeration {
 }
 
 fn main() {
-    let mut input = fastio::stdin_or_exit();
-    let givens = p1074::parse(&mut input).unwrap_or_else(|e| e.exit(&mut fastio::Writer::new()));
+    let mut parser = p1074::Parser::new(fastio::stdin_or_exit());
+    let givens = match parser.next_case() {
+        Some(case) => case.unwrap_or_else(|e| e.exit(&mut fastio::Writer::new())),
+        None => return,
+    };
     let mut e = Enumeration {
         grid: givens.0,
         row: [0; 9],

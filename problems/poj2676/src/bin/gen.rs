@@ -14,15 +14,19 @@ mod kit;
 use kit::{random_solution, solutions};
 use rng::Rng;
 use std::io::Write;
-use std::process::exit;
+use testkit::Args;
 
-fn usage(msg: &str) -> ! {
-    eprintln!("poj2676-gen: {}", msg);
-    eprintln!(
-        "usage: poj2676-gen --seed N [--count N] [--kind random|minimal|multi|unsolvable] \
-         [--givens A..B] [--messy]"
-    );
-    exit(2)
+/// The usage line, after `usage: `.
+const USAGE: &str = "poj2676-gen --seed N [--count N] [--kind random|minimal|multi|unsolvable] \
+     [--givens A..B] [--messy]";
+
+/// The puzzles `--kind` asks for.
+#[derive(Clone, Copy)]
+enum Kind {
+    Random,
+    Minimal,
+    Multi,
+    Unsolvable,
 }
 
 /// Keeps `k` givens of `solution` at random positions.
@@ -83,38 +87,24 @@ fn unsolvable(rng: &mut Rng) -> [u8; 81] {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut seed = None;
-    let mut count = 5usize;
-    let mut kind = "random".to_string();
-    let mut givens = (17usize, 40usize);
-    let mut messy = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .unwrap_or_else(|| usage(&format!("{} needs a value", a)))
-        };
-        match a.as_str() {
-            "--seed" => seed = Some(value().parse::<u64>().unwrap_or_else(|_| usage("bad seed"))),
-            "--count" => count = value().parse().unwrap_or_else(|_| usage("bad count")),
-            "--kind" => kind = value(),
-            "--givens" => {
-                let v = value();
-                let (a, b) = v.split_once("..").unwrap_or_else(|| usage("--givens A..B"));
-                let a: usize = a.parse().unwrap_or_else(|_| usage("bad --givens"));
-                let b: usize = b.parse().unwrap_or_else(|_| usage("bad --givens"));
-                if a > b || b > 81 {
-                    usage("--givens needs A <= B <= 81");
-                }
-                givens = (a, b);
-            }
-            "--messy" => messy = true,
-            _ => usage(&format!("unknown argument {}", a)),
-        }
-    }
-    let mut rng = Rng::new(seed.unwrap_or_else(|| usage("--seed is required")));
+    let args = Args::from_env(
+        "poj2676-gen",
+        USAGE,
+        &["--seed", "--count", "--kind", "--givens"],
+        &["--messy"],
+    );
+    let seed: u64 = args.required("--seed");
+    let count: usize = args.get("--count").unwrap_or(5);
+    let kind = match args.text("--kind") {
+        None | Some("random") => Kind::Random,
+        Some("minimal") => Kind::Minimal,
+        Some("multi") => Kind::Multi,
+        Some("unsolvable") => Kind::Unsolvable,
+        Some(other) => args.fail(&format!("unknown kind {}", other)),
+    };
+    let givens = args.range("--givens", 81).unwrap_or((17, 40));
+    let messy = args.switch("--messy");
+    let mut rng = Rng::new(seed);
     let mut out = String::new();
     let nl = |rng: &mut Rng| {
         if messy && rng.below(4) == 0 {
@@ -126,23 +116,22 @@ fn main() {
     out.push_str(&count.to_string());
     out.push_str(nl(&mut rng));
     for _ in 0..count {
-        let p = match kind.as_str() {
-            "random" => {
+        let p = match kind {
+            Kind::Random => {
                 let s = random_solution(&mut rng);
                 let k = rng.between(givens.0, givens.1);
                 keep_random(&s, k, &mut rng)
             }
-            "minimal" => {
+            Kind::Minimal => {
                 let s = random_solution(&mut rng);
                 minimal(&s, &mut rng)
             }
-            "multi" => {
+            Kind::Multi => {
                 let s = random_solution(&mut rng);
                 let k = rng.between(18, 26);
                 keep_random(&s, k, &mut rng)
             }
-            "unsolvable" => unsolvable(&mut rng),
-            _ => usage(&format!("unknown kind {}", kind)),
+            Kind::Unsolvable => unsolvable(&mut rng),
         };
         for row in p.chunks(9) {
             if messy && rng.below(6) == 0 {

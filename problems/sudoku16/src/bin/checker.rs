@@ -10,8 +10,10 @@
 
 use fastio::Reader;
 use std::process::exit;
-use sudoku16::grid::{Cell, Digit, Grid, SIDE};
-use sudoku16::Parser;
+use sudoku16::{Cell, CellValues, Digit, Grid, Parser};
+
+/// Cells in a unit, and rows in a grid.
+const SIDE: usize = Cell::SIDE;
 
 fn fail(msg: &str) -> ! {
     println!("{}", msg);
@@ -47,7 +49,7 @@ fn grids(text: &[u8], name: &str) -> Result<Vec<Grid>, String> {
                 return Err(format!("{}: expected 16 letters, found `{}`", at, line));
             }
             for (c, b) in line.bytes().enumerate() {
-                let d = Digit::from_letter(b)
+                let d = Digit::from_ascii(b)
                     .ok_or_else(|| format!("{}: `{}` is not a letter A..P", at, line))?;
                 g.set(Cell::at(r, c), Some(d));
             }
@@ -81,7 +83,7 @@ fn fault(answer: &Grid, puzzle: &Grid) -> Option<String> {
                 "row {} column {} should keep the given {}",
                 c.row() + 1,
                 c.column() + 1,
-                d.letter() as char
+                d.to_ascii() as char
             )),
             _ => None,
         })

@@ -10,11 +10,11 @@
 //! - `minimal`: a random solved grid thinned to a minimal puzzle: cells are cleared in random
 //!   order while the solution stays unique, so the result has one solution and every clue is
 //!   needed. Each removal is checked by an exact-cover search for a completion with another
-//!   letter in that cell: 0.7 s per puzzle on average, but up to about 20 s.
+//!   digit in that cell: 0.7 s per puzzle on average, but up to about 20 s.
 //!   `--check-budget N` bounds each check to N search nodes, keeping the clue when a check
 //!   runs out (the puzzle is still unique, perhaps not minimal; said on stderr).
 //! - `unsolvable`: a random grid with `k` kept cells (default 100..180), one of them changed
-//!   to a letter that clashes with no given, checked to have no solution (grids that a
+//!   to a digit that clashes with no given, checked to have no solution (grids that a
 //!   bounded search cannot decide are skipped; works down to about 40 givens).
 //! - `mixed`: each case `random` or `unsolvable` with equal odds.
 //!
@@ -25,8 +25,11 @@ mod kit;
 
 use kit::dlx::{completions_within, ExactCover, OutOfBudget};
 use kit::{random_solution, Rng};
-use std::process::exit;
-use sudoku16::grid::{Cell, Digit, Grid, CELLS};
+use sudoku16::{Cell, CellValues, Digit, Grid};
+use testkit::Args;
+
+/// Cells on the board.
+const CELLS: usize = Cell::COUNT;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Kind {
@@ -36,15 +39,10 @@ enum Kind {
     Mixed,
 }
 
-fn usage(msg: &str) -> ! {
-    eprintln!("sudoku16-gen: {}", msg);
-    eprintln!(
-        "usage: sudoku16-gen [--seed N] [--count C] \
-         [--kind random|minimal|unsolvable|mixed] [--givens A..B] [--check-budget N] \
-         [--form poj|spoj]"
-    );
-    exit(2)
-}
+/// The usage line, after `usage: `.
+const USAGE: &str = "sudoku16-gen [--seed N] [--count C] \
+     [--kind random|minimal|unsolvable|mixed] [--givens A..B] [--check-budget N] \
+     [--form poj|spoj]";
 
 /// `solution` with `k` random cells kept.
 fn keep_random(solution: &Grid, k: usize, rng: &mut Rng) -> Grid {
@@ -59,7 +57,7 @@ fn keep_random(solution: &Grid, k: usize, rng: &mut Rng) -> Grid {
 }
 
 /// A minimal puzzle with solution `solution`: clues are cleared in random order unless the
-/// grid without that clue has a completion with another letter in that cell. A check that
+/// grid without that clue has a completion with another digit in that cell. A check that
 /// needs more than `cap` search nodes keeps its clue: the puzzle stays unique but may then
 /// not be minimal, which is said on stderr.
 fn minimal(solution: &Grid, cap: u64, rng: &mut Rng) -> Grid {
@@ -93,7 +91,7 @@ fn minimal(solution: &Grid, cap: u64, rng: &mut Rng) -> Grid {
 
 /// A grid with `k` givens, no clash, and no solution.
 /// Gives up (exit 2) after many tries: very sparse grids are rarely unsolvable.
-fn unsolvable(lo: usize, hi: usize, rng: &mut Rng) -> Grid {
+fn unsolvable(lo: usize, hi: usize, rng: &mut Rng, args: &Args) -> Grid {
     for _ in 0..1000 {
         let k = lo + rng.below(hi - lo + 1);
         let solution = random_solution(rng);
@@ -116,64 +114,43 @@ fn unsolvable(lo: usize, hi: usize, rng: &mut Rng) -> Grid {
             }
         }
     }
-    usage("found no unsolvable grid with these --givens; use more givens")
-}
-
-fn parse_range(s: &str) -> Option<(usize, usize)> {
-    let (a, b) = s.split_once("..")?;
-    let (a, b) = (a.parse().ok()?, b.parse().ok()?);
-    if a <= b && b <= CELLS {
-        Some((a, b))
-    } else {
-        None
-    }
+    args.fail("found no unsolvable grid with these --givens; use more givens")
 }
 
 fn main() {
-    let mut seed = 1u64;
-    let mut count = 1usize;
-    let mut kind = Kind::Random;
-    let mut givens: Option<(usize, usize)> = None;
-    let mut check_budget = u64::MAX;
-    let mut count_line = false;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).map(String::as_str);
-        let value = || value.unwrap_or_else(|| usage(&format!("{} needs a value", args[i])));
-        match args[i].as_str() {
-            "--seed" => seed = value().parse().unwrap_or_else(|_| usage("bad --seed")),
-            "--check-budget" => {
-                check_budget = value()
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .unwrap_or_else(|| usage("bad --check-budget"))
-            }
-            "--count" => count = value().parse().unwrap_or_else(|_| usage("bad --count")),
-            "--givens" => {
-                givens = Some(parse_range(value()).unwrap_or_else(|| usage("bad --givens")))
-            }
-            "--kind" => {
-                kind = match value() {
-                    "random" => Kind::Random,
-                    "minimal" => Kind::Minimal,
-                    "unsolvable" => Kind::Unsolvable,
-                    "mixed" => Kind::Mixed,
-                    _ => usage("bad --kind"),
-                }
-            }
-            "--form" => {
-                count_line = match value() {
-                    "poj" => false,
-                    "spoj" => true,
-                    _ => usage("bad --form"),
-                }
-            }
-            other => usage(&format!("unknown argument {}", other)),
-        }
-        i += 2;
-    }
+    let args = Args::from_env(
+        "sudoku16-gen",
+        USAGE,
+        &[
+            "--seed",
+            "--count",
+            "--kind",
+            "--givens",
+            "--check-budget",
+            "--form",
+        ],
+        &[],
+    );
+    let seed: u64 = args.get("--seed").unwrap_or(1);
+    let count: usize = args.get("--count").unwrap_or(1);
+    let kind = match args.text("--kind") {
+        None | Some("random") => Kind::Random,
+        Some("minimal") => Kind::Minimal,
+        Some("unsolvable") => Kind::Unsolvable,
+        Some("mixed") => Kind::Mixed,
+        Some(other) => args.fail(&format!("bad --kind `{}`", other)),
+    };
+    let givens = args.range("--givens", CELLS);
+    let check_budget = match args.get::<u64>("--check-budget") {
+        None => u64::MAX,
+        Some(0) => args.fail("bad --check-budget `0`: it must be positive"),
+        Some(n) => n,
+    };
+    let count_line = match args.text("--form") {
+        None | Some("poj") => false,
+        Some("spoj") => true,
+        Some(other) => args.fail(&format!("bad --form `{}`", other)),
+    };
     let mut rng = Rng::new(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x1616);
     let mut out = String::new();
     if count_line {
@@ -189,7 +166,7 @@ fn main() {
             Kind::Minimal => minimal(&random_solution(&mut rng), check_budget, &mut rng),
             Kind::Unsolvable => {
                 let (lo, hi) = givens.unwrap_or((100, 180));
-                unsolvable(lo, hi, &mut rng)
+                unsolvable(lo, hi, &mut rng, &args)
             }
             _ => {
                 let (lo, hi) = givens.unwrap_or((40, 140));

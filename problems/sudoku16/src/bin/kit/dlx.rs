@@ -5,13 +5,13 @@
 //!
 //! ```text
 //!   column    0 ..  256   cell (r, c) is filled            16 * r + c
-//!   column  256 ..  512   row r holds letter d       256 + 16 * r + d
-//!   column  512 ..  768   column c holds letter d    512 + 16 * c + d
-//!   column  768 .. 1024   box b holds letter d       768 + 16 * b + d     b = 4 * (r / 4) + c / 4
+//!   column  256 ..  512   row r holds digit d       256 + 16 * r + d
+//!   column  512 ..  768   column c holds digit d    512 + 16 * c + d
+//!   column  768 .. 1024   box b holds digit d       768 + 16 * b + d     b = 4 * (r / 4) + c / 4
 //! ```
 //!
-//! Rows (options): "letter d in cell (r, c)", 4096 in all, each meeting four columns. Only
-//! the options a puzzle leaves open are linked (empty cell, letter in none of its units), and
+//! Rows (options): "digit d in cell (r, c)", 4096 in all, each meeting four columns. Only
+//! the options a puzzle leaves open are linked (empty cell, digit in none of its units), and
 //! only the columns its givens leave unmet, so the search starts right after the givens.
 //!
 //! Nodes live in one array of `Node`s, linked by index:
@@ -20,14 +20,19 @@
 //!   node 0                       root: left/right thread the unmet column headers
 //!   node 1 + j                   header of column j (up/down thread its option nodes)
 //!   node 1025 + 4 k .. + 4       the four nodes of the k-th linked option, in column order
-//!                                cell, row-letter, column-letter, box-letter
+//!                                cell, row-digit, column-digit, box-digit
 //! ```
 //!
 //! Branching takes the first column with the fewest options (Knuth's MRV); with a random
 //! source its options are tried in random order, for restarts.
 
 use super::Rng;
-use sudoku16::grid::{Cell, Digit, Grid, CELLS, SIDE};
+use sudoku16::{Cell, CellValues, Digit, Grid};
+
+/// Cells on the board.
+const CELLS: usize = Cell::COUNT;
+/// Cells in a unit, digits in the alphabet.
+const SIDE: usize = Cell::SIDE;
 
 /// Number of columns.
 const COLUMNS: usize = 4 * CELLS;
@@ -38,7 +43,7 @@ const ROOT: usize = 0;
 #[derive(Debug, PartialEq)]
 pub struct OutOfBudget;
 
-/// The four columns met by letter `d` (0..16) in cell (`r`, `c`).
+/// The four columns met by digit `d` (0..16) in cell (`r`, `c`).
 fn columns_of(r: usize, c: usize, d: usize) -> [usize; 4] {
     let b = r / 4 * 4 + c / 4;
     [
@@ -69,7 +74,7 @@ pub struct ExactCover {
     /// `columns_of_size[s]`: how many columns in the header list have `s` options (at most
     /// 16), so the branching scan can stop at the first column of the smallest size.
     columns_of_size: [usize; SIDE + 1],
-    /// (cell index, letter) of each option, indexed by (node - 1 - COLUMNS) / 4.
+    /// (cell index, digit) of each option, indexed by (node - 1 - COLUMNS) / 4.
     option: Vec<(usize, usize)>,
     /// The givens; solutions are these plus the chosen options.
     puzzle: Grid,
@@ -81,7 +86,7 @@ pub struct ExactCover {
 
 impl ExactCover {
     /// The matrix of `puzzle`'s completions, leaving out the option `exclude` if given (so a
-    /// search finds the completions that do not put that letter in that cell).
+    /// search finds the completions that do not put that digit in that cell).
     pub fn new(puzzle: &Grid, exclude: Option<(Cell, Digit)>) -> ExactCover {
         // met[j]: column j is already met by a given.
         let mut met = [false; COLUMNS];
@@ -259,7 +264,7 @@ impl ExactCover {
         if self.size[best] == 0 {
             return Ok(());
         }
-        // A column has at most 16 options (16 letters or 16 places).
+        // A column has at most 16 options (16 digits or 16 places).
         let mut rows = [0usize; SIDE];
         let n = self.size[best];
         let mut i = self.node[best].down as usize;
@@ -334,7 +339,7 @@ mod tests {
     use super::*;
 
     /// Counts completions by the plainest search there is: the first empty cell in reading
-    /// order, every letter not yet in its row, column or box. Only for grids with few empty
+    /// order, every digit not yet in its row, column or box. Only for grids with few empty
     /// cells.
     fn brute_count(g: &mut Grid) -> usize {
         let Some(i) = (0..CELLS).find(|&i| g.get(Cell::from_index(i)).is_none()) else {
@@ -377,14 +382,14 @@ mod tests {
 
     #[test]
     fn counts_agree_with_brute_force() {
-        // Clear every cell holding one of a few letters: several completions, few enough
+        // Clear every cell holding one of a few digits: several completions, few enough
         // empty cells for the brute force.
-        for (seed, letters) in [(3, 0b111u16), (4, 0b1_0101), (5, 0b1001)] {
+        for (seed, digits) in [(3, 0b111u16), (4, 0b1_0101), (5, 0b1001)] {
             let full = solved(seed);
             let mut g = full;
             for i in 0..CELLS {
                 let c = Cell::from_index(i);
-                if g.get(c).map_or(false, |d| letters >> d.index() & 1 == 1) {
+                if g.get(c).map_or(false, |d| digits >> d.index() & 1 == 1) {
                     g.set(c, None);
                 }
             }
@@ -395,7 +400,7 @@ mod tests {
             assert_eq!(all.len(), want, "seed {}", seed);
             assert!(all.contains(&full));
             assert!(all.iter().all(|s| s.is_solved() && s.extends(&g)));
-            // Leaving out the original letter of a cell loses exactly the completions that
+            // Leaving out the original digit of a cell loses exactly the completions that
             // had it there.
             let c = (0..CELLS)
                 .map(Cell::from_index)
@@ -439,7 +444,7 @@ mod tests {
     #[test]
     fn unsolvable_and_clashing_grids_have_no_completion() {
         // Row 0 holds B..P in columns 1..15, and A sits below in column 0: cell (0, 0) can
-        // take no letter, though no two givens clash.
+        // take no digit, though no two givens clash.
         let mut g = Grid::empty();
         for c in 1..16 {
             g.set(Cell::at(0, c), Some(Digit::from_index(c)));
@@ -453,7 +458,7 @@ mod tests {
         clash.set(Cell::at(0, 0), Some(Digit::from_index(0)));
         clash.set(Cell::at(0, 5), Some(Digit::from_index(0)));
         assert!(completions(&clash, None, 1, 1).is_empty());
-        // A full grid with one cell cleared: one completion, none without its letter.
+        // A full grid with one cell cleared: one completion, none without its digit.
         let full = solved(6);
         let a = Cell::at(7, 9);
         let mut one = full;

@@ -5,7 +5,7 @@
 
 pub mod dlx;
 
-use sudoku16::grid::Grid;
+use sudoku16::Grid;
 
 pub use rng::Rng;
 
@@ -19,6 +19,7 @@ pub fn random_solution(rng: &mut Rng) -> Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku16::CellValues;
 
     #[test]
     fn random_solutions_are_solved_and_differ() {

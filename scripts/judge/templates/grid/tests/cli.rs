@@ -14,7 +14,7 @@ const UNSOLVABLE: &str = "123456780\n000000009\n000000000\n000000000\n000000000\
                           000000000\n000000000\n000000000\n000000000\n";
 
 fn solve(input: &str) -> Output {
-    runner::run(SOLVER, &[], input.as_bytes())
+    testkit::run(SOLVER, &[], input.as_bytes())
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -4,8 +4,8 @@
 //! [[bin]] table is removed does not exist). With a checker, it judges every output; without
 //! one, the submission's tokens must equal the reference's.
 
-use runner::run;
 use std::process::Output;
+use testkit::{check, run};
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
 /// NAME-gen, NAME-ref and NAME-check; `None` for one whose [[bin]] table is removed.
@@ -35,21 +35,6 @@ fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
         .collect()
 }
 
-/// Runs the checker on `input`, `output` and `expected` through files in `dir`.
-fn check(checker: &str, dir: &std::path::Path, files: [&[u8]; 3]) -> Output {
-    let paths: Vec<String> = ["in", "out", "exp"]
-        .iter()
-        .zip(files.iter())
-        .map(|(name, bytes)| {
-            let path = dir.join(name);
-            std::fs::write(&path, bytes).unwrap();
-            path.display().to_string()
-        })
-        .collect();
-    let args: Vec<&str> = paths.iter().map(String::as_str).collect();
-    run(checker, &args, b"")
-}
-
 #[test]
 fn submission_agrees_with_the_reference_and_the_checker() {
     let [gen, reference, checker] = KIT;
@@ -61,17 +46,10 @@ fn submission_agrees_with_the_reference_and_the_checker() {
             return;
         }
     };
-    // One file per test process: the files the checker reads.
-    let dir = std::env::temp_dir().join(format!("kit-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let solved = run(SOLVER, &[], &first.stdout);
     let reference = reference.filter(|r| written(&run(r, &[], &first.stdout)));
     let checker = checker.filter(|c| {
-        written(&check(
-            c,
-            &dir,
-            [&first.stdout, &solved.stdout, &solved.stdout],
-        ))
+        written(&check(c, &first.stdout, &solved.stdout, &solved.stdout))
     });
     if reference.is_none() && checker.is_none() {
         eprintln!("skipped: neither NAME-ref nor NAME-check is written yet");
@@ -99,7 +77,7 @@ fn submission_agrees_with_the_reference_and_the_checker() {
         match checker {
             Some(checker) => {
                 let answer = expected.as_ref().map_or(&solver.stdout, |e| &e.stdout);
-                let verdict = check(checker, &dir, [&input.stdout, &solver.stdout, answer]);
+                let verdict = check(checker, &input.stdout, &solver.stdout, answer);
                 assert!(
                     verdict.status.success(),
                     "seed {}: {}",
@@ -119,5 +97,4 @@ fn submission_agrees_with_the_reference_and_the_checker() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@ use std::process::Output;
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
 
 fn solve(input: &str) -> Output {
-    runner::run(SOLVER, &[], input.as_bytes())
+    testkit::run(SOLVER, &[], input.as_bytes())
 }
 
 #[test]

@@ -1,0 +1,269 @@
+//! The test kits' tools: running a program on an input, asking a checker about an answer, and
+//! the command line every generator reads. Used by tests and by the `src/bin` kits only, so it
+//! is never bundled into a submission.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::{fs, process, thread};
+
+/// Runs `program args..` with `input` on stdin and returns its status, stdout and stderr.
+/// A program that exits before reading all of its input is not an error here. Panics if the
+/// program cannot be started (a test should fail loudly then).
+///
+/// The input is written from a separate thread, so a program that prints a lot before it has
+/// read all its input cannot deadlock against a full pipe.
+pub fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {}", program, e));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    let writer = thread::spawn(move || {
+        // A broken pipe only means the program stopped reading.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("cannot wait for {}: {}", program, e));
+    let _ = writer.join();
+    output
+}
+
+/// Runs `checker INPUT OUTPUT EXPECTED` (the judge tool's checker protocol) on three temporary
+/// files holding `input`, `output` and `expected`, and returns what it did: exit status 0
+/// accepts, 1 rejects with a one-line reason on stdout. Each call has its own directory
+/// (removed afterwards), so tests running in parallel do not share files. Panics if the files
+/// cannot be written or the checker cannot be started.
+pub fn check(checker: &str, input: &[u8], output: &[u8], expected: &[u8]) -> Output {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("testkit-check-{}-{}", process::id(), call));
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {:?}: {}", dir, e));
+    let mut paths = Vec::new();
+    for (name, data) in [("input", input), ("output", output), ("expected", expected)] {
+        let path = dir.join(name);
+        fs::write(&path, data).unwrap_or_else(|e| panic!("cannot write {:?}: {}", path, e));
+        paths.push(path.to_string_lossy().into_owned());
+    }
+    let args: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let verdict = run(checker, &args, b"");
+    let _ = fs::remove_dir_all(&dir);
+    verdict
+}
+
+/// A generator's command line: `--name value` options and bare `--name` switches, every name
+/// declared up front. The last of a repeated option counts. Anything wrong (an unknown
+/// argument, an option without a value, a value that does not parse) ends the process with
+/// `<program>: <what>` and the usage line on stderr and exit status 2, as a generator should.
+pub struct Args {
+    program: String,
+    usage: String,
+    given: Vec<(String, Option<String>)>,
+}
+
+impl Args {
+    /// This process's arguments (`std::env::args`, without the program name). `usage` is the
+    /// usage line after `usage: `; `options` take a value, `switches` do not.
+    pub fn from_env(program: &str, usage: &str, options: &[&str], switches: &[&str]) -> Args {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        Args::parse(program, usage, options, switches, args)
+            .unwrap_or_else(|(args, what)| args.fail(&what))
+    }
+
+    /// `args` read against the declared `options` and `switches`; on error, the [`Args`]
+    /// read so far (to [`Args::fail`] with) and what is wrong. O(arguments * names).
+    pub fn parse(
+        program: &str,
+        usage: &str,
+        options: &[&str],
+        switches: &[&str],
+        args: Vec<String>,
+    ) -> Result<Args, (Args, String)> {
+        let mut parsed = Args {
+            program: program.to_string(),
+            usage: usage.to_string(),
+            given: Vec::new(),
+        };
+        let mut it = args.into_iter();
+        while let Some(name) = it.next() {
+            if switches.contains(&name.as_str()) {
+                parsed.given.push((name, None));
+            } else if options.contains(&name.as_str()) {
+                match it.next() {
+                    Some(value) => parsed.given.push((name, Some(value))),
+                    None => {
+                        let what = format!("{} needs a value", name);
+                        return Err((parsed, what));
+                    }
+                }
+            } else {
+                let what = format!("unknown argument `{}`", name);
+                return Err((parsed, what));
+            }
+        }
+        Ok(parsed)
+    }
+
+    /// The text of option `name`'s last value, if given. O(arguments).
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.given
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    /// Option `name`'s last value parsed as a `T`, if given; one that does not parse ends the
+    /// process (`bad --seed `x``). O(arguments).
+    pub fn get<T: std::str::FromStr>(&self, name: &str) -> Option<T> {
+        let text = self.text(name)?;
+        Some(
+            text.parse()
+                .unwrap_or_else(|_| self.fail(&format!("bad {} `{}`", name, text))),
+        )
+    }
+
+    /// Option `name`'s value, which must be given (`--seed is required` otherwise).
+    pub fn required<T: std::str::FromStr>(&self, name: &str) -> T {
+        self.get(name)
+            .unwrap_or_else(|| self.fail(&format!("{} is required", name)))
+    }
+
+    /// Whether switch `name` was given. O(arguments).
+    pub fn switch(&self, name: &str) -> bool {
+        self.given.iter().any(|(n, v)| n == name && v.is_none())
+    }
+
+    /// Option `name`'s range of counts, `A..B` or `A..=B` (both inclusive) or one count `K`
+    /// (`K..K`), with `A <= B <= max`, if given; anything else ends the process. O(arguments).
+    pub fn range(&self, name: &str, max: usize) -> Option<(usize, usize)> {
+        let text = self.text(name)?;
+        Some(parse_range(text, max).unwrap_or_else(|| {
+            self.fail(&format!(
+                "bad {} `{}`: expected A..B or K with A <= B <= {}",
+                name, text, max
+            ))
+        }))
+    }
+
+    /// Ends the process: `<program>: <what>` and the usage line on stderr, exit status 2.
+    pub fn fail(&self, what: &str) -> ! {
+        eprintln!("{}: {}", self.program, what);
+        eprintln!("usage: {}", self.usage);
+        process::exit(2)
+    }
+}
+
+/// `A..B`, `A..=B` (inclusive both) or `K` (`K..K`) with `A <= B <= max`, else `None`.
+fn parse_range(text: &str, max: usize) -> Option<(usize, usize)> {
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (
+            a.parse().ok()?,
+            b.strip_prefix('=').unwrap_or(b).parse().ok()?,
+        ),
+        None => (text.parse().ok()?, text.parse().ok()?),
+    };
+    if a <= b && b <= max {
+        Some((a, b))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captures_output_and_status() {
+        let out = run("sh", &["-c", "cat; echo err >&2; exit 3"], b"hello\n");
+        assert_eq!(out.stdout, b"hello\n");
+        assert_eq!(out.stderr, b"err\n");
+        assert_eq!(out.status.code(), Some(3));
+    }
+
+    #[test]
+    fn large_input_and_output_do_not_deadlock() {
+        let input = vec![b'x'; 4 << 20];
+        let out = run("cat", &[], &input);
+        assert_eq!(out.stdout.len(), input.len());
+    }
+
+    #[test]
+    fn program_that_ignores_its_input() {
+        let out = run("true", &[], &vec![b'y'; 1 << 20]);
+        assert!(out.status.success());
+    }
+
+    #[test]
+    fn checker_gets_three_files_in_order() {
+        use std::os::unix::fs::PermissionsExt;
+        // Accepts when OUTPUT equals EXPECTED, printing INPUT; else rejects with a reason.
+        let script =
+            "#!/bin/sh\ncmp -s \"$2\" \"$3\" && { cat \"$1\"; exit 0; }\necho differ\nexit 1\n";
+        let checker = std::env::temp_dir().join(format!("testkit-checker-{}", process::id()));
+        fs::write(&checker, script).unwrap();
+        fs::set_permissions(&checker, fs::Permissions::from_mode(0o755)).unwrap();
+        let checker_path = checker.to_str().unwrap();
+        let accepted = check(checker_path, b"the input", b"42\n", b"42\n");
+        assert_eq!(accepted.status.code(), Some(0));
+        assert_eq!(accepted.stdout, b"the input");
+        let rejected = check(checker_path, b"", b"41\n", b"42\n");
+        assert_eq!(rejected.status.code(), Some(1));
+        assert_eq!(rejected.stdout, b"differ\n");
+        let _ = fs::remove_file(&checker);
+    }
+
+    fn args(list: &[&str]) -> Result<Args, (Args, String)> {
+        let list = list.iter().map(|s| s.to_string()).collect();
+        Args::parse(
+            "gen",
+            "gen [--seed N]",
+            &["--seed", "--givens"],
+            &["--messy"],
+            list,
+        )
+    }
+
+    #[test]
+    fn options_and_switches() {
+        let a = args(&["--seed", "5", "--messy", "--givens", "3..=7", "--seed", "6"])
+            .ok()
+            .unwrap();
+        assert_eq!(a.get::<u64>("--seed"), Some(6));
+        assert_eq!(a.text("--givens"), Some("3..=7"));
+        assert_eq!(a.range("--givens", 81), Some((3, 7)));
+        assert!(a.switch("--messy") && !a.switch("--seed"));
+        let none = args(&[]).ok().unwrap();
+        assert_eq!(
+            (none.get::<u64>("--seed"), none.range("--givens", 81)),
+            (None, None)
+        );
+        assert!(!none.switch("--messy"));
+    }
+
+    #[test]
+    fn unknown_arguments_and_missing_values() {
+        let what = |list: &[&str]| args(list).err().map(|(_, what)| what);
+        assert_eq!(what(&["--sed", "5"]).unwrap(), "unknown argument `--sed`");
+        assert_eq!(what(&["--seed"]).unwrap(), "--seed needs a value");
+        assert_eq!(what(&["5"]).unwrap(), "unknown argument `5`");
+        assert_eq!(what(&["--messy", "--seed", "1"]), None);
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(parse_range("40..140", 256), Some((40, 140)));
+        assert_eq!(parse_range("24..=40", 81), Some((24, 40)));
+        assert_eq!(parse_range("30", 81), Some((30, 30)));
+        assert_eq!(parse_range("0..81", 81), Some((0, 81)));
+        for bad in ["9..3", "0..82", "82", "a..b", "..5", "5..", "-1..3", ""] {
+            assert_eq!(parse_range(bad, 81), None, "{}", bad);
+        }
+    }
+}
