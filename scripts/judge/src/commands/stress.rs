@@ -9,7 +9,7 @@ use crate::problem::Problem;
 use crate::program;
 use crate::progress::Progress;
 use crate::run::{self, Exit};
-use crate::samples::{self, next_case_number};
+use crate::samples::next_case_number;
 use crate::verdict::{self, Expected, Verdict};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -127,7 +127,7 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
             );
             println!("  {}", origin.cargo_command(&problem.name));
             let shown = |d: &Path| d.strip_prefix(root).unwrap_or(d).display().to_string();
-            match same_sample(root, &dir, &made)? {
+            match same_sample(&dir, &made) {
                 Some(known) => println!(
                     "it is already the sample {}: not saved again",
                     shown(&known)
@@ -167,13 +167,20 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     Ok(Outcome::Pass)
 }
 
-/// The sample input of `dir` whose bytes are `input`, if any (the samples as the check reads
-/// them under `root`).
-fn same_sample(root: &Path, dir: &Path, input: &[u8]) -> Result<Option<PathBuf>> {
-    Ok(samples::cases(root, dir)?
+/// The `.in` file of `dir` whose bytes are `input`, if any (the first by name). Only files of
+/// `input`'s length are read. Any folder will do (`--samples` may be outside the workspace).
+fn same_sample(dir: &Path, input: &[u8]) -> Option<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == input.len() as u64))
+        .collect();
+    files.sort();
+    files
         .into_iter()
-        .map(|c| c.input)
-        .find(|path| fs::read(path).is_ok_and(|bytes| bytes == input)))
+        .find(|p| fs::read(p).is_ok_and(|bytes| bytes == input))
 }
 
 /// Saves a failing case as the next numbered sample, with a note of how it was made; returns
