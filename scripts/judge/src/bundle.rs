@@ -1,5 +1,5 @@
 //! Turning a problem into the one file a judge gets, and compiling it the way a judge does,
-//! each compile kept in a cache (`target/judge/compiles`) so that an unchanged bundle is not
+//! each compile kept in a cache (`target/compiles`) so that an unchanged bundle is not
 //! compiled again.
 
 use crate::judges::Profile;
@@ -12,7 +12,6 @@ use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The submission of a problem: the bundled source and the judge-compiled binary.
 pub struct Submission {
@@ -99,6 +98,23 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let out_dir = root.join("target/submit");
     fs::create_dir_all(&out_dir).map_err(|e| BundleError::Io(out_dir.clone(), e))?;
     let source = out_dir.join(format!("{}.rs", problem.name));
+    // cargo-equip writes a file of this process; it replaces the bundle in one rename, so a
+    // check from another terminal never compiles a half-written file.
+    let private = private_dir(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
+    let written = private.join(format!("{}.rs", problem.name));
+    let result = equip(root, problem, &written, &source);
+    let _ = fs::remove_dir_all(&private);
+    result
+}
+
+/// Runs cargo-equip for `problem` into `written`, scrubs it, and moves it
+/// to `source`.
+fn equip(
+    root: &Path,
+    problem: &Problem,
+    written: &Path,
+    source: &Path,
+) -> Result<Bundle, BundleError> {
     // The Makefile installs the pinned cargo-equip into .tools; prefer it to any other.
     let path = format!(
         "{}:{}",
@@ -128,7 +144,7 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
         .arg("--manifest-path")
         .arg(problem.dir.join("Cargo.toml"))
         .arg("--output")
-        .arg(&source)
+        .arg(written)
         .output()
         .map_err(|e| BundleError::Equip(format!("cannot run cargo equip: {}", e)))?;
     if !equip.status.success() {
@@ -150,11 +166,16 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
         };
         return Err(BundleError::Equip(why));
     }
-    let text = fs::read_to_string(&source).map_err(|e| BundleError::Io(source.clone(), e))?;
+    let text =
+        fs::read_to_string(written).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     let text = scrub_paths(&text, root);
-    fs::write(&source, &text).map_err(|e| BundleError::Io(source.clone(), e))?;
+    fs::write(written, &text).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
+    fs::rename(written, source).map_err(|e| BundleError::Io(source.to_path_buf(), e))?;
     let bytes = text.len() as u64;
-    Ok(Bundle { source, bytes })
+    Ok(Bundle {
+        source: source.to_path_buf(),
+        bytes,
+    })
 }
 
 /// Why [`compile`] failed.
@@ -191,13 +212,27 @@ pub fn compile_with(
     source: &Path,
     binary: &Path,
 ) -> Result<Option<String>, CompileError> {
+    // rustc writes its object files beside its output: each compile gets a folder of its own
+    // (two compiles of one crate name never share them), and the binary moves into place in
+    // one rename (a program running the old one keeps it).
+    let private = private_dir(binary)
+        .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e)))?;
+    let built = private.join("main");
     let out = Command::new(rustc)
         .args(args)
         .args(["--crate-name", "main", "-o"])
-        .arg(binary)
+        .arg(&built)
         .arg(source)
-        .output()
-        .map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
+        .output();
+    let placed = match &out {
+        Ok(o) if o.status.success() => fs::rename(&built, binary)
+            .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e))),
+        _ => Ok(()),
+    };
+    let _ = fs::remove_dir_all(&private);
+    placed?;
+    let out =
+        out.map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
     let log = String::from_utf8_lossy(&out.stderr);
     if out.status.success() {
         // `warning: 107 warnings emitted` (`warning: 1 warning emitted`) ends the log.
@@ -219,7 +254,7 @@ pub fn compile_with(
 
 /// Where compiles are kept under the workspace `root`.
 pub fn cache_dir(root: &Path) -> PathBuf {
-    root.join("target/judge/compiles")
+    root.join("target/compiles")
 }
 
 /// How many compiles the cache keeps (the most recently used); each is one binary.
@@ -268,14 +303,8 @@ pub fn compile_cached(
             cached: true,
         });
     }
-    static SERIAL: AtomicU64 = AtomicU64::new(0);
-    let private = cache.join(format!(
-        "tmp-{}-{}",
-        std::process::id(),
-        SERIAL.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = fs::remove_dir_all(&private);
-    fs::create_dir_all(&private)?;
+    fs::create_dir_all(cache)?;
+    let private = private_dir(&entry)?;
     // The compile is of `source` itself, so its messages name it; the copy is what a hit
     // must match.
     fs::write(private.join("main.rs"), &text)?;
@@ -332,7 +361,7 @@ fn read_entry(
 }
 
 /// Removes all but the [`CACHE_ENTRIES`] most recently used entries of `cache`, and private
-/// folders left over by a process that was killed (older than an hour).
+/// folders ([`private_dir`]) left over by a process that was killed (older than an hour).
 fn prune(cache: &Path) {
     let Ok(dirs) = fs::read_dir(cache) else {
         return;
@@ -341,7 +370,7 @@ fn prune(cache: &Path) {
     for dir in dirs.flatten() {
         let path = dir.path();
         let name = dir.file_name().to_string_lossy().into_owned();
-        if name.starts_with("tmp-") {
+        if name.starts_with('.') {
             let old = dir
                 .metadata()
                 .and_then(|m| m.modified())
@@ -364,6 +393,22 @@ fn prune(cache: &Path) {
             let _ = fs::remove_dir_all(path);
         }
     }
+}
+
+/// A fresh folder beside `path`, of this process alone: `.<file name>.<pid>-<n>`.
+fn private_dir(path: &Path) -> std::io::Result<PathBuf> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let dir = path.parent().unwrap_or(Path::new(".")).join(format!(
+        ".{}.{}-{}",
+        name,
+        std::process::id(),
+        n
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir)?;
+    Ok(dir)
 }
 
 /// The dependencies that the submission's code (everything under `src/` but the test kit in

@@ -1,7 +1,9 @@
 //! Comparing outputs the way judges do: by tokens (the default), by lines, or by tokens with
 //! a float tolerance; `compare` in `[package.metadata.judge]` picks one (or the checker).
+//! Outputs are read as they stream, so an output's size never shows in the tool's memory.
 
 use crate::json::Json;
+use std::io::{self, BufRead};
 
 /// How an output is judged: `compare = "..."` in `[package.metadata.judge]`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,81 +93,227 @@ impl Compare {
     /// one line. `Checker` has no text rule of its own: it compares as `Lines` here (for the
     /// expected stderr of a case, and as the fallback where no checker runs). O(length).
     pub fn first_difference(self, expected: &[u8], got: &[u8]) -> Option<String> {
+        self.first_difference_in(expected, got)
+            .unwrap_or_else(|e| Some(e.to_string()))
+    }
+
+    /// [`Compare::first_difference`] of two streams, each read once: memory is one line or
+    /// one token of each, whatever their size.
+    pub fn first_difference_in<E: BufRead, G: BufRead>(
+        self,
+        expected: E,
+        got: G,
+    ) -> io::Result<Option<String>> {
         match self {
             Compare::Tokens => token_difference(expected, got, |w, h| w == h),
             Compare::Float { abs, rel } => {
                 token_difference(expected, got, |w, h| w == h || close(w, h, abs, rel))
             }
-            Compare::Lines | Compare::Checker => first_difference(expected, got),
+            Compare::Lines | Compare::Checker => first_difference_in(expected, got),
         }
     }
 }
 
-/// The lines of `text` with trailing whitespace removed and trailing empty lines dropped.
-fn judge_lines(text: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(text);
-    let mut lines: Vec<String> = text.lines().map(|l| l.trim_end().to_string()).collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
+/// The next line of `text` (without its `\n`), trailing whitespace removed, invalid UTF-8
+/// shown as U+FFFD; `None` at the end.
+fn next_line<R: BufRead>(text: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<String>> {
+    buf.clear();
+    if text.read_until(b'\n', buf)? == 0 {
+        return Ok(None);
     }
-    lines
+    Ok(Some(String::from_utf8_lossy(buf).trim_end().to_string()))
 }
 
-/// `None` when `got` matches `expected` line by line (trailing whitespace and final newlines
-/// ignored); otherwise a one-line description of the first difference. `compare = "lines"`.
-pub fn first_difference(expected: &[u8], got: &[u8]) -> Option<String> {
-    let want = judge_lines(expected);
-    let have = judge_lines(got);
-    for i in 0..want.len().max(have.len()) {
-        let (w, h) = (want.get(i), have.get(i));
-        if w != h {
-            return Some(crate::diff::line_difference(
-                i + 1,
-                w.map(String::as_str),
-                h.map(String::as_str),
-            ));
+/// `None` when `got` matches `expected` line by line (trailing whitespace and final empty
+/// lines ignored); otherwise a one-line description of the first difference. Both are read
+/// once, as streams: memory is one line of each. `compare = "lines"`.
+pub fn first_difference_in<E: BufRead, G: BufRead>(
+    mut expected: E,
+    mut got: G,
+) -> io::Result<Option<String>> {
+    let (mut wbuf, mut hbuf) = (Vec::new(), Vec::new());
+    let mut line = 0;
+    loop {
+        line += 1;
+        let w = next_line(&mut expected, &mut wbuf)?;
+        let h = next_line(&mut got, &mut hbuf)?;
+        let differ = match (&w, &h) {
+            (None, None) => return Ok(None),
+            (Some(w), Some(h)) => w != h,
+            // One side ended: equal if the other has only empty lines left.
+            (Some(rest), None) => !only_empty_after(rest, &mut expected, &mut wbuf)?,
+            (None, Some(rest)) => !only_empty_after(rest, &mut got, &mut hbuf)?,
+        };
+        if differ {
+            return Ok(Some(crate::diff::line_difference(
+                line,
+                w.as_deref(),
+                h.as_deref(),
+            )));
+        }
+        if w.is_none() || h.is_none() {
+            return Ok(None);
         }
     }
-    None
 }
 
-/// The whitespace-separated tokens of `text`, each with the offset it starts at.
-fn tokens(text: &[u8]) -> impl Iterator<Item = (&[u8], usize)> {
-    let mut pos = 0;
-    std::iter::from_fn(move || {
-        while pos < text.len() && text[pos].is_ascii_whitespace() {
-            pos += 1;
+/// Whether `first` and every line after it in `text` are empty.
+fn only_empty_after<R: BufRead>(first: &str, text: &mut R, buf: &mut Vec<u8>) -> io::Result<bool> {
+    if !first.is_empty() {
+        return Ok(false);
+    }
+    while let Some(l) = next_line(text, buf)? {
+        if !l.is_empty() {
+            return Ok(false);
         }
-        let start = pos;
-        while pos < text.len() && !text[pos].is_ascii_whitespace() {
-            pos += 1;
+    }
+    Ok(true)
+}
+
+/// Bytes of a line kept before a token, for the window of a difference.
+const KEPT_BEFORE: usize = 64;
+/// Bytes of a line read after a token, for the window of a difference.
+const READ_AFTER: usize = 64;
+
+/// The whitespace-separated tokens of a stream, one at a time, each with its line (1-based).
+/// It keeps the last [`KEPT_BEFORE`] bytes of the current line and the token's column, so
+/// that a difference can be shown in place ([`Tokens::place`]).
+struct Tokens<R> {
+    text: R,
+    line: usize,
+    token: Vec<u8>,
+    /// The current line's last bytes, and its characters so far.
+    recent: Vec<u8>,
+    column: usize,
+    /// Where the last token starts: its column (0-based, characters), and the line's bytes
+    /// before it (at most [`KEPT_BEFORE`]).
+    token_column: usize,
+    before: Vec<u8>,
+}
+
+impl<R: BufRead> Tokens<R> {
+    fn new(text: R) -> Tokens<R> {
+        Tokens {
+            text,
+            line: 1,
+            token: Vec::new(),
+            recent: Vec::new(),
+            column: 0,
+            token_column: 0,
+            before: Vec::new(),
         }
-        (pos > start).then(|| (&text[start..pos], start))
-    })
+    }
+
+    /// Keeps `b` as the current line's latest byte.
+    fn keep(&mut self, b: u8) {
+        if b & 0xC0 != 0x80 {
+            self.column += 1;
+        }
+        self.recent.push(b);
+        if self.recent.len() > 2 * KEPT_BEFORE {
+            self.recent.drain(..self.recent.len() - KEPT_BEFORE);
+        }
+    }
+
+    /// The next token and its line, or `None` at the end.
+    fn next(&mut self) -> io::Result<Option<(&[u8], usize)>> {
+        self.token.clear();
+        let mut line = self.line;
+        loop {
+            let buf = self.text.fill_buf()?.to_vec();
+            if buf.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut done = false;
+            for &b in &buf {
+                if b.is_ascii_whitespace() {
+                    if !self.token.is_empty() {
+                        done = true;
+                        break;
+                    }
+                    if b == b'\n' {
+                        self.line += 1;
+                        self.column = 0;
+                        self.recent.clear();
+                    } else {
+                        self.keep(b);
+                    }
+                } else {
+                    if self.token.is_empty() {
+                        line = self.line;
+                        self.token_column = self.column;
+                        let from = self.recent.len().saturating_sub(KEPT_BEFORE);
+                        self.before = self.recent[from..].to_vec();
+                    }
+                    self.token.push(b);
+                    self.keep(b);
+                }
+                used += 1;
+            }
+            self.text.consume(used);
+            if done {
+                break;
+            }
+        }
+        if self.token.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some((&self.token[..], line)))
+    }
+
+    /// Where the last token is, for a message: its line, its column, and the text of its line
+    /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
+    /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
+    fn place(&mut self, line: usize) -> io::Result<crate::diff::Place> {
+        let mut after = Vec::new();
+        while after.len() < READ_AFTER {
+            let buf = self.text.fill_buf()?;
+            let Some(&b) = buf.first() else {
+                break;
+            };
+            if b == b'\n' {
+                break;
+            }
+            after.push(b);
+            self.text.consume(1);
+        }
+        let before = String::from_utf8_lossy(&self.before).into_owned();
+        let mut rest = self.token.clone();
+        rest.extend_from_slice(&after);
+        let rest = String::from_utf8_lossy(&rest);
+        Ok(crate::diff::Place {
+            line,
+            column: self.token_column,
+            at: before.chars().count(),
+            text: format!("{}{}", before, rest.trim_end()),
+        })
+    }
 }
 
 /// The first token pair that `same` refuses, or a token one side has and the other not,
-/// described by [`crate::diff::token_difference`].
-fn token_difference(
-    expected: &[u8],
-    got: &[u8],
+/// shown in place ([`crate::diff::token_difference`]).
+fn token_difference<E: BufRead, G: BufRead>(
+    expected: E,
+    got: G,
     same: impl Fn(&[u8], &[u8]) -> bool,
-) -> Option<String> {
-    let (mut want, mut have) = (tokens(expected), tokens(got));
+) -> io::Result<Option<String>> {
+    let (mut want, mut have) = (Tokens::new(expected), Tokens::new(got));
     let mut index = 0;
     loop {
         index += 1;
-        match (want.next(), have.next()) {
-            (None, None) => return None,
-            (Some((w, _)), Some((h, _))) if same(w, h) => continue,
-            (w, h) => {
-                return Some(crate::diff::token_difference(
-                    index,
-                    (expected, w.map(|t| t.1)),
-                    (got, h.map(|t| t.1)),
-                ))
-            }
+        let (w, h) = (
+            want.next()?.map(|(_, line)| line),
+            have.next()?.map(|(_, line)| line),
+        );
+        match (w, h) {
+            (None, None) => return Ok(None),
+            (Some(_), Some(_)) if same(&want.token, &have.token) => continue,
+            _ => {}
         }
+        let w = w.map(|line| want.place(line)).transpose()?;
+        let h = h.map(|line| have.place(line)).transpose()?;
+        return Ok(Some(crate::diff::token_difference(index, w, h)));
     }
 }
 
@@ -220,6 +368,68 @@ fn close(expected: &[u8], got: &[u8], abs: f64, rel: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `compare = "lines"` of two texts in memory.
+    fn first_difference(expected: &[u8], got: &[u8]) -> Option<String> {
+        Compare::Lines.first_difference(expected, got)
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(
+            first_difference(b"a\n", b"\x1b[2J\n").unwrap(),
+            "line 1, column 1: expected `a`, got `\\u{1b}[2J`"
+        );
+        assert_eq!(
+            Compare::Tokens
+                .first_difference(b"a\n", b"\x1b]0;x\x07\n")
+                .unwrap(),
+            "token 1 (line 1, column 1): expected `a`, got `\\u{1b}]0;x\\u{7}`"
+        );
+    }
+
+    #[test]
+    fn empty_lines_after_the_end_are_ignored_text_is_not() {
+        assert_eq!(first_difference(b"a\n", b"a\n\n  \n\n"), None);
+        assert_eq!(first_difference(b"a\n\n\n", b"a"), None);
+        assert_eq!(
+            first_difference(b"a\n\n\nb\n", b"a\n").unwrap(),
+            "line 2: expected ``, got end of output"
+        );
+    }
+
+    #[test]
+    fn a_token_far_into_a_long_line_is_shown_in_place() {
+        let want: String = (1..=40).map(|i| format!("{} ", i)).collect();
+        let have = want.replace(" 38 ", " 83 ");
+        let said = token_difference(
+            std::io::BufReader::with_capacity(3, want.as_bytes()),
+            std::io::BufReader::with_capacity(3, have.as_bytes()),
+            |w, h| w == h,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            said,
+            "token 38 (line 1, column 103): expected `...1 32 33 34 35 36 37 38 39 40`, \
+             got `...1 32 33 34 35 36 37 83 39 40`"
+        );
+    }
+
+    #[test]
+    fn tokens_are_read_across_buffer_boundaries() {
+        // A reader that hands out 3 bytes at a time splits tokens and line breaks.
+        let text = b"12 345\n6789 0\n".to_vec();
+        let small = std::io::BufReader::with_capacity(3, &text[..]);
+        let mut tokens = Tokens::new(small);
+        let mut all = Vec::new();
+        while let Some((t, line)) = tokens.next().unwrap() {
+            all.push((String::from_utf8(t.to_vec()).unwrap(), line));
+        }
+        let want = [("12", 1), ("345", 1), ("6789", 2), ("0", 2)];
+        let want: Vec<(String, usize)> = want.iter().map(|(t, l)| (t.to_string(), *l)).collect();
+        assert_eq!(all, want);
+    }
 
     #[test]
     fn lines_ignore_trailing_whitespace_and_final_newlines() {

@@ -1,6 +1,8 @@
 //! Showing how two outputs differ: the first difference with its line, column and a window
 //! of both sides around it, and a bounded side-by-side view of a whole case.
 
+use crate::printable::printable;
+
 /// Characters of context shown before a difference.
 const BEFORE: usize = 20;
 /// Characters shown from a difference on.
@@ -31,13 +33,8 @@ pub fn window(line: &str, column: usize) -> String {
     if start > 0 {
         out.push_str("...");
     }
-    for &c in &chars[start.min(end)..end] {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
+    let shown: String = chars[start.min(end)..end].iter().collect();
+    out.push_str(&printable(&shown));
     if end < chars.len() {
         out.push_str("...");
     }
@@ -80,51 +77,39 @@ pub fn line_difference(number: usize, want: Option<&str>, have: Option<&str>) ->
     }
 }
 
-/// The line (1-based), the column (0-based, in characters) and the text of the line (trailing
-/// whitespace dropped) at byte `offset` of `text`.
-fn position(text: &[u8], offset: usize) -> (usize, usize, String) {
-    let before = &text[..offset.min(text.len())];
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let end = text[start..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(text.len(), |i| start + i);
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&text[start..offset.min(end)])
-        .chars()
-        .count();
-    let content = String::from_utf8_lossy(&text[start..end])
-        .trim_end()
-        .to_string();
-    (line, column, content)
+/// Where a token of an output is, for a message.
+pub struct Place {
+    /// Its line (1-based) and column (0-based, in characters) in the output.
+    pub line: usize,
+    pub column: usize,
+    /// Text of its line around it, and the token's index (in characters) in that text.
+    pub text: String,
+    pub at: usize,
 }
 
 /// One line about the first difference of two outputs compared token by token: token
-/// `index` (1-based) starts at the given byte offset of each output (`None`: that output has
-/// ended). Says the token's line and column in the output (in the expected output when the
-/// output has ended), and a window of each side's line around its token.
-pub fn token_difference(
-    index: usize,
-    expected: (&[u8], Option<usize>),
-    got: (&[u8], Option<usize>),
-) -> String {
-    let side = |(text, at): (&[u8], Option<usize>)| {
-        at.map(|offset| {
-            let (line, column, content) = position(text, offset);
-            (line, column, format!("`{}`", window(&content, column)))
-        })
-    };
-    let (want, have) = (side(expected), side(got));
-    let (place, whose) = match (&have, &want) {
-        (Some((l, c, _)), _) => ((*l, *c), ""),
-        (None, Some((l, c, _))) => ((*l, *c), " of the expected"),
+/// `index` (1-based) is at `expected` and `got` (`None`: that output has ended). Says the
+/// token's line and column in the output (in the expected output when the output has ended),
+/// and a window of each side's line around its token.
+pub fn token_difference(index: usize, expected: Option<Place>, got: Option<Place>) -> String {
+    let (place, whose) = match (&got, &expected) {
+        (Some(p), _) => ((p.line, p.column), ""),
+        (None, Some(p)) => ((p.line, p.column), " of the expected"),
         (None, None) => ((1, 0), ""),
     };
-    let shown = |s: Option<(usize, usize, String)>| {
-        s.map_or_else(|| "end of output".to_string(), |(_, _, w)| w)
+    let shown = |p: Option<Place>| {
+        p.map_or_else(
+            || "end of output".to_string(),
+            |p| {
+                // A window that starts inside the kept text but not at the line's start.
+                let cut = p.column > p.at && p.at <= BEFORE;
+                format!(
+                    "`{}{}`",
+                    if cut { "..." } else { "" },
+                    window(&p.text, p.at)
+                )
+            },
+        )
     };
     format!(
         "token {} (line {}, column {}{}): expected {}, got {}",
@@ -132,8 +117,8 @@ pub fn token_difference(
         place.0,
         place.1 + 1,
         whose,
-        shown(want),
-        shown(have)
+        shown(expected),
+        shown(got)
     )
 }
 
@@ -249,24 +234,36 @@ mod tests {
 
     #[test]
     fn token_differences_say_where_in_the_output_with_a_window() {
-        let long: String = (1..=40).map(|i| format!("{} ", i)).collect();
-        let bad = long.replace(" 38 ", " 83 ");
-        let at = |t: &str, tok: &str| t.find(tok).unwrap();
+        let place = |line, column, text: &str, at| Place {
+            line,
+            column,
+            text: text.to_string(),
+            at,
+        };
         assert_eq!(
             token_difference(
                 38,
-                (long.as_bytes(), Some(at(&long, " 38 ") + 1)),
-                (bad.as_bytes(), Some(at(&bad, " 83 ") + 1))
+                Some(place(1, 102, "28 29 30 31 32 33 34 35 36 37 38 39 40", 30)),
+                Some(place(1, 102, "28 29 30 31 32 33 34 35 36 37 83 39 40", 30)),
             ),
             "token 38 (line 1, column 103): expected `...1 32 33 34 35 36 37 38 39 40`, \
              got `...1 32 33 34 35 36 37 83 39 40`"
         );
+        // Kept text shorter than the window, not from the line's start: still marked cut.
         assert_eq!(
-            token_difference(2, (b"1\n", None), (b"1\n\n  7\n", Some(5))),
+            token_difference(
+                9,
+                Some(place(2, 70, "5 6", 2)),
+                Some(place(2, 70, "5 7", 2))
+            ),
+            "token 9 (line 2, column 71): expected `...5 6`, got `...5 7`"
+        );
+        assert_eq!(
+            token_difference(2, None, Some(place(3, 2, "  7", 2))),
             "token 2 (line 3, column 3): expected end of output, got `  7`"
         );
         assert_eq!(
-            token_difference(3, (b"1 2 3\n", Some(4)), (b"1 2\n", None)),
+            token_difference(3, Some(place(1, 4, "1 2 3", 4)), None),
             "token 3 (line 1, column 5 of the expected): expected `1 2 3`, got end of output"
         );
     }

@@ -1,6 +1,7 @@
 //! A problem's test kit: its generator, reference solver and checker binaries.
 
 use crate::error::{Error, Result};
+use crate::printable::printable;
 use crate::problem::{Compare, Problem};
 use crate::run::{self, Exit};
 use std::env;
@@ -134,15 +135,17 @@ pub fn check(
         Exit::Code(0) => Ok(None),
         Exit::Code(1) => Ok(Some(format!(
             "checker: {}",
-            String::from_utf8_lossy(&verdict.stdout)
-                .lines()
-                .next()
-                .unwrap_or("rejected")
+            printable(
+                String::from_utf8_lossy(&verdict.stdout)
+                    .lines()
+                    .next()
+                    .unwrap_or("rejected")
+            )
         ))),
         other => Err(Error::Kit(format!(
-            "the checker {} failed ({:?}): {}",
+            "the checker {} failed ({}): {}",
             checker.display(),
-            other,
+            other.describe(),
             verdict.first_stderr_line()
         ))),
     }

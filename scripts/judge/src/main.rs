@@ -19,6 +19,7 @@ mod mutate;
 mod names;
 mod origin;
 mod pool;
+mod printable;
 mod problem;
 mod program;
 mod progress;
@@ -26,7 +27,9 @@ mod receive;
 mod run;
 mod samples;
 mod scaffold;
+mod signal;
 mod sites;
+mod supervise;
 mod toolchain;
 mod verdict;
 

@@ -42,6 +42,9 @@ pub struct Listing {
     /// always has them.
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mib: Option<u64>,
+    /// The judge's output limit per stream (`output-limit-mib`); `None`: the origin's, else
+    /// the check's default ([`Limits::output_cap`]).
+    pub output_limit_mib: Option<u64>,
     /// The judge's input/output variant of the statement, when it differs from the origin's.
     pub variant: Option<String>,
     /// The profiles the check compiles with: `profiles = [...]`, or all of the judge's.
@@ -98,6 +101,7 @@ pub const JUDGES_KEYS: &[&str] = &[
     "memory-limit-mib",
     "variant",
     "profiles",
+    "output-limit-mib",
 ];
 
 /// What is wrong with a problem's `[package.metadata.judge]`, on one line.
@@ -176,6 +180,7 @@ impl Problem {
         Limits {
             time_ms: self.time_limit_ms,
             memory_mib: self.memory_limit_mib,
+            output_mib: self.judges[0].output_limit_mib,
         }
     }
 
@@ -187,6 +192,7 @@ impl Problem {
             Some(l) => Limits {
                 time_ms: l.time_limit_ms.unwrap_or(origin.time_ms),
                 memory_mib: l.memory_limit_mib.unwrap_or(origin.memory_mib),
+                output_mib: l.output_limit_mib.or(origin.output_mib),
             },
             None => origin,
         }
@@ -346,6 +352,14 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
         None => None,
         Some(v) => Some(v.as_str().ok_or("variant must be a string")?.to_string()),
     };
+    let output_limit_mib = match t.get("output-limit-mib") {
+        None => None,
+        Some(v) => Some(
+            v.as_i64()
+                .filter(|&v| v > 0)
+                .ok_or("output-limit-mib must be a positive integer")? as u64,
+        ),
+    };
     let url = text("url")?;
     let served_by = judges::by_host(&url);
     if served_by.key != judges::GENERIC && served_by.key != judge.key {
@@ -360,6 +374,7 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
         url,
         time_limit_ms: positive("time-limit-ms")?,
         memory_limit_mib: positive("memory-limit-mib")?,
+        output_limit_mib,
         variant,
         profiles,
     })

@@ -1,24 +1,37 @@
-//! Running a program on an input under a time limit, the way a judge does: wall time, CPU
-//! time (user + system) and peak memory of the whole process.
+//! Running a program on an input under a time limit and an output cap, the way a judge
+//! does: wall time, CPU time (user + system) and the program's own peak memory.
 //!
 //! The clock is honest: the caller blocks in the kernel until the child has exited (no
-//! polling, so no nap is added to the time), and a watchdog thread kills the child once the
-//! wall-clock budget is spent. What the tool itself adds to a run is the cost of a blocking
-//! spawn plus `wait4`, which `tests/overhead.rs` pins against the same calls timed in the test:
+//! polling, so no nap is added to the time), and a watchdog thread kills the child's whole
+//! process group once the wall-clock budget is spent. What the tool itself adds to a run is
+//! the cost of a blocking spawn plus the waits, which `tests/overhead.rs` pins against the
+//! same calls timed in the test:
 //!
 //! ```text
-//!  start  spawn()      child runs ...        exit   waitid(WNOWAIT) returns: wall = now - start
-//!    |------|--------------------------------|------|   then wait4() reaps it: CPU and peak RSS
-//!            watchdog thread: sleeps until the cap, kills unless the child is already done
+//!  start  spawn()      child runs ...     exit stop   zombie: wall = exit stop - start
+//!    |------|----------------------------------|---------|  then the group is killed, the
+//!            watchdog thread: sleeps until the cap,         child reaped (CPU), orphans swept
+//!            kills the group unless the child is already done
 //! ```
+//!
+//! Each run writes its stdout and stderr to files of its own (`<run>.stdout`), so a
+//! leftover writer could never reach another run's output, and no process of a run is left
+//! when it returns ([`crate::supervise`]). A file reaches at most the output cap.
 
+use crate::printable::printable;
+use crate::signal;
+use crate::supervise::{self, RunId};
+use std::borrow::Cow;
 use std::fs::{self, File};
-use std::io;
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// The output cap of a run whose caller names none: 64 MiB per stream.
+pub const DEFAULT_OUTPUT_CAP: u64 = 64 << 20;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,39 +42,160 @@ pub enum Exit {
     Killed,
 }
 
-/// What a run produced.
+impl Exit {
+    /// `exit status 3`, `killed by SIGSEGV (segmentation fault)`, `killed at the wall-clock
+    /// cap`.
+    pub fn describe(&self) -> String {
+        match self {
+            Exit::Code(c) => format!("exit status {}", c),
+            Exit::Signal(s) => format!("killed by {}", signal::describe(*s)),
+            Exit::Killed => "killed at the wall-clock cap".to_string(),
+        }
+    }
+}
+
+/// One of a program's output streams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+impl Stream {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        }
+    }
+}
+
+/// What a run produced. `O` is how its outputs are held: read in (`Vec<u8>`, for runs of
+/// the tool's own programs) or left in the run's files ([`Captured`], for judged runs).
 #[derive(Debug)]
-pub struct Outcome {
+pub struct Outcome<O = Vec<u8>> {
     pub exit: Exit,
     /// Wall-clock time from just before the spawn to the child's exit.
     pub elapsed: Duration,
     /// CPU time of the process, user plus system (what judges limit).
     pub cpu: Duration,
-    /// Peak resident memory in KiB (`ru_maxrss`).
+    /// Peak resident memory in KiB of the program's own image: its `VmHWM` at exit, which
+    /// does not depend on the tool ([`crate::supervise`]); `ru_maxrss` where ptrace is
+    /// refused (see `own_memory`).
     pub max_rss_kib: u64,
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
+    /// Whether `max_rss_kib` is the program's own high-water mark (not `ru_maxrss`).
+    pub own_memory: bool,
+    /// The output cap of this run, in bytes per stream.
+    pub output_cap: u64,
+    /// The first stream that reached the cap: the program was stopped there (SIGXFSZ).
+    pub over_cap: Option<Stream>,
+    pub stdout: O,
+    pub stderr: O,
 }
 
-impl Outcome {
-    /// The first line of stderr, trimmed, or an empty string. For a Rust panic, whose message
-    /// follows the `thread '...' panicked at <place>:` line, the message is added.
-    pub fn first_stderr_line(&self) -> String {
-        let text = String::from_utf8_lossy(&self.stderr);
-        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-        let first = lines.next().unwrap_or("");
-        if first.starts_with("thread '") && first.contains("panicked at") && first.ends_with(':') {
-            format!("panicked: {}", lines.next().unwrap_or(""))
-        } else {
-            first.to_string()
-        }
+/// Output that can be shown in a message: its first bytes.
+pub trait Kept {
+    /// Up to `max` bytes from the start.
+    fn head(&self, max: usize) -> Cow<'_, [u8]>;
+}
+
+impl Kept for Vec<u8> {
+    fn head(&self, max: usize) -> Cow<'_, [u8]> {
+        Cow::Borrowed(&self[..self.len().min(max)])
     }
 }
 
-/// Runs `program args..` with `input` as stdin, capturing stdout and stderr through files in
-/// `scratch` (so a chatty program cannot block on a full pipe). The program is killed once
-/// `kill_after` of wall-clock time has passed; this never waits much longer. Files are opened
-/// before the clock starts; the clock covers the spawn, the run and the exit.
+impl<O: Kept> Outcome<O> {
+    /// The first line of stderr, trimmed and with control characters escaped, or an empty
+    /// string. For a Rust panic, whose message follows the `thread '...' panicked at
+    /// <place>:` line, the message is added.
+    pub fn first_stderr_line(&self) -> String {
+        let head = self.stderr.head(64 << 10);
+        let text = String::from_utf8_lossy(&head);
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("");
+        let line = if first.starts_with("thread '")
+            && first.contains("panicked at")
+            && first.ends_with(':')
+        {
+            format!("panicked: {}", lines.next().unwrap_or(""))
+        } else {
+            first.to_string()
+        };
+        printable(&line).into_owned()
+    }
+}
+
+/// A stream a program wrote, left in a file of its run; the file is removed when this is
+/// dropped. It holds at most the run's output cap.
+#[derive(Debug)]
+pub struct Captured {
+    path: PathBuf,
+    len: u64,
+}
+
+impl Captured {
+    /// The file (a checker reads it).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// A buffered reader of it, for comparing as it streams.
+    pub fn reader(&self) -> io::Result<BufReader<File>> {
+        Ok(BufReader::new(File::open(&self.path)?))
+    }
+
+    /// All of it (at most the output cap).
+    pub fn read(&self) -> io::Result<Vec<u8>> {
+        fs::read(&self.path)
+    }
+}
+
+impl Kept for Captured {
+    fn head(&self, max: usize) -> Cow<'_, [u8]> {
+        let mut head = Vec::new();
+        if let Ok(file) = File::open(&self.path) {
+            let _ = file.take(max as u64).read_to_end(&mut head);
+        }
+        Cow::Owned(head)
+    }
+}
+
+impl Drop for Captured {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+impl Outcome<Captured> {
+    /// The outcome with its outputs read in (and their files removed).
+    pub fn read_in(self) -> io::Result<Outcome> {
+        Ok(Outcome {
+            exit: self.exit,
+            elapsed: self.elapsed,
+            cpu: self.cpu,
+            max_rss_kib: self.max_rss_kib,
+            own_memory: self.own_memory,
+            output_cap: self.output_cap,
+            over_cap: self.over_cap,
+            stdout: self.stdout.read()?,
+            stderr: self.stderr.read()?,
+        })
+    }
+}
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Wall-clock time after which the program is killed.
+    pub kill_after: Duration,
+    /// Bytes each output stream may reach; reaching it stops the program (OLE).
+    pub output_cap: u64,
+}
+
+/// Runs `program args..` with `input` as stdin, its stdout and stderr read in (each at most
+/// [`DEFAULT_OUTPUT_CAP`]). The program is killed once `kill_after` of wall-clock time has
+/// passed; this never waits much longer. See [`run_captured`].
 pub fn run(
     program: &Path,
     args: &[String],
@@ -69,9 +203,35 @@ pub fn run(
     scratch: &Path,
     kill_after: Duration,
 ) -> io::Result<Outcome> {
+    let budget = Budget {
+        kill_after,
+        output_cap: DEFAULT_OUTPUT_CAP,
+    };
+    run_captured(program, args, input, scratch, budget)?.read_in()
+}
+
+/// Runs `program args..` with `input` as stdin, its stdout and stderr going to files of this
+/// run in `scratch` (so a chatty program cannot block on a full pipe, and the tool holds none
+/// of it in memory), each capped at `budget.output_cap`. The program is killed once
+/// `budget.kill_after` of wall-clock time has passed. Files are opened before the clock
+/// starts; the clock covers the spawn, the run and the exit. When this returns, no process
+/// of the run is left.
+pub fn run_captured(
+    program: &Path,
+    args: &[String],
+    input: &Path,
+    scratch: &Path,
+    budget: Budget,
+) -> io::Result<Outcome<Captured>> {
     fs::create_dir_all(scratch)?;
-    let out_path = scratch.join("stdout");
-    let err_path = scratch.join("stderr");
+    let run = RunId::next();
+    let open = |stream: Stream| -> io::Result<(Captured, File)> {
+        let path = scratch.join(format!("{}.{}", run.as_str(), stream.name()));
+        let file = File::create(&path)?;
+        Ok((Captured { path, len: 0 }, file))
+    };
+    let (mut stdout, out_file) = open(Stream::Stdout)?;
+    let (mut stderr, err_file) = open(Stream::Stderr)?;
     let mut command = Command::new(program);
     command
         .args(args)
@@ -79,28 +239,30 @@ pub fn run(
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE")
         .stdin(Stdio::from(File::open(input)?))
-        .stdout(Stdio::from(File::create(&out_path)?))
-        .stderr(Stdio::from(File::create(&err_path)?));
+        .stdout(Stdio::from(out_file))
+        .stderr(Stdio::from(err_file));
     // The watchdog thread is made before the clock starts: creating it while the child runs
     // measurably delays a short run on a busy machine.
-    let watchdog = Watchdog::start(Instant::now() + kill_after);
+    let watchdog = Watchdog::start(Instant::now() + budget.kill_after);
     let start = Instant::now();
-    let child = match command.spawn() {
+    let child = match supervise::spawn(&mut command, budget.output_cap, &run) {
         Ok(child) => child,
         Err(e) => {
             watchdog.stop();
             return Err(e);
         }
     };
-    let pid = child.id() as i32;
-    watchdog.arm(pid);
-    let exited = sys::wait_exited(pid);
-    let elapsed = start.elapsed();
-    // The child is a zombie now: its pid cannot be reused until `reap`, so the watchdog
-    // cannot hit another process.
-    let killed = watchdog.stop();
-    exited?;
-    let (status, usage) = sys::reap(pid)?;
+    // The tool keeps no handle on the run's files: only the program's processes write them.
+    drop(command);
+    watchdog.arm(child.pid);
+    let exited = child.wait_exited();
+    let finished = Instant::now();
+    // The child is a zombie now: its pid and process group cannot be reused until it is
+    // reaped, so the watchdog cannot hit another process.
+    let (killed, sampled_peak) = watchdog.stop();
+    let (status, usage) = child.reap(&run)?;
+    let exited = exited?;
+    let elapsed = exited.at.min(finished).saturating_duration_since(start);
     let exit = if killed {
         Exit::Killed
     } else if status & 0x7f == 0 {
@@ -108,29 +270,61 @@ pub fn run(
     } else {
         Exit::Signal(status & 0x7f)
     };
+    stdout.len = fs::metadata(&stdout.path)?.len();
+    stderr.len = fs::metadata(&stderr.path)?.len();
+    let over_cap = [(Stream::Stdout, &stdout), (Stream::Stderr, &stderr)]
+        .iter()
+        .find(|(_, c)| c.len >= budget.output_cap)
+        .map(|(s, _)| *s);
+    let own = exited.peak_kib.or(sampled_peak);
     Ok(Outcome {
         exit,
         elapsed,
         cpu: usage.cpu,
-        max_rss_kib: usage.max_rss_kib,
-        stdout: fs::read(&out_path)?,
-        stderr: fs::read(&err_path)?,
+        max_rss_kib: own.unwrap_or(usage.max_rss_kib),
+        own_memory: own.is_some(),
+        output_cap: budget.output_cap,
+        over_cap,
+        stdout,
+        stderr,
     })
 }
 
-/// A scratch folder of this process: `<base>/<pid>`, so that two runs of the tool at once
-/// (two tests, two terminals) never read each other's files; removed when dropped.
+/// A scratch folder of its own: `<base>/<pid>-<n>`, so that two runs of the tool at once
+/// (two tests, two terminals) or two commands in one never read each other's files;
+/// removed when dropped.
 pub struct ScratchDir(PathBuf);
 
 impl ScratchDir {
     pub fn new(base: &Path) -> io::Result<ScratchDir> {
-        let dir = base.join(std::process::id().to_string());
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = base.join(format!("{}-{}", std::process::id(), n));
+        // A folder of that name is a dead process's (pids are reused): start clean.
+        let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir)?;
+        remove_dead_siblings(base);
         Ok(ScratchDir(dir))
     }
 
     pub fn path(&self) -> &Path {
         &self.0
+    }
+}
+
+/// Removes the folders `<pid>-<n>` of `base` whose process is gone (a command interrupted
+/// before it could remove its own), so that none of their files stays behind.
+fn remove_dead_siblings(base: &Path) {
+    for entry in fs::read_dir(base).into_iter().flatten().flatten() {
+        let name = entry.file_name();
+        let pid = name
+            .to_str()
+            .and_then(|n| n.split('-').next()?.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            if !Path::new(&format!("/proc/{}", pid)).exists() {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
     }
 }
 
@@ -140,7 +334,8 @@ impl Drop for ScratchDir {
     }
 }
 
-/// A thread that kills a child at a deadline unless told first that the child is done.
+/// A thread that kills a child's process group at a deadline unless told first that the
+/// child is done; it reads the child's own peak memory just before.
 struct Watchdog {
     state: Arc<(Mutex<Guard>, Condvar)>,
     thread: thread::JoinHandle<()>,
@@ -156,6 +351,8 @@ struct Guard {
     /// The deadline passed before the child was known: kill it as soon as it is.
     expired: bool,
     killed: bool,
+    /// The child's own peak memory, read just before the kill.
+    peak_kib: Option<u64>,
 }
 
 impl Watchdog {
@@ -170,10 +367,7 @@ impl Watchdog {
                 let now = Instant::now();
                 if now >= deadline {
                     match g.pid {
-                        Some(pid) => {
-                            sys::kill_now(pid);
-                            g.killed = true;
-                        }
+                        Some(pid) => g.kill(pid),
                         None => g.expired = true,
                     }
                     return;
@@ -192,19 +386,18 @@ impl Watchdog {
         let mut g = self.state.0.lock().unwrap_or_else(|e| e.into_inner());
         g.pid = Some(pid);
         if g.expired {
-            sys::kill_now(pid);
-            g.killed = true;
+            g.kill(pid);
         }
     }
 
     /// Marks the child done (it has exited but is not reaped yet); returns whether the
-    /// watchdog killed it.
-    fn stop(self) -> bool {
+    /// watchdog killed it, and the peak memory it read then.
+    fn stop(self) -> (bool, Option<u64>) {
         let (lock, wake) = &*self.state;
         let killed = {
             let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
             g.done = true;
-            g.killed
+            (g.killed, g.peak_kib)
         };
         wake.notify_one();
         let _ = self.thread.join();
@@ -212,86 +405,11 @@ impl Watchdog {
     }
 }
 
-/// `waitid`, `wait4` and `kill` of Linux, which std does not expose with these options.
-mod sys {
-    use std::io;
-    use std::time::Duration;
-
-    /// `struct rusage` of Linux (x86_64 and aarch64 alike: two timevals, then 14 longs).
-    #[repr(C)]
-    struct Rusage {
-        utime: [i64; 2],
-        stime: [i64; 2],
-        maxrss: i64,
-        rest: [i64; 13],
-    }
-
-    extern "C" {
-        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
-        fn waitid(idtype: i32, id: u32, info: *mut [u64; 16], options: i32) -> i32;
-        fn kill(pid: i32, signal: i32) -> i32;
-    }
-
-    const P_PID: i32 = 1;
-    const WEXITED: i32 = 4;
-    const WNOWAIT: i32 = 0x0100_0000;
-    const SIGKILL: i32 = 9;
-    const EINTR: i32 = 4;
-
-    /// What `wait4` reports about a reaped child.
-    pub struct Usage {
-        /// User plus system time.
-        pub cpu: Duration,
-        pub max_rss_kib: u64,
-    }
-
-    fn retry<F: FnMut() -> i32>(mut call: F) -> io::Result<i32> {
-        loop {
-            let r = call();
-            if r >= 0 {
-                return Ok(r);
-            }
-            let e = io::Error::last_os_error();
-            if e.raw_os_error() != Some(EINTR) {
-                return Err(e);
-            }
-        }
-    }
-
-    /// Blocks until `pid` has exited, leaving it unreaped (a zombie).
-    pub fn wait_exited(pid: i32) -> io::Result<()> {
-        let mut info = [0u64; 16];
-        // SAFETY: `info` is a live, 128-byte buffer: the size of siginfo_t.
-        retry(|| unsafe { waitid(P_PID, pid as u32, &mut info, WEXITED | WNOWAIT) }).map(|_| ())
-    }
-
-    /// Reaps `pid` (blocking): its raw wait status and usage.
-    pub fn reap(pid: i32) -> io::Result<(i32, Usage)> {
-        let mut status = 0;
-        let mut usage = Rusage {
-            utime: [0; 2],
-            stime: [0; 2],
-            maxrss: 0,
-            rest: [0; 13],
-        };
-        // SAFETY: both pointers are to live, properly sized locals.
-        retry(|| unsafe { wait4(pid, &mut status, 0, &mut usage) })?;
-        let micros = |t: [i64; 2]| (t[0].max(0) as u64) * 1_000_000 + t[1].max(0) as u64;
-        Ok((
-            status,
-            Usage {
-                cpu: Duration::from_micros(micros(usage.utime) + micros(usage.stime)),
-                max_rss_kib: usage.maxrss.max(0) as u64,
-            },
-        ))
-    }
-
-    /// Sends SIGKILL to `pid` (an error, such as the child being gone, is ignored).
-    pub fn kill_now(pid: i32) {
-        // SAFETY: a plain system call on integers.
-        unsafe {
-            kill(pid, SIGKILL);
-        }
+impl Guard {
+    fn kill(&mut self, pid: i32) {
+        self.peak_kib = supervise::own_peak_kib(pid);
+        supervise::sys::kill(-pid, supervise::sys::SIGKILL);
+        self.killed = true;
     }
 }
 
@@ -299,6 +417,12 @@ mod sys {
 mod tests {
     use super::*;
     use std::env;
+
+    /// `tests/overhead.rs` includes this file: there these tests return at once, so that no
+    /// other program runs beside its clock measurement.
+    fn beside_the_clock_test() -> bool {
+        module_path!().starts_with("overhead")
+    }
 
     fn scratch(name: &str) -> std::path::PathBuf {
         env::temp_dir().join(format!("judge-run-{}-{}", name, std::process::id()))
@@ -319,6 +443,9 @@ mod tests {
 
     #[test]
     fn exit_codes_and_output() {
+        if beside_the_clock_test() {
+            return;
+        }
         let out = sh("codes", "echo hi; echo oops >&2; exit 3", 10_000);
         assert_eq!(out.exit, Exit::Code(3));
         assert_eq!(out.stdout, b"hi\n");
@@ -327,7 +454,101 @@ mod tests {
     }
 
     #[test]
+    fn a_scratch_folder_is_its_own_and_a_dead_ones_goes() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let base = scratch("folders");
+        // No process has pid 0 in /proc: this folder is an interrupted command's.
+        fs::create_dir_all(base.join("0-1")).unwrap();
+        fs::write(base.join("0-1/left.stdout"), "x").unwrap();
+        let a = ScratchDir::new(&base).unwrap();
+        let b = ScratchDir::new(&base).unwrap();
+        assert_ne!(a.path(), b.path());
+        assert!(!base.join("0-1").exists());
+        let kept = a.path().to_path_buf();
+        drop(a);
+        assert!(!kept.exists() && b.path().exists());
+    }
+
+    #[test]
+    fn a_crash_is_named_by_its_signal() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let out = sh("abort", "kill -ABRT $$", 10_000);
+        assert_eq!(out.exit.describe(), "killed by SIGABRT (aborted)");
+    }
+
+    #[test]
+    fn the_peak_is_the_programs_own_not_the_tools() {
+        if beside_the_clock_test() {
+            return;
+        }
+        // The tool holds 200 MiB, touched: a forked or vforked child's ru_maxrss starts there.
+        let held = vec![1u8; 200 << 20];
+        let out = sh("own-memory", "exec true", 10_000);
+        assert!(held.iter().step_by(4096).all(|&b| b == 1));
+        assert!(out.own_memory, "{:?}", out);
+        assert!(out.max_rss_kib < 16 << 10, "{} KiB", out.max_rss_kib);
+    }
+
+    #[test]
+    fn output_stops_at_the_cap_and_no_more_is_kept() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let dir = scratch("cap");
+        let budget = Budget {
+            kill_after: Duration::from_secs(10),
+            output_cap: 1 << 20,
+        };
+        let script = "exec yes 0123456789abcdef".to_string();
+        let out = run_captured(
+            Path::new("/bin/sh"),
+            &["-c".to_string(), script],
+            Path::new("/dev/null"),
+            &dir,
+            budget,
+        )
+        .unwrap();
+        assert_eq!(out.over_cap, Some(Stream::Stdout));
+        assert_eq!(out.exit, Exit::Signal(25), "{:?}", out);
+        assert_eq!(fs::metadata(out.stdout.path()).unwrap().len(), 1 << 20);
+        let path = out.stdout.path().to_path_buf();
+        drop(out);
+        assert!(!path.exists());
+    }
+
+    /// Whether `pid` is a live process (not a zombie).
+    fn alive(pid: &str) -> bool {
+        fs::read_to_string(format!("/proc/{}/stat", pid.trim()))
+            .map(|s| !s[s.rfind(')').unwrap() + 1..].trim_start().starts_with('Z'))
+            .unwrap_or(false)
+    }
+
+    #[test]
+    fn children_in_the_group_and_out_of_it_die_with_the_run() {
+        if beside_the_clock_test() {
+            return;
+        }
+        let out = sh(
+            "tree",
+            "sleep 100 & echo $!; setsid sleep 100 & echo $!; sh -c 'sleep 100' & echo $!",
+            10_000,
+        );
+        let pids = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(pids.lines().count(), 3, "{}", pids);
+        for pid in pids.lines() {
+            assert!(!alive(pid), "{} is alive", pid);
+        }
+    }
+
+    #[test]
     fn a_sleeper_is_killed_at_the_cap_with_little_cpu() {
+        if beside_the_clock_test() {
+            return;
+        }
         let out = sh("killed", "exec sleep 10", 300);
         assert_eq!(out.exit, Exit::Killed);
         assert!(out.elapsed >= Duration::from_millis(300), "{:?}", out);
@@ -337,6 +558,9 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_an_error() {
+        if beside_the_clock_test() {
+            return;
+        }
         let dir = scratch("missing");
         let r = run(
             Path::new("/no/such/program"),
@@ -350,6 +574,9 @@ mod tests {
 
     #[test]
     fn sleep_counts_as_wall_not_cpu() {
+        if beside_the_clock_test() {
+            return;
+        }
         let out = sh("sleep", "exec sleep 0.2", 10_000);
         assert_eq!(out.exit, Exit::Code(0));
         assert!(out.elapsed >= Duration::from_millis(200), "{:?}", out);

@@ -2,10 +2,10 @@
 
 use crate::compare::Compare;
 use crate::kit;
-use crate::run::{self, Exit, Outcome};
+use crate::run::{self, Budget, Captured, Exit, Outcome};
 use std::fmt;
-use std::fs;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -22,6 +22,8 @@ pub enum Verdict {
     Re,
     /// Over the memory limit.
     Mle,
+    /// Output limit exceeded: stdout or stderr reached the output cap.
+    Ole,
     /// Compile error of the bundle.
     Ce,
     /// The case has no expected output to compare with: never a pass.
@@ -36,6 +38,7 @@ impl fmt::Display for Verdict {
             Verdict::Tle => "TLE",
             Verdict::Re => "RE",
             Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
             Verdict::Ce => "CE",
             Verdict::NoExpected => "NO-OUT",
         })
@@ -59,6 +62,8 @@ pub struct Limits {
     pub time_ms: u64,
     /// Peak resident memory, in MiB.
     pub memory_mib: u64,
+    /// Output per stream, in MiB, where the judge's is known (`output-limit-mib`).
+    pub output_mib: Option<u64>,
 }
 
 impl Limits {
@@ -66,19 +71,33 @@ impl Limits {
     pub fn kill_time(self) -> Duration {
         Duration::from_millis(self.time_ms * 3 / 2)
     }
+
+    /// How much output a run may write to each stream before it is OLE: the judge's output
+    /// limit where the manifest gives one; otherwise 64 MiB, or twice the expected output
+    /// when that is larger (an answer that is simply large is never OLE).
+    pub fn output_cap(self, expected: &Expected) -> u64 {
+        if let Some(mib) = self.output_mib {
+            return mib << 20;
+        }
+        let expected_out = fs::metadata(&expected.stdout).map_or(0, |m| m.len());
+        let expected_err = expected.stderr.as_ref().map_or(0, |e| e.len() as u64);
+        run::DEFAULT_OUTPUT_CAP.max(2 * expected_out.max(expected_err))
+    }
 }
 
 /// A judged run.
 pub struct Judged {
     pub verdict: Verdict,
-    pub outcome: Outcome,
+    /// The run, its outputs still in their files (removed when this is dropped).
+    pub outcome: Outcome<Captured>,
     /// Why, for anything but AC: one line.
     pub detail: String,
 }
 
 /// Runs `binary` on `input` and judges it against `expected` under `limits`. `checker` is
 /// the problem's checker binary when it compares with one; otherwise stdout is compared with
-/// the expected one as `compare` says (and stderr, when expected, as well).
+/// the expected one as `compare` says (and stderr, when expected, as well), as it streams
+/// from the run's file: the tool never holds an output.
 pub fn judge(
     limits: Limits,
     binary: &Path,
@@ -88,7 +107,11 @@ pub fn judge(
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<Judged> {
-    let outcome = run::run(binary, &[], input, scratch, limits.kill_time())?;
+    let budget = Budget {
+        kill_after: limits.kill_time(),
+        output_cap: limits.output_cap(expected),
+    };
+    let outcome = run::run_captured(binary, &[], input, scratch, budget)?;
     let (verdict, detail) =
         verdict_of(limits, &outcome, input, expected, compare, checker, scratch)?;
     Ok(Judged {
@@ -101,7 +124,7 @@ pub fn judge(
 /// Why a run is TLE, as judges count it: CPU time (user + system) over the limit, or killed at
 /// the wall-clock cap. A run slowed down only by waiting (wall over the limit, CPU under it,
 /// not killed) is not TLE. `None` when in time.
-pub fn time_exceeded(outcome: &Outcome, limit_ms: u64) -> Option<String> {
+pub fn time_exceeded<O>(outcome: &Outcome<O>, limit_ms: u64) -> Option<String> {
     let (wall, cpu) = (outcome.elapsed.as_millis(), outcome.cpu.as_millis());
     if outcome.exit == Exit::Killed {
         Some(format!(
@@ -118,21 +141,56 @@ pub fn time_exceeded(outcome: &Outcome, limit_ms: u64) -> Option<String> {
     }
 }
 
+/// `64 MiB`, `37.5 MiB`.
+fn mib(bytes: u64) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+    }
+}
+
+/// Whether `text` (read as it streams) holds `needle` within one line.
+fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if text.read_until(b'\n', &mut line)? == 0 {
+            return Ok(false);
+        }
+        if line.windows(needle.len()).any(|w| w == needle) {
+            return Ok(true);
+        }
+    }
+}
+
 fn verdict_of(
     limits: Limits,
-    outcome: &Outcome,
+    outcome: &Outcome<Captured>,
     input: &Path,
     expected: &Expected,
     compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
+    // The cap stops a program where it is reached: that is the limit it hit first.
+    if let Some(stream) = outcome.over_cap {
+        return Ok((
+            Verdict::Ole,
+            format!(
+                "{} reached the {} output cap: stopped there ({})",
+                stream.name(),
+                mib(outcome.output_cap),
+                outcome.exit.describe()
+            ),
+        ));
+    }
     if let Some(why) = time_exceeded(outcome, limits.time_ms) {
         return Ok((Verdict::Tle, why));
     }
     let stderr_line = outcome.first_stderr_line();
-    if String::from_utf8_lossy(&outcome.stderr).contains("memory allocation of")
-        || outcome.max_rss_kib > limits.memory_mib * 1024
+    if outcome.max_rss_kib > limits.memory_mib * 1024
+        || mentions(outcome.stderr.reader()?, b"memory allocation of")?
     {
         return Ok((
             Verdict::Mle,
@@ -154,10 +212,14 @@ fn verdict_of(
                 ),
             ))
         }
-        Exit::Signal(s) => {
+        Exit::Signal(_) => {
             return Ok((
                 Verdict::Re,
-                format!("killed by signal {}: {}", s, stderr_line),
+                if stderr_line.is_empty() {
+                    outcome.exit.describe()
+                } else {
+                    format!("{}: {}", outcome.exit.describe(), stderr_line)
+                },
             ))
         }
         Exit::Killed => unreachable!(),
@@ -166,18 +228,21 @@ fn verdict_of(
         Some(checker) => kit::check(
             checker,
             input,
-            &scratch.join("stdout"),
+            outcome.stdout.path(),
             &expected.stdout,
             &scratch.join("checker"),
         )
         .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
-        None => compare.first_difference(&fs::read(&expected.stdout)?, &outcome.stdout),
+        None => compare.first_difference_in(
+            BufReader::new(File::open(&expected.stdout)?),
+            outcome.stdout.reader()?,
+        )?,
     };
     if let Some(why) = wrong {
         return Ok((Verdict::Wa, why));
     }
     if let Some(err) = &expected.stderr {
-        if let Some(why) = compare.first_difference(err, &outcome.stderr) {
+        if let Some(why) = compare.first_difference_in(&err[..], outcome.stderr.reader()?)? {
             return Ok((Verdict::Wa, format!("stderr {}", why)));
         }
     }
@@ -194,9 +259,42 @@ mod tests {
             elapsed: Duration::from_millis(wall_ms),
             cpu: Duration::from_millis(cpu_ms),
             max_rss_kib: 0,
+            own_memory: true,
+            output_cap: run::DEFAULT_OUTPUT_CAP,
+            over_cap: None,
             stdout: Vec::new(),
             stderr: Vec::new(),
         }
+    }
+
+    #[test]
+    fn the_output_cap_is_the_judges_else_64_mib_or_twice_the_answer() {
+        let dir = std::env::temp_dir().join(format!("judge-cap-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let answer = dir.join("1.out");
+        let expected = Expected {
+            stdout: answer.clone(),
+            code: 0,
+            stderr: None,
+        };
+        let limits = Limits {
+            time_ms: 1000,
+            memory_mib: 64,
+            output_mib: None,
+        };
+        fs::write(&answer, "42\n").unwrap();
+        assert_eq!(limits.output_cap(&expected), 64 << 20);
+        fs::File::create(&answer)
+            .unwrap()
+            .set_len(40 << 20)
+            .unwrap();
+        assert_eq!(limits.output_cap(&expected), 80 << 20);
+        let judges = Limits {
+            output_mib: Some(8),
+            ..limits
+        };
+        assert_eq!(judges.output_cap(&expected), 8 << 20);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

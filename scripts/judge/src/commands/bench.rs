@@ -47,7 +47,10 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         problem: problem.name.clone(),
         source,
     })?;
-    let scratch = root.join("target/bench").join(&problem.name);
+    // Its own folder: a bench from another terminal never shares its files.
+    let scratch_dir = run::ScratchDir::new(&root.join("target/bench").join(&problem.name))
+        .map_err(|e| format!("{}: {}", problem.name, e))?;
+    let scratch = scratch_dir.path().to_path_buf();
     println!(
         "{}: {} ({} bytes), medians of {} runs per input; whole process; us/puzzle, puzzles/s \
          and slowest from CPU time (user + system), as judges count",
@@ -97,7 +100,15 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
             status: set.status,
             expected: expected.as_deref(),
         };
-        let timed = time_inputs(root, problem, &submission.binary, &inputs, runs, &valid)?;
+        let timed = time_inputs(
+            root,
+            problem,
+            &submission.binary,
+            &inputs,
+            runs,
+            &valid,
+            &scratch,
+        )?;
         let (wall_total, cpu_total, slowest) = (timed.wall, timed.cpu, timed.slowest);
         let puzzles = set.puzzles * inputs.len();
         let secs = cpu_total.as_secs_f64();
@@ -133,7 +144,8 @@ struct Timed {
 }
 
 /// Runs `binary` `runs` times on each of `inputs`, validating the first output of each (see
-/// [`validate`]), and sums the medians of its wall and CPU times.
+/// [`validate`]), and sums the medians of its wall and CPU times. `scratch` is the bench's
+/// own folder.
 fn time_inputs(
     root: &Path,
     problem: &Problem,
@@ -141,8 +153,8 @@ fn time_inputs(
     inputs: &[PathBuf],
     runs: usize,
     valid: &Validation,
+    scratch: &Path,
 ) -> Result<Timed> {
-    let scratch = root.join("target/bench").join(&problem.name);
     let mut timed = Timed {
         wall: Duration::ZERO,
         cpu: Duration::ZERO,
@@ -161,7 +173,7 @@ fn time_inputs(
                 Duration::from_millis(problem.time_limit_ms * 3),
             )?;
             if r == 0 && timed.invalid.is_none() {
-                timed.invalid = validate(root, problem, input, &out, valid, &scratch)?
+                timed.invalid = validate(root, problem, input, &out, valid, scratch)?
                     .map(|why| format!("{}: {}", input.display(), why));
             }
             walls.push(out.elapsed);

@@ -549,15 +549,6 @@ impl Context<'_> {
     fn show(&self, job: &Job, ran: &Ran) -> Result<bool> {
         let name = job.case.name();
         let limit = job.limits.time_ms.to_string();
-        let timed = |outcome: &run::Outcome| {
-            (
-                (
-                    outcome.elapsed.as_millis().to_string(),
-                    outcome.cpu.as_millis().to_string(),
-                ),
-                format!("{:.1}", outcome.max_rss_kib as f64 / 1024.0),
-            )
-        };
         match ran {
             Ran::Skipped(verdict, why) => {
                 self.untimed(&name, &verdict.to_string(), limit, why);
@@ -577,10 +568,12 @@ impl Context<'_> {
                     let expected = job.expected.as_ref().expect("a judged case has .out");
                     let want =
                         fs::read(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?;
-                    print!(
-                        "{}",
-                        diff::side_by_side(&want, &judged.outcome.stdout, "    ")
-                    );
+                    let got = judged
+                        .outcome
+                        .stdout
+                        .read()
+                        .map_err(|e| Error::io(judged.outcome.stdout.path(), e))?;
+                    print!("{}", diff::side_by_side(&want, &got, "    "));
                 }
                 Ok(judged.verdict == Verdict::Ac)
             }
@@ -594,10 +587,27 @@ impl Context<'_> {
     }
 }
 
+/// The time columns (wall, CPU) and the memory column of a run's row.
+fn timed<O>(outcome: &run::Outcome<O>) -> (Times, String) {
+    (
+        (
+            outcome.elapsed.as_millis().to_string(),
+            outcome.cpu.as_millis().to_string(),
+        ),
+        format!("{:.1}", outcome.max_rss_kib as f64 / 1024.0),
+    )
+}
+
 /// The verdict of a run that has no expected output: NO-OUT (never a pass), with what a judge
-/// would say of a run that fails whatever the expected output (TLE, MLE, RE).
+/// would say of a run that fails whatever the expected output (OLE, TLE, MLE, RE).
 fn unjudged(limits: Limits, outcome: &run::Outcome) -> (Verdict, String) {
-    let failed = if let Some(why) = verdict::time_exceeded(outcome, limits.time_ms) {
+    let failed = if let Some(stream) = outcome.over_cap {
+        Some(format!(
+            "OLE, its {} reached the {} MiB cap",
+            stream.name(),
+            outcome.output_cap >> 20
+        ))
+    } else if let Some(why) = verdict::time_exceeded(outcome, limits.time_ms) {
         Some(format!("TLE, {}", why))
     } else if outcome.max_rss_kib > limits.memory_mib * 1024 {
         Some(format!(
@@ -608,17 +618,12 @@ fn unjudged(limits: Limits, outcome: &run::Outcome) -> (Verdict, String) {
     } else {
         match outcome.exit {
             Exit::Code(0) => None,
-            Exit::Code(c) => Some(format!(
-                "RE, exit status {}: {}",
-                c,
+            Exit::Code(_) | Exit::Signal(_) => Some(format!(
+                "RE, {}: {}",
+                outcome.exit.describe(),
                 outcome.first_stderr_line()
             )),
-            Exit::Signal(s) => Some(format!(
-                "RE, killed by signal {}: {}",
-                s,
-                outcome.first_stderr_line()
-            )),
-            Exit::Killed => Some("TLE, killed at the wall-clock cap".to_string()),
+            Exit::Killed => Some(format!("TLE, {}", outcome.exit.describe())),
         }
     };
     let detail = match failed {

@@ -3,7 +3,8 @@
 use super::Outcome;
 use crate::args::Parsed;
 use crate::error::Result;
-use crate::problem::{self, Listing};
+use crate::problem::{self, Listing, Problem};
+use crate::run;
 use std::path::Path;
 
 /// The arguments of `list`.
@@ -26,14 +27,18 @@ impl Args {
 /// variant, indented. Always passes.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let problems = problem::select(root, &args.names)?;
-    println!("{:<10} {:<16} {:<18} url", "problem", "judge", "limits");
+    println!(
+        "{:<10} {:<16} {:<18} {:<22} url",
+        "problem", "judge", "limits", "output cap"
+    );
     for p in &problems {
         for l in &p.judges {
             println!(
-                "{:<10} {:<16} {:<18} {}",
+                "{:<10} {:<16} {:<18} {:<22} {}",
                 p.name,
                 l.title(),
                 limits(l),
+                output_cap(p, l),
                 l.url
             );
             println!("{:<10} {:<16} Rust: {}", "", "", compiler(l));
@@ -59,6 +64,16 @@ pub fn limits(l: &Listing) -> String {
         (Some(ms), None) => format!("{} ms, ? MiB", ms),
         (None, Some(mib)) => format!("? ms, {} MiB", mib),
         (None, None) => "unknown".to_string(),
+    }
+}
+
+/// The output cap the check holds a run of this judge to, per stream: the judge's
+/// `output-limit-mib`, else the origin's, else the default.
+pub fn output_cap(p: &Problem, l: &Listing) -> String {
+    match (l.output_limit_mib, p.judges[0].output_limit_mib) {
+        (Some(mib), _) => format!("{} MiB", mib),
+        (None, Some(mib)) => format!("{} MiB (origin's)", mib),
+        (None, None) => format!("max({} MiB, 2x answer)", run::DEFAULT_OUTPUT_CAP >> 20),
     }
 }
 

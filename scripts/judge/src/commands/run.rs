@@ -88,11 +88,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         out.flush()
     })();
     said.map_err(|e| Error::io("stdout", e))?;
-    let exit = match outcome.exit {
-        Exit::Code(c) => format!("exit status {}", c),
-        Exit::Signal(s) => format!("killed by signal {}", s),
-        Exit::Killed => "killed at the wall-clock cap".to_string(),
-    };
+    let exit = outcome.exit.describe();
     let late = verdict::time_exceeded(&outcome, limits.time_ms);
     let big = outcome.max_rss_kib > limits.memory_mib * 1024;
     println!(
