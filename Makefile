@@ -10,11 +10,12 @@ export PATH := $(TOOLS)/bin:$(PATH)
 JUDGE_TOOL := cargo run --quiet --release -p judge --
 
 .DEFAULT_GOAL := check
-.PHONY: check test lint bench stress worst submit new receive import watch list help tools old-rustc
+.PHONY: check run test lint bench stress worst submit new receive import watch list help tools old-rustc
 
 help: ## list the targets
 	@echo "make                                    check every problem (make check)"
-	@echo "make check [P=<name>]                   bundle, compile like each judge, run and judge the samples"
+	@echo "make check [P=<name>] [CASE=<n>] [VERBOSE=0] bundle, compile like each judge, run and judge the samples"
+	@echo "make run P=<name> [IN=<file>]           run the bundle on a file (or stdin): output, times, memory"
 	@echo "make bench P=<name> [RUNS=5]            time the submission on the problem's bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1]   random inputs against the reference until they differ"
 	@echo "make worst P=<name> [N=600] [SEED=1]    the slowest generated inputs, timed, kept, saved in data/worst"
@@ -29,7 +30,10 @@ help: ## list the targets
 	@echo "make help                               this list"
 
 check: tools
-	@$(JUDGE_TOOL) check $(P)
+	@$(JUDGE_TOOL) check $(P) $(if $(CASE),--case $(CASE)) $(if $(VERBOSE),--verbose $(VERBOSE))
+
+run: tools
+	@$(JUDGE_TOOL) run $(P) $(if $(IN),--in $(IN))
 
 test: tools
 	cargo test --workspace --quiet

@@ -135,10 +135,10 @@ mod tests {
             "unknown flag `--run`; the flags of `bench` are: --runs"
         );
         assert_eq!(
-            parse(find("check").unwrap(), &words("-x"))
+            parse(find("swap").unwrap(), &words("-x"))
                 .unwrap_err()
                 .to_string(),
-            "unknown flag `-x`; `check` takes no flags"
+            "unknown flag `-x`; `swap` takes no flags"
         );
         assert_eq!(
             parse(bench(), &words("p1 --runs")).unwrap_err().to_string(),

@@ -1,15 +1,17 @@
-//! Turning a problem into the one file a judge gets, and compiling it the way a judge does.
+//! Turning a problem into the one file a judge gets, and compiling it the way a judge does,
+//! each compile kept in a cache (`target/compiles`) so that an unchanged bundle is not
+//! compiled again.
 
 use crate::judges::Profile;
 use crate::problem::Problem;
+use crate::toolchain::{self, Rustc};
+use std::collections::hash_map::DefaultHasher;
 use std::fmt;
 use std::fs;
+use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// A bundle over this many bytes is refused: a common judge source limit.
-pub const MAX_BUNDLE_BYTES: u64 = 64 * 1024;
 
 /// The submission of a problem: the bundled source and the judge-compiled binary.
 pub struct Submission {
@@ -34,8 +36,6 @@ pub enum BundleError {
     Equip(String),
     /// The bundle could not be read or written.
     Io(PathBuf, io::Error),
-    /// The bundle is over the source limit.
-    TooBig(u64),
     /// No rustc to compile it with: why.
     NoRustc(String),
     /// A judge's compiler rejects the file: the compile's command line and the first error.
@@ -47,11 +47,6 @@ impl fmt::Display for BundleError {
         match self {
             BundleError::Equip(why) => write!(f, "bundling failed: {}", why),
             BundleError::Io(path, e) => write!(f, "bundling failed: {}: {}", path.display(), e),
-            BundleError::TooBig(bytes) => write!(
-                f,
-                "bundle is {} bytes, over the {} byte limit",
-                bytes, MAX_BUNDLE_BYTES
-            ),
             BundleError::NoRustc(why) => f.write_str(why),
             BundleError::Compile(command, why) => write!(f, "{}: {}", command, why),
         }
@@ -67,25 +62,26 @@ impl std::error::Error for BundleError {
     }
 }
 
-/// Bundles `problem` ([`bundle`]) and compiles it with its default profile by the local rustc.
+/// Bundles `problem` ([`bundle`]) and compiles it with its default profile by the local rustc
+/// (through the compile cache under `root`).
 pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> {
     let Bundle { source, bytes } = bundle(root, problem)?;
-    let profile = problem.default_profile();
-    let binary = root
-        .join("target/submit")
-        .join(format!("{}-{}", problem.name, profile.edition));
-    let args = profile_args(profile);
-    compile_with(Path::new("rustc"), &args, &source, &binary).map_err(|e| match e {
-        CompileError::Rejected(why) => {
-            BundleError::Compile(format!("rustc {}", args.join(" ")), why)
-        }
-        CompileError::NoRustc(why) => BundleError::NoRustc(why),
-    })?;
-    Ok(Submission {
-        source,
-        bytes,
-        binary,
-    })
+    let args = profile_args(problem.default_profile());
+    let rustc = toolchain::current().map_err(|e| BundleError::NoRustc(e.to_string()))?;
+    let compiled = compile_cached(&rustc, &args, &source, &cache_dir(root))
+        .map_err(|e| BundleError::Io(source.clone(), e))?;
+    match compiled.result {
+        Ok(_) => Ok(Submission {
+            source,
+            bytes,
+            binary: compiled.binary,
+        }),
+        Err(CompileError::Rejected(why)) => Err(BundleError::Compile(
+            format!("rustc {}", args.join(" ")),
+            why,
+        )),
+        Err(CompileError::NoRustc(why)) => Err(BundleError::NoRustc(why)),
+    }
 }
 
 /// The command-line words of a profile: its flags, then `--edition <edition>`.
@@ -96,8 +92,8 @@ pub fn profile_args(profile: &Profile) -> Vec<String> {
     args
 }
 
-/// Bundles `problem` into `target/submit/<name>.rs` under `root` with cargo-equip, and
-/// refuses a bundle over [`MAX_BUNDLE_BYTES`].
+/// Bundles `problem` into `target/submit/<name>.rs` under `root` with cargo-equip. Whether
+/// it fits a judge's source limit is the check's to say.
 pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let out_dir = root.join("target/submit");
     fs::create_dir_all(&out_dir).map_err(|e| BundleError::Io(out_dir.clone(), e))?;
@@ -111,7 +107,7 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     result
 }
 
-/// Runs cargo-equip for `problem` into `written`, scrubs it, checks its size, and moves it
+/// Runs cargo-equip for `problem` into `written`, scrubs it, and moves it
 /// to `source`.
 fn equip(
     root: &Path,
@@ -136,6 +132,9 @@ fn equip(
             "docs",
             "--minify",
             "libs",
+            // Its own `cargo check` of the output: the check compiles it anyway, as each
+            // judge does, and this halves the time a bundle takes.
+            "--no-check",
         ])
         .args(
             unused_dependencies(&root.join(&problem.dir).join("src"), &problem.dependencies)
@@ -173,9 +172,6 @@ fn equip(
     fs::write(written, &text).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     fs::rename(written, source).map_err(|e| BundleError::Io(source.to_path_buf(), e))?;
     let bytes = text.len() as u64;
-    if bytes > MAX_BUNDLE_BYTES {
-        return Err(BundleError::TooBig(bytes));
-    }
     Ok(Bundle {
         source: source.to_path_buf(),
         bytes,
@@ -253,6 +249,149 @@ pub fn compile_with(
         }))
     } else {
         Err(CompileError::Rejected(first_compiler_error(&log)))
+    }
+}
+
+/// Where compiles are kept under the workspace `root`.
+pub fn cache_dir(root: &Path) -> PathBuf {
+    root.join("target/compiles")
+}
+
+/// How many compiles the cache keeps (the most recently used); each is one binary.
+const CACHE_ENTRIES: usize = 48;
+
+/// A compile of one source file, from the cache or just made.
+pub struct Compiled {
+    /// What [`compile_with`] said.
+    pub result: Result<Option<String>, CompileError>,
+    /// The binary (when the compile succeeded).
+    pub binary: PathBuf,
+    /// Whether it came from the cache: the same source text, compiler build and flags were
+    /// compiled before.
+    pub cached: bool,
+}
+
+/// [`compile_with`] through a cache in `cache`: a compile is kept under a hash of the source
+/// text, the compiler (its path and whole `--version` line) and `args`, and reused while
+/// all three are the same (the entry holds the text and the key, which a hit must match, so
+/// a hash collision only costs a compile). Rejections are kept too; a compiler that cannot
+/// start is not. The cache keeps the [`CACHE_ENTRIES`] most recently used compiles.
+/// Several processes may share the cache: an entry is made in a private folder and renamed
+/// into place whole.
+pub fn compile_cached(
+    rustc: &Rustc,
+    args: &[String],
+    source: &Path,
+    cache: &Path,
+) -> io::Result<Compiled> {
+    let text = fs::read(source)?;
+    let key = format!(
+        "{}\n{}\n{}\n",
+        rustc.program.display(),
+        rustc.id,
+        args.join(" ")
+    );
+    let mut hasher = DefaultHasher::new();
+    (&key, &text).hash(&mut hasher);
+    let entry = cache.join(format!("{:016x}", hasher.finish()));
+    if let Some(result) = read_entry(&entry, &key, &text) {
+        // Marks it used, for the pruning.
+        let _ = fs::write(entry.join("used"), b"");
+        return Ok(Compiled {
+            result,
+            binary: entry.join("main"),
+            cached: true,
+        });
+    }
+    fs::create_dir_all(cache)?;
+    let private = private_dir(&entry)?;
+    // The compile is of `source` itself, so its messages name it; the copy is what a hit
+    // must match.
+    fs::write(private.join("main.rs"), &text)?;
+    let result = compile_with(&rustc.program, args, source, &private.join("main"));
+    let said = match &result {
+        Ok(None) => Some("ok\n".to_string()),
+        Ok(Some(warning)) => Some(format!("warn\n{}", warning)),
+        Err(CompileError::Rejected(why)) => Some(format!("error\n{}", why)),
+        Err(CompileError::NoRustc(_)) => None,
+    };
+    match said {
+        Some(said) => {
+            fs::write(private.join("key"), &key)?;
+            fs::write(private.join("result"), said)?;
+            fs::write(private.join("used"), b"")?;
+            // Another process may have made the same entry meanwhile: its is as good.
+            if fs::rename(&private, &entry).is_err() {
+                let _ = fs::remove_dir_all(&private);
+            }
+            prune(cache);
+        }
+        None => {
+            let _ = fs::remove_dir_all(&private);
+        }
+    }
+    Ok(Compiled {
+        result,
+        binary: entry.join("main"),
+        cached: false,
+    })
+}
+
+/// The kept result of a cache entry, when the entry is whole and is for exactly `key` and
+/// `text`: `Ok(Some(warning))`, `Ok(None)`, or the rejection.
+fn read_entry(
+    entry: &Path,
+    key: &str,
+    text: &[u8],
+) -> Option<Result<Option<String>, CompileError>> {
+    if fs::read_to_string(entry.join("key")).ok()? != key
+        || fs::read(entry.join("main.rs")).ok()? != text
+    {
+        return None;
+    }
+    let said = fs::read_to_string(entry.join("result")).ok()?;
+    let (kind, message) = said.split_once('\n')?;
+    let compiled = entry.join("main").is_file();
+    match kind {
+        "ok" if compiled => Some(Ok(None)),
+        "warn" if compiled => Some(Ok(Some(message.to_string()))),
+        "error" => Some(Err(CompileError::Rejected(message.to_string()))),
+        _ => None,
+    }
+}
+
+/// Removes all but the [`CACHE_ENTRIES`] most recently used entries of `cache`, and private
+/// folders ([`private_dir`]) left over by a process that was killed (older than an hour).
+fn prune(cache: &Path) {
+    let Ok(dirs) = fs::read_dir(cache) else {
+        return;
+    };
+    let mut entries = Vec::new();
+    for dir in dirs.flatten() {
+        let path = dir.path();
+        let name = dir.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            let old = dir
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > 3600);
+            if old {
+                let _ = fs::remove_dir_all(&path);
+            }
+            continue;
+        }
+        let used = fs::metadata(path.join("used"))
+            .and_then(|m| m.modified())
+            .ok();
+        entries.push((used, path));
+    }
+    if entries.len() > CACHE_ENTRIES {
+        entries.sort();
+        for (_, path) in &entries[..entries.len() - CACHE_ENTRIES] {
+            let _ = fs::remove_dir_all(path);
+        }
     }
 }
 
@@ -512,6 +651,41 @@ fn first_diagnostic(log: &str, kind: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn compiles_are_reused_for_the_same_text_compiler_and_flags_only() {
+        let dir = std::env::temp_dir().join(format!("judge-cache-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let rustc = toolchain::current().unwrap();
+        let source = dir.join("main.rs");
+        let args = |a: &[&str]| -> Vec<String> { a.iter().map(|s| s.to_string()).collect() };
+        let o = args(&["-O", "--edition", "2021"]);
+        let cache = dir.join("cache");
+        let compile = |flags: &[String]| compile_cached(&rustc, flags, &source, &cache).unwrap();
+        fs::write(&source, "fn main() { let unused = 1; }\n").unwrap();
+        let first = compile(&o);
+        assert!(!first.cached && matches!(first.result, Ok(Some(_))));
+        let again = compile(&o);
+        assert!(again.cached && again.binary == first.binary);
+        // The warning is kept with the compile.
+        assert_eq!(again.result.unwrap(), first.result.unwrap());
+        assert!(again.binary.is_file());
+        // Other flags, or another text: compiled anew.
+        assert!(!compile(&args(&["-O", "--edition", "2018"])).cached);
+        fs::write(&source, "fn main() {}\n").unwrap();
+        let edited = compile(&o);
+        assert!(!edited.cached && matches!(edited.result, Ok(None)));
+        // A rejection is kept too.
+        fs::write(&source, "fn main() { x }\n").unwrap();
+        assert!(matches!(compile(&o).result, Err(CompileError::Rejected(_))));
+        let rejected = compile(&o);
+        assert!(rejected.cached && matches!(rejected.result, Err(CompileError::Rejected(_))));
+        // A changed entry is not trusted: its key must match.
+        fs::write(rejected.binary.with_file_name("key"), "other").unwrap();
+        assert!(!compile(&o).cached);
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn scrubs_the_workspace_path() {

@@ -3,7 +3,6 @@
 //! Outputs are read as they stream, so an output's size never shows in the tool's memory.
 
 use crate::json::Json;
-use crate::printable::printable;
 use std::io::{self, BufRead};
 
 /// How an output is judged: `compare = "..."` in `[package.metadata.judge]`.
@@ -146,15 +145,10 @@ pub fn first_difference_in<E: BufRead, G: BufRead>(
             (None, Some(rest)) => !only_empty_after(rest, &mut got, &mut hbuf)?,
         };
         if differ {
-            let show = |l: &Option<String>| match l {
-                Some(l) => format!("`{}`", clip(l)),
-                None => "end of output".to_string(),
-            };
-            return Ok(Some(format!(
-                "line {}: expected {}, got {}",
+            return Ok(Some(crate::diff::line_difference(
                 line,
-                show(&w),
-                show(&h)
+                w.as_deref(),
+                h.as_deref(),
             )));
         }
         if w.is_none() || h.is_none() {
@@ -176,11 +170,25 @@ fn only_empty_after<R: BufRead>(first: &str, text: &mut R, buf: &mut Vec<u8>) ->
     Ok(true)
 }
 
+/// Bytes of a line kept before a token, for the window of a difference.
+const KEPT_BEFORE: usize = 64;
+/// Bytes of a line read after a token, for the window of a difference.
+const READ_AFTER: usize = 64;
+
 /// The whitespace-separated tokens of a stream, one at a time, each with its line (1-based).
+/// It keeps the last [`KEPT_BEFORE`] bytes of the current line and the token's column, so
+/// that a difference can be shown in place ([`Tokens::place`]).
 struct Tokens<R> {
     text: R,
     line: usize,
     token: Vec<u8>,
+    /// The current line's last bytes, and its characters so far.
+    recent: Vec<u8>,
+    column: usize,
+    /// Where the last token starts: its column (0-based, characters), and the line's bytes
+    /// before it (at most [`KEPT_BEFORE`]).
+    token_column: usize,
+    before: Vec<u8>,
 }
 
 impl<R: BufRead> Tokens<R> {
@@ -189,6 +197,21 @@ impl<R: BufRead> Tokens<R> {
             text,
             line: 1,
             token: Vec::new(),
+            recent: Vec::new(),
+            column: 0,
+            token_column: 0,
+            before: Vec::new(),
+        }
+    }
+
+    /// Keeps `b` as the current line's latest byte.
+    fn keep(&mut self, b: u8) {
+        if b & 0xC0 != 0x80 {
+            self.column += 1;
+        }
+        self.recent.push(b);
+        if self.recent.len() > 2 * KEPT_BEFORE {
+            self.recent.drain(..self.recent.len() - KEPT_BEFORE);
         }
     }
 
@@ -197,13 +220,13 @@ impl<R: BufRead> Tokens<R> {
         self.token.clear();
         let mut line = self.line;
         loop {
-            let buf = self.text.fill_buf()?;
+            let buf = self.text.fill_buf()?.to_vec();
             if buf.is_empty() {
                 break;
             }
             let mut used = 0;
             let mut done = false;
-            for &b in buf {
+            for &b in &buf {
                 if b.is_ascii_whitespace() {
                     if !self.token.is_empty() {
                         done = true;
@@ -211,12 +234,20 @@ impl<R: BufRead> Tokens<R> {
                     }
                     if b == b'\n' {
                         self.line += 1;
+                        self.column = 0;
+                        self.recent.clear();
+                    } else {
+                        self.keep(b);
                     }
                 } else {
                     if self.token.is_empty() {
                         line = self.line;
+                        self.token_column = self.column;
+                        let from = self.recent.len().saturating_sub(KEPT_BEFORE);
+                        self.before = self.recent[from..].to_vec();
                     }
                     self.token.push(b);
+                    self.keep(b);
                 }
                 used += 1;
             }
@@ -230,9 +261,38 @@ impl<R: BufRead> Tokens<R> {
         }
         Ok(Some((&self.token[..], line)))
     }
+
+    /// Where the last token is, for a message: its line, its column, and the text of its line
+    /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
+    /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
+    fn place(&mut self, line: usize) -> io::Result<crate::diff::Place> {
+        let mut after = Vec::new();
+        while after.len() < READ_AFTER {
+            let buf = self.text.fill_buf()?;
+            let Some(&b) = buf.first() else {
+                break;
+            };
+            if b == b'\n' {
+                break;
+            }
+            after.push(b);
+            self.text.consume(1);
+        }
+        let before = String::from_utf8_lossy(&self.before).into_owned();
+        let mut rest = self.token.clone();
+        rest.extend_from_slice(&after);
+        let rest = String::from_utf8_lossy(&rest);
+        Ok(crate::diff::Place {
+            line,
+            column: self.token_column,
+            at: before.chars().count(),
+            text: format!("{}{}", before, rest.trim_end()),
+        })
+    }
 }
 
-/// The first token pair that `same` refuses, or a token one side has and the other not.
+/// The first token pair that `same` refuses, or a token one side has and the other not,
+/// shown in place ([`crate::diff::token_difference`]).
 fn token_difference<E: BufRead, G: BufRead>(
     expected: E,
     got: G,
@@ -242,27 +302,18 @@ fn token_difference<E: BufRead, G: BufRead>(
     let mut index = 0;
     loop {
         index += 1;
-        let (w, h) = (want.next()?, have.next()?);
-        let line = match (w, h) {
+        let (w, h) = (
+            want.next()?.map(|(_, line)| line),
+            have.next()?.map(|(_, line)| line),
+        );
+        match (w, h) {
             (None, None) => return Ok(None),
-            (Some((w, _)), Some((h, line))) if !same(w, h) => line,
-            (Some(_), Some(_)) => continue,
-            (None, Some((_, line))) => line,
-            (Some((_, line)), None) => line,
-        };
-        let show = |t: Option<(&[u8], usize)>| match t {
-            Some((t, _)) => format!("`{}`", clip(&String::from_utf8_lossy(t))),
-            None => "end of output".to_string(),
-        };
-        let side = if h.is_some() { "" } else { " of the expected" };
-        return Ok(Some(format!(
-            "token {} (line {}{}): expected {}, got {}",
-            index,
-            line,
-            side,
-            show(w),
-            show(h)
-        )));
+            (Some(_), Some(_)) if same(&want.token, &have.token) => continue,
+            _ => {}
+        }
+        let w = w.map(|line| want.place(line)).transpose()?;
+        let h = h.map(|line| have.place(line)).transpose()?;
+        return Ok(Some(crate::diff::token_difference(index, w, h)));
     }
 }
 
@@ -314,17 +365,6 @@ fn close(expected: &[u8], got: &[u8], abs: f64, rel: f64) -> bool {
     error <= abs || error <= rel * w.abs()
 }
 
-/// A line or token as a message shows it: at most 60 characters, control characters
-/// escaped.
-fn clip(line: &str) -> String {
-    let shown = if line.chars().count() > 60 {
-        line.chars().take(57).collect::<String>() + "..."
-    } else {
-        line.to_string()
-    };
-    printable(&shown).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,13 +378,13 @@ mod tests {
     fn control_characters_are_shown_escaped() {
         assert_eq!(
             first_difference(b"a\n", b"\x1b[2J\n").unwrap(),
-            "line 1: expected `a`, got `\\u{1b}[2J`"
+            "line 1, column 1: expected `a`, got `\\u{1b}[2J`"
         );
         assert_eq!(
             Compare::Tokens
                 .first_difference(b"a\n", b"\x1b]0;x\x07\n")
                 .unwrap(),
-            "token 1 (line 1): expected `a`, got `\\u{1b}]0;x\\u{7}`"
+            "token 1 (line 1, column 1): expected `a`, got `\\u{1b}]0;x\\u{7}`"
         );
     }
 
@@ -355,6 +395,24 @@ mod tests {
         assert_eq!(
             first_difference(b"a\n\n\nb\n", b"a\n").unwrap(),
             "line 2: expected ``, got end of output"
+        );
+    }
+
+    #[test]
+    fn a_token_far_into_a_long_line_is_shown_in_place() {
+        let want: String = (1..=40).map(|i| format!("{} ", i)).collect();
+        let have = want.replace(" 38 ", " 83 ");
+        let said = token_difference(
+            std::io::BufReader::with_capacity(3, want.as_bytes()),
+            std::io::BufReader::with_capacity(3, have.as_bytes()),
+            |w, h| w == h,
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            said,
+            "token 38 (line 1, column 103): expected `...1 32 33 34 35 36 37 38 39 40`, \
+             got `...1 32 33 34 35 36 37 83 39 40`"
         );
     }
 
@@ -384,7 +442,7 @@ mod tests {
     fn lines_name_the_first_differing_line() {
         assert_eq!(
             first_difference(b"a\nb\nc\n", b"a\nx\nc\n").unwrap(),
-            "line 2: expected `b`, got `x`"
+            "line 2, column 1: expected `b`, got `x`"
         );
         assert_eq!(
             first_difference(b"a\nb\n", b"a\n").unwrap(),
@@ -423,15 +481,15 @@ mod tests {
         let t = Compare::Tokens;
         assert_eq!(
             t.first_difference(b"1 2\n3 4\n", b"1 2\n3 5\n").unwrap(),
-            "token 4 (line 2): expected `4`, got `5`"
+            "token 4 (line 2, column 3): expected `3 4`, got `3 5`"
         );
         assert_eq!(
             t.first_difference(b"1 2 3\n", b"1 2\n").unwrap(),
-            "token 3 (line 1 of the expected): expected `3`, got end of output"
+            "token 3 (line 1, column 5 of the expected): expected `1 2 3`, got end of output"
         );
         assert_eq!(
             t.first_difference(b"1\n", b"1\n\n7\n").unwrap(),
-            "token 2 (line 3): expected end of output, got `7`"
+            "token 2 (line 3, column 1): expected end of output, got `7`"
         );
         // Exact: no numeric equality, no case folding.
         assert!(t.first_difference(b"1\n", b"1.0\n").is_some());
@@ -465,7 +523,7 @@ mod tests {
         assert!(rel.first_difference(b"0.001", b"0.0011").is_some());
         assert_eq!(
             f.first_difference(b"1.0 2.0\n", b"1.0 2.1\n").unwrap(),
-            "token 2 (line 1): expected `2.0`, got `2.1`"
+            "token 2 (line 1, column 5): expected `1.0 2.0`, got `1.0 2.1`"
         );
     }
 

@@ -128,12 +128,11 @@ mod tests {
         );
         let e = Error::Bundle {
             problem: "x".into(),
-            source: BundleError::TooBig(70_000),
+            source: BundleError::Equip("no cargo".into()),
         };
         assert_eq!(
             e.to_string(),
-            "x: the bundle does not build (bundle is 70000 bytes, over the 65536 byte limit); \
-             run `make check P=x`"
+            "x: the bundle does not build (bundling failed: no cargo); run `make check P=x`"
         );
         assert!(e.source().is_some());
         assert_eq!(Error::from("plain".to_string()).to_string(), "plain");

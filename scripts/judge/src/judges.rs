@@ -27,6 +27,38 @@ impl Profile {
     }
 }
 
+/// The most bytes of source a judge takes in one file, with where that comes from.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SourceLimit {
+    /// The limit in bytes; `None` when unknown (no source found).
+    pub bytes: Option<u64>,
+    /// Where the figure comes from, or why it is unknown (one line).
+    pub source: &'static str,
+}
+
+impl SourceLimit {
+    /// `50,000 bytes` or `unknown`: what `make list` and the check show.
+    pub fn label(&self) -> String {
+        match self.bytes {
+            Some(b) => format!("{} bytes", thousands(b)),
+            None => "unknown".to_string(),
+        }
+    }
+}
+
+/// `65536` as `65,536`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A judge: where statements live, and whether and how it takes a Rust file.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Judge {
@@ -46,6 +78,8 @@ pub struct Judge {
     pub command_known: bool,
     /// Where the facts come from (one line; PROTOCOL.md has the details).
     pub source: &'static str,
+    /// The most source it takes in one file.
+    pub source_limit: SourceLimit,
 }
 
 impl Judge {
@@ -98,6 +132,10 @@ pub const JUDGES: &[Judge] = &[
         command_known: true,
         profiles: &[],
         source: "POJ FAQ (poj.org/page?id=1000): C, C++, Pascal, Java and Fortran only",
+        source_limit: SourceLimit {
+            bytes: None,
+            source: "POJ takes no Rust: not looked for",
+        },
     },
     Judge {
         key: "luogu",
@@ -106,12 +144,13 @@ pub const JUDGES: &[Judge] = &[
         takes_rust: true,
         command_known: true,
         profiles: &[
-            // The current judge: edition 2024 and rustc 1.88 are unconfirmed (PROTOCOL.md).
+            // luogu-dev/docs judging.md at 705d31f: `rustc 1.88.0`, `rustc --edition 2024
+            // -W warnings`, O2 (`-C opt-level=2`) on by default.
             Profile {
                 key: "2024",
                 edition: "2024",
-                flags: &["-C", "opt-level=2"],
-                rustc: "1.88, unconfirmed",
+                flags: &["-C", "opt-level=2", "-W", "warnings"],
+                rustc: "1.88.0",
             },
             // luogu-dev/docs judging.md of 2023: `rustc --edition 2021 -W warnings`, O2 on by
             // default (`-C opt-level=2`), rustc 1.76.0-nightly (2023-11-11).
@@ -122,7 +161,11 @@ pub const JUDGES: &[Judge] = &[
                 rustc: "1.76.0-nightly",
             },
         ],
-        source: "luogu-dev/docs, docs/manual/luogu/problem/judging.md",
+        source: "luogu-dev/docs, docs/manual/luogu/problem/judging.md (2024: at 705d31f)",
+        source_limit: SourceLimit {
+            bytes: None,
+            source: "no source found; luogu-dev/docs judging.md gives none",
+        },
     },
     Judge {
         key: "spoj",
@@ -132,6 +175,11 @@ pub const JUDGES: &[Judge] = &[
         command_known: false,
         profiles: STAND_IN,
         source: "Rust is offered on SPOJ SUDOKU; version, edition and flags unknown",
+        source_limit: SourceLimit {
+            bytes: Some(50_000),
+            source: "SPOJ's guide, hs.spoj.pl/embed/guide: \"Source code length is restricted \
+                     to 50 000 bytes in a one file\"; a problem may set less",
+        },
     },
     Judge {
         key: "codeforces",
@@ -160,6 +208,11 @@ pub const JUDGES: &[Judge] = &[
         ],
         source:
             "codeforces.com/blog/entry/121114 (as cited by solalyth/cplib-rs); editions unconfirmed",
+        source_limit: SourceLimit {
+            bytes: None,
+            source: "community sources say 64 KB, none found to cite; that there is a limit: \
+                     bhuztez/porus#21",
+        },
     },
     Judge {
         key: "atcoder",
@@ -183,6 +236,11 @@ pub const JUDGES: &[Judge] = &[
             },
         ],
         source: "AtCoder language lists 2023 and 2025-10 (img.atcoder.jp/file/language-update)",
+        source_limit: SourceLimit {
+            bytes: Some(512 * 1024),
+            source: "a community source only: makutamoto/mojacoder#2 (2020), \"512kb as on \
+                     AtCoder\", read as KiB",
+        },
     },
     Judge {
         key: GENERIC,
@@ -192,6 +250,10 @@ pub const JUDGES: &[Judge] = &[
         command_known: false,
         profiles: STAND_IN,
         source: "none: a judge this table does not know",
+        source_limit: SourceLimit {
+            bytes: None,
+            source: "a judge this table does not know",
+        },
     },
 ];
 
@@ -259,6 +321,21 @@ mod tests {
     }
 
     #[test]
+    fn source_limits_carry_a_source_and_read_with_separators() {
+        for j in JUDGES {
+            assert!(!j.source_limit.source.is_empty(), "{}", j.key);
+        }
+        let spoj = &by_key("spoj").unwrap().source_limit;
+        assert_eq!(spoj.label(), "50,000 bytes");
+        assert_eq!(by_key("generic").unwrap().source_limit.label(), "unknown");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(524288), "524,288");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
     fn hosts_and_urls_find_their_judge() {
         assert_eq!(by_host("www.luogu.com.cn").key, "luogu");
         assert_eq!(
@@ -288,7 +365,7 @@ mod tests {
         let luogu = by_key("luogu").unwrap();
         assert_eq!(
             luogu.profile("2024").unwrap().command(),
-            "-C opt-level=2 --edition 2024"
+            "-C opt-level=2 -W warnings --edition 2024"
         );
         let e = luogu.profile("2018").unwrap_err();
         assert!(e.contains("its profiles are: 2024, 2021"), "{}", e);

@@ -33,6 +33,32 @@ pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
     }
 }
 
+/// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check), so
+/// that an edit of the submission's `main.rs` rebuilds nothing here.
+pub fn build_role(root: &Path, problems: &[&Problem], role: &str) -> Result<()> {
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root)
+        .args(["build", "--quiet", "--release"]);
+    for p in problems {
+        cmd.args(["-p", &p.name, "--bin", &format!("{}-{}", p.name, role)]);
+    }
+    let status = cmd.status().map_err(|source| Error::Spawn {
+        program: "cargo".to_string(),
+        source,
+    })?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(Error::Kit(format!(
+            "building the {} binaries failed (see cargo's errors above)",
+            role
+        )))
+    }
+}
+
 /// The path of the release binary `<name>-<role>` (role: gen, ref, check).
 pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
     let target = env::var_os("CARGO_TARGET_DIR")

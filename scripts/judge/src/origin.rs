@@ -42,7 +42,7 @@ impl Origin {
 }
 
 /// `arg` as one shell word.
-fn quote(arg: &str) -> String {
+pub fn quote(arg: &str) -> String {
     let plain = !arg.is_empty()
         && arg
             .bytes()

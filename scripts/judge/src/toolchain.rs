@@ -47,6 +47,9 @@ pub struct Rustc {
     /// A path, or `rustc` for the one on PATH.
     pub program: PathBuf,
     pub version: Version,
+    /// Its whole `--version` line (`rustc 1.95.0 (59807616e 2026-04-14)`): which build it
+    /// is, as far as a compile cache needs to know.
+    pub id: String,
 }
 
 impl Rustc {
@@ -80,6 +83,7 @@ pub fn probe(program: &Path) -> Result<Rustc> {
         Some(version) if out.status.success() => Ok(Rustc {
             program: program.to_path_buf(),
             version,
+            id: text.trim().to_string(),
         }),
         _ => Err(Error::Other(format!(
             "{} --version did not print a rustc version",
@@ -98,7 +102,7 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
     if let Some(named) = env::var_os("OLD_RUSTC").filter(|v| !v.is_empty()) {
         return probe(Path::new(&named)).map_err(|e| {
             Error::Other(format!(
-                "OLD_RUSTC={}: {}; unset it, or install Debian's with `apt-get install rustc`",
+                "OLD_RUSTC={}: {}; unset it, or name an older rustc (`make old-rustc` installs one)",
                 Path::new(&named).display(),
                 e
             ))
@@ -115,7 +119,7 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
         .ok_or_else(|| {
             Error::Other(format!(
                 "no compiler older than the local rustc {} (no /usr/bin/rustc, no older rustup \
-                 toolchain, OLD_RUSTC unset): install one with `apt-get install rustc`",
+                 toolchain, OLD_RUSTC unset): install one with `make old-rustc`",
                 current.version
             ))
         })
@@ -175,6 +179,7 @@ mod tests {
         let at = |v| Rustc {
             program: PathBuf::from("rustc"),
             version: v,
+            id: String::new(),
         };
         assert_eq!(at(Version(1, 63, 0)).old_compile_edition(), "2021");
         assert_eq!(at(Version(1, 50, 0)).old_compile_edition(), "2018");

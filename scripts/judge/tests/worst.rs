@@ -7,7 +7,7 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use support::{fixture, judge_exits, real_root};
+use support::{fixture, judge_exits, real_root, text};
 
 /// The table rows of a `worst` report: rank, cpu ms, wall ms, limit ms, margin, found, command.
 fn table(out: &str) -> Vec<Vec<&str>> {
@@ -110,6 +110,17 @@ fn assert_regenerates(dir: &Path) {
         }
         assert_eq!(again, input, "{} does not regenerate it", line);
     }
+    // Run as a script from elsewhere, the first one writes its input where it was saved.
+    let first = dir.join("worst-1.in");
+    let saved = fs::read(&first).unwrap();
+    fs::remove_file(&first).unwrap();
+    let replayed = Command::new("sh")
+        .arg(dir.join("worst-1.cmd"))
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(replayed.status.success(), "{}", text(&replayed.stderr));
+    assert_eq!(fs::read(&first).unwrap(), saved);
 }
 
 /// `judge swap`, which the saved commands use to replay the climb's swaps, swaps in turn.

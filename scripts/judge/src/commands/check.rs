@@ -1,47 +1,107 @@
-//! `make check`: bundle each problem, compile it like each of its judges and with the oldest
-//! compiler found, run and judge every sample.
+//! `make check`: bundle each problem, hold it to its judges' source limits, compile it like
+//! each of its judges and with the oldest compiler found, run and judge every sample (or the
+//! one named by `CASE=`).
+//!
+//! Compiles and cases are independent: each runs on its own thread, up to the machine's
+//! cores ([`pool`]), and the table shows them in order. A compile is reused while the bundle,
+//! the compiler and the flags are the same ([`bundle::compile_cached`]). Timing stays honest
+//! with runs side by side: what a judge limits, and what TLE is judged on, is the run's own
+//! CPU time; a run killed at the wall-clock cap while others ran is run again alone before it
+//! is called TLE (scripts/judge/PROTOCOL.md, "Timing").
 
 use super::Outcome;
 use crate::args::Parsed;
 use crate::bundle::{self, CompileError};
+use crate::diff;
 use crate::error::{Error, Result};
+use crate::judges;
 use crate::kit;
-use crate::printable::printable;
+use crate::pool;
 use crate::problem::{self, Compare, Problem};
-use crate::run::ScratchDir;
+use crate::run::{self, Exit};
 use crate::samples::{self, Case};
 use crate::toolchain::{self, Rustc};
-use crate::verdict::{self, Verdict};
+use crate::verdict::{self, Expected, Judged, Limits, Verdict};
+use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `check`.
 pub struct Args {
     /// The problems to check; all of them when empty.
     pub names: Vec<String>,
+    pub options: Options,
+}
+
+/// How a check runs, beyond which problems.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Judge only the case of this name (`3`, `spoj-1`); one problem only.
+    pub case: Option<String>,
+    /// Print a side-by-side diff of each WA case.
+    pub verbose: bool,
 }
 
 impl Args {
-    /// `check [NAME...]`.
-    pub fn parse(line: &Parsed) -> Args {
-        Args {
-            names: line.names.clone(),
+    /// `check [NAME...] [--case N] [--verbose V]`.
+    pub fn parse(line: &Parsed) -> Result<Args> {
+        let options = Options {
+            case: line.text("--case").map(String::from),
+            verbose: line.count("--verbose")? != 0,
+        };
+        if options.case.is_some() && line.names.len() != 1 {
+            return Err(Error::Usage(
+                "CASE= judges one case of one problem: make check P=<name> CASE=<case>".to_string(),
+            ));
         }
+        Ok(Args {
+            names: line.names.clone(),
+            options,
+        })
     }
 }
 
-/// Checks the named problems (see [`check`]).
+/// Checks the named problems (see [`check_with`]).
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
-    check(root, &problem::select(root, &args.names)?)
+    check_with(root, &problem::select(root, &args.names)?, &args.options)
+}
+
+/// Checks every case of `problems` ([`check_with`]).
+pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
+    check_with(root, problems, &Options::default())
 }
 
 /// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
-/// every compile is clean, every case AC, and an old compiler was found.
-pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
+/// every bundle fits its judges' source limits, every compile is clean, every case AC, and an
+/// old compiler was found.
+pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Result<Outcome> {
+    // A case that is not there is refused before anything is built.
+    let mut selected = Vec::new();
+    for problem in problems {
+        let mut cases = samples::cases(root, &root.join(problem.samples_dir()))?;
+        samples::check_judges(problem, &cases)?;
+        if let Some(name) = &options.case {
+            let names: Vec<String> = cases.iter().map(Case::name).collect();
+            cases.retain(|c| &c.name() == name);
+            if cases.is_empty() {
+                return Err(Error::Usage(format!(
+                    "unknown case `{}` of {}; its cases are: {}",
+                    name,
+                    problem.name,
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        selected.push(cases);
+    }
     let checked: Vec<&Problem> = problems
         .iter()
         .filter(|p| p.compare == Compare::Checker)
         .collect();
-    kit::build(root, &checked)?;
+    kit::build_role(root, &checked, "check")?;
     let current = toolchain::current()?;
     let old = toolchain::oldest(&current);
     let declared = problems.iter().filter_map(|p| p.rust_version).min();
@@ -62,8 +122,15 @@ pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
-    for problem in problems {
-        let (tally, summary) = check_problem(root, problem, &current, old.as_ref().ok())?;
+    for (problem, cases) in problems.iter().zip(selected) {
+        let context = Context {
+            root,
+            problem,
+            current: &current,
+            old: old.as_ref().ok(),
+            options,
+        };
+        let (tally, summary) = context.check(cases)?;
         total.add(&tally);
         summaries.push(summary);
     }
@@ -74,7 +141,15 @@ pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
     let ok = total.passed == total.cases
         && total.cases > 0
         && total.clean == total.compiles
+        && total.oversize == 0
         && old.is_ok();
+    let mut notes = String::new();
+    if total.oversize > 0 {
+        notes.push_str(", a bundle over a judge's source limit");
+    }
+    if old.is_err() {
+        notes.push_str(", no old compiler (see the first line)");
+    }
     println!(
         "{}: {} of {} cases AC, {} of {} compiles clean{}",
         if ok { "PASS" } else { "FAIL" },
@@ -82,11 +157,7 @@ pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
         total.cases,
         total.clean,
         total.compiles,
-        if old.is_ok() {
-            ""
-        } else {
-            ", no old compiler (see the first line)"
-        }
+        notes
     );
     Ok(Outcome::of(ok))
 }
@@ -99,6 +170,8 @@ struct Tally {
     /// Compiles without error or warning.
     clean: usize,
     compiles: usize,
+    /// Bundles over the source limit of a judge they are listed for.
+    oversize: usize,
 }
 
 impl Tally {
@@ -107,6 +180,7 @@ impl Tally {
         self.cases += other.cases;
         self.clean += other.clean;
         self.compiles += other.compiles;
+        self.oversize += other.oversize;
     }
 }
 
@@ -116,9 +190,8 @@ struct Build {
     args: Vec<String>,
     /// `luogu`, `codeforces 2024`, `old compiler`: the judges (and profiles) it stands for.
     users: Vec<String>,
-    binary: PathBuf,
-    /// Whether it compiled (warnings or not): its binary exists.
-    compiled: bool,
+    /// The binary, once compiled to one (warnings or not); never for `--emit=metadata`.
+    binary: Option<PathBuf>,
 }
 
 impl Build {
@@ -135,24 +208,24 @@ impl Build {
 
 /// The compiles a problem's bundle needs: every profile of every listed judge that takes
 /// Rust (the generic judge's when none does) with the local rustc, identical ones once, and
-/// one with the old compiler. Their binaries go to `builds_dir`, this check's own folder.
-fn plan(builds_dir: &Path, problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
+/// one with the old compiler. Only the profiles that run cases (the default one, and each
+/// listed judge's first, for its `<judge>-N` cases) are compiled to a binary; the others
+/// are compiled with `--emit=metadata`: every error and warning of their compiler, edition
+/// and flags, without the code generation the running compile already does for the same
+/// source (PROTOCOL.md, "How the check compiles").
+fn plan(problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
     let mut builds: Vec<Build> = Vec::new();
     let mut add = |rustc: &Rustc, args: Vec<String>, user: String| match builds
         .iter_mut()
         .find(|b| b.rustc.program == rustc.program && b.args == args)
     {
         Some(b) => b.users.push(user),
-        None => {
-            let binary = builds_dir.join(format!("{}-{}", problem.name, builds.len() + 1));
-            builds.push(Build {
-                rustc: rustc.clone(),
-                args,
-                users: vec![user],
-                binary,
-                compiled: false,
-            });
-        }
+        None => builds.push(Build {
+            rustc: rustc.clone(),
+            args,
+            users: vec![user],
+            binary: None,
+        }),
     };
     let mut any = false;
     for listing in problem.rust_listings() {
@@ -180,6 +253,19 @@ fn plan(builds_dir: &Path, problem: &Problem, current: &Rustc, old: Option<&Rust
             .map(|s| s.to_string())
             .collect();
         add(old, args, "old compiler".to_string());
+    }
+    let runs: Vec<Vec<String>> = std::iter::once(problem.default_profile())
+        .chain(
+            problem
+                .rust_listings()
+                .filter_map(|l| l.profiles.first().copied()),
+        )
+        .map(bundle::profile_args)
+        .collect();
+    for build in &mut builds {
+        if build.rustc.program != current.program || !runs.contains(&build.args) {
+            build.args.push("--emit=metadata".to_string());
+        }
     }
     builds
 }
@@ -209,24 +295,52 @@ fn build_for<'a>(
 /// Wall and CPU time columns of a row, in ms.
 type Times = (String, String);
 
-/// The check's table rows of one problem.
-struct Rows<'a>(&'a str);
+/// What the check of one problem works with.
+struct Context<'a> {
+    root: &'a Path,
+    problem: &'a Problem,
+    current: &'a Rustc,
+    old: Option<&'a Rustc>,
+    options: &'a Options,
+}
 
-impl Rows<'_> {
-    /// One row. Times: wall clock and CPU (user + system) of the whole process; CPU is what
-    /// is limited. Details quote samples and outputs: control characters are shown escaped,
-    /// never sent to the terminal.
+/// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
+struct Job<'a> {
+    case: &'a Case,
+    limits: Limits,
+    binary: Option<PathBuf>,
+    expected: Option<Expected>,
+}
+
+/// How one case went.
+enum Ran {
+    /// Judged against its expected output.
+    Judged(Judged),
+    /// Run without an expected output: its verdict (NO-OUT), what it did, and why.
+    Unjudged(Verdict, run::Outcome, String),
+    /// It could not run: its verdict and why.
+    Skipped(Verdict, String),
+}
+
+impl Ran {
+    /// Whether the run was killed at the wall-clock cap (which another run beside it may
+    /// have caused, where the CPU time alone would not).
+    fn killed(&self) -> bool {
+        match self {
+            Ran::Judged(j) => j.outcome.exit == Exit::Killed,
+            Ran::Unjudged(_, o, _) => o.exit == Exit::Killed,
+            Ran::Skipped(..) => false,
+        }
+    }
+}
+
+impl Context<'_> {
+    /// One row of the table. Times: wall clock and CPU (user + system) of the whole process;
+    /// CPU is what is limited.
     fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
         println!(
             "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
-            self.0,
-            printable(case),
-            verdict,
-            ms.0,
-            ms.1,
-            limit,
-            mem,
-            printable(detail)
+            self.problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
         );
     }
 
@@ -235,151 +349,320 @@ impl Rows<'_> {
         let none = || "-".to_string();
         self.row(case, verdict, (none(), none()), limit, none(), detail);
     }
-}
 
-/// Checks one problem: its counts and its summary line.
-fn check_problem(
-    root: &Path,
-    problem: &Problem,
-    current: &Rustc,
-    old: Option<&Rustc>,
-) -> Result<(Tally, String)> {
-    let rows = Rows(&problem.name);
-    let mut tally = Tally::default();
-    let cases = samples::cases(root, &root.join(problem.samples_dir()))?;
-    samples::check_judges(problem, &cases)?;
-    let bundled = match bundle::bundle(root, problem) {
-        Ok(b) => b,
-        Err(e) => {
-            let detail = e.to_string();
-            rows.untimed("-", "CE", "-".into(), &detail);
-            tally.cases = 1;
-            return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
+    /// Checks the problem on `cases`: its counts and its summary line.
+    fn check(&self, cases: Vec<Case>) -> Result<(Tally, String)> {
+        let (root, problem) = (self.root, self.problem);
+        let mut tally = Tally::default();
+        let bundled = match bundle::bundle(root, problem) {
+            Ok(b) => b,
+            Err(e) => {
+                let detail = e.to_string();
+                self.untimed("-", "CE", "-".into(), &detail);
+                tally.cases = 1;
+                return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
+            }
+        };
+        if !self.source_fits(bundled.bytes) {
+            tally.oversize += 1;
         }
-    };
-    // Everything this check writes (binaries, outputs) is its own: a check of the same
-    // problem from another terminal never sees it.
-    let scratch = ScratchDir::new(&root.join("target/judge").join(&problem.name))
-        .map_err(|e| Error::from(e).context(problem.name.clone()))?;
-    let mut builds = plan(scratch.path(), problem, current, old);
-    compile_all(root, &mut builds, &bundled.source, &rows, &mut tally);
-    if cases.is_empty() {
-        let detail = format!("no cases in {}", problem.samples_dir().display());
-        rows.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
-        tally.cases = 1;
-        return Ok((tally, format!("{}: {}", problem.name, detail)));
-    }
-    let checker = kit::checker(root, problem);
-    for case in &cases {
-        tally.cases += 1;
-        let build = build_for(&builds, problem, case, current).filter(|b| b.compiled);
-        if judge_case(
-            problem,
-            case,
-            build,
-            checker.as_deref(),
-            scratch.path(),
-            &rows,
-        )? {
-            tally.passed += 1;
-        }
-    }
-    let compiled: Vec<String> = builds.iter().map(Build::label).collect();
-    let summary = format!(
-        "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
-        problem.name,
-        tally.passed,
-        tally.cases,
-        bundled
-            .source
-            .strip_prefix(root)
-            .unwrap_or(&bundled.source)
-            .display(),
-        bundled.bytes as f64 / 1024.0,
-        compiled.join("; ")
-    );
-    Ok((tally, summary))
-}
-
-/// Compiles the bundle `source` with every build, one row each, and counts them.
-fn compile_all(root: &Path, builds: &mut [Build], source: &Path, rows: &Rows, tally: &mut Tally) {
-    for build in builds {
-        tally.compiles += 1;
-        // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
-        let (verdict, detail) =
-            match bundle::compile_with(&build.rustc.program, &build.args, source, &build.binary) {
-                Ok(None) => {
-                    tally.clean += 1;
-                    build.compiled = true;
-                    ("OK", build.label())
+        let mut builds = plan(problem, self.current, self.old);
+        let cache = bundle::cache_dir(root);
+        let mut failure = None;
+        let mut binaries = Vec::new();
+        pool::run_in_order(
+            &builds,
+            pool::width(),
+            |build| bundle::compile_cached(&build.rustc, &build.args, &bundled.source, &cache),
+            |i, compiled| {
+                let build = &builds[i];
+                tally.compiles += 1;
+                let compiled = match compiled {
+                    Ok(c) => c,
+                    Err(e) => {
+                        failure.get_or_insert(Error::io(&bundled.source, e));
+                        return;
+                    }
+                };
+                let reused = if compiled.cached { ", reused" } else { "" };
+                // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
+                let (verdict, detail, binary) = match compiled.result {
+                    Ok(None) => {
+                        tally.clean += 1;
+                        ("OK", format!("{}{}", build.label(), reused), true)
+                    }
+                    Ok(Some(warning)) => (
+                        "WARN",
+                        format!("{}{}: {}", build.label(), reused, warning),
+                        true,
+                    ),
+                    Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
+                        ("CE", format!("{}{}: {}", build.label(), reused, why), false)
+                    }
+                };
+                if binary && !build.args.iter().any(|a| a == "--emit=metadata") {
+                    binaries.push((i, compiled.binary));
                 }
-                Ok(Some(warning)) => {
-                    build.compiled = true;
-                    ("WARN", format!("{}: {}", build.label(), warning))
-                }
-                Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
-                    ("CE", format!("{}: {}", build.label(), why))
-                }
-            };
-        let detail = bundle::scrub_paths(&detail, root);
-        rows.untimed("compile", verdict, "-".into(), &detail);
-    }
-}
-
-/// Runs and judges one case with `build` (`None`: its profile's compile failed) under its
-/// judge's limits, and prints its row. Returns whether it is AC.
-fn judge_case(
-    problem: &Problem,
-    case: &Case,
-    build: Option<&Build>,
-    checker: Option<&Path>,
-    scratch: &Path,
-    rows: &Rows,
-) -> Result<bool> {
-    let name = case.name();
-    let limits = problem.limits_on(case.judge.as_deref());
-    let skip = |verdict: Verdict, detail: &str| {
-        rows.untimed(
-            &name,
-            &verdict.to_string(),
-            limits.time_ms.to_string(),
-            detail,
+                self.untimed(
+                    "compile",
+                    verdict,
+                    "-".into(),
+                    &bundle::scrub_paths(&detail, root),
+                );
+            },
         );
-        Ok(false)
-    };
-    let expected = match samples::expected_of(case)? {
-        Some(e) => e,
-        None => return skip(Verdict::NoExpected, "no expected output: add its .out"),
-    };
-    let build = match build {
-        Some(b) => b,
-        None => {
-            return skip(
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        for (i, binary) in binaries {
+            builds[i].binary = Some(binary);
+        }
+        if cases.is_empty() {
+            let detail = format!("no cases in {}", problem.samples_dir().display());
+            self.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
+            tally.cases = 1;
+            return Ok((tally, format!("{}: {}", problem.name, detail)));
+        }
+        let mut jobs = Vec::new();
+        for case in &cases {
+            jobs.push(Job {
+                case,
+                limits: problem.limits_on(case.judge.as_deref()),
+                binary: build_for(&builds, problem, case, self.current)
+                    .and_then(|b| b.binary.clone()),
+                expected: samples::expected_of(case)?,
+            });
+        }
+        let checker = kit::checker(root, problem);
+        let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
+        let width = pool::width().min(jobs.len());
+        let run_one = |job: &Job| -> Result<Ran> {
+            let dir = scratch.path().join(job.case.name());
+            self.run_case(job, checker.as_deref(), &dir)
+                .map_err(|e| e.context(format!("{} case {}", problem.name, job.case.name())))
+        };
+        let mut results: Vec<Option<Ran>> = Vec::new();
+        let mut error = None;
+        pool::run_in_order(&jobs, width, run_one, |_, ran| match ran {
+            Ok(ran) => results.push(Some(ran)),
+            Err(e) => {
+                error.get_or_insert(e);
+                results.push(None);
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        for (job, ran) in jobs.iter().zip(results) {
+            let mut ran = ran.expect("every case ran");
+            // Killed at the cap while another case ran beside it: alone, it may not be.
+            if width > 1 && ran.killed() {
+                ran = run_one(job)?;
+            }
+            tally.cases += 1;
+            if self.show(job, &ran)? {
+                tally.passed += 1;
+            }
+        }
+        let compiled: Vec<String> = builds.iter().map(Build::label).collect();
+        let summary = format!(
+            "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
+            problem.name,
+            tally.passed,
+            tally.cases,
+            bundled
+                .source
+                .strip_prefix(root)
+                .unwrap_or(&bundled.source)
+                .display(),
+            bundled.bytes as f64 / 1024.0,
+            compiled.join("; ")
+        );
+        Ok((tally, summary))
+    }
+
+    /// Prints the `size` row: the bundle against the source limit of each listed judge that
+    /// takes Rust. Returns whether it is within every known one.
+    fn source_fits(&self, bytes: u64) -> bool {
+        let mut over = Vec::new();
+        let mut within = Vec::new();
+        let mut unknown = Vec::new();
+        for listing in self.problem.rust_listings() {
+            let judge = listing.judge;
+            match judge.source_limit.bytes {
+                Some(limit) if bytes > limit => over.push(format!(
+                    "over {}'s {}",
+                    judge.name,
+                    judge.source_limit.label()
+                )),
+                Some(_) => within.push(format!("{}'s {}", judge.name, judge.source_limit.label())),
+                None => unknown.push(judge.name),
+            }
+        }
+        let mut parts = vec![format!("{} bytes", judges::thousands(bytes))];
+        parts.extend(over.iter().cloned());
+        if !within.is_empty() {
+            parts.push(format!("within {}", within.join(", ")));
+        }
+        if !unknown.is_empty() {
+            parts.push(format!("limit unknown for {}", unknown.join(", ")));
+        }
+        let verdict = if over.is_empty() { "OK" } else { "BIG" };
+        self.untimed("size", verdict, "-".into(), &parts.join("; "));
+        over.is_empty()
+    }
+
+    /// Runs one case: judged against its `.out`, or, without one, run and shown.
+    fn run_case(&self, job: &Job, checker: Option<&Path>, scratch: &Path) -> Result<Ran> {
+        let Some(binary) = &job.binary else {
+            return Ok(Ran::Skipped(
                 Verdict::Ce,
-                "its profile's compile failed (see the compile rows)",
-            )
+                "its profile's compile failed (see the compile rows)".to_string(),
+            ));
+        };
+        match &job.expected {
+            Some(expected) => Ok(Ran::Judged(verdict::judge(
+                job.limits,
+                binary,
+                &job.case.input,
+                expected,
+                self.problem.compare,
+                checker,
+                scratch,
+            )?)),
+            None => {
+                let outcome = run::run(
+                    binary,
+                    &[],
+                    &job.case.input,
+                    scratch,
+                    job.limits.kill_time(),
+                )?;
+                let (verdict, detail) = unjudged(job.limits, &outcome);
+                Ok(Ran::Unjudged(verdict, outcome, detail))
+            }
+        }
+    }
+
+    /// Prints a case's row (and, for NO-OUT, what it printed; with `verbose`, the diff of a
+    /// WA). Returns whether it is AC.
+    fn show(&self, job: &Job, ran: &Ran) -> Result<bool> {
+        let name = job.case.name();
+        let limit = job.limits.time_ms.to_string();
+        match ran {
+            Ran::Skipped(verdict, why) => {
+                self.untimed(&name, &verdict.to_string(), limit, why);
+                Ok(false)
+            }
+            Ran::Judged(judged) => {
+                let (ms, mem) = timed(&judged.outcome);
+                self.row(
+                    &name,
+                    &judged.verdict.to_string(),
+                    ms,
+                    limit,
+                    mem,
+                    &judged.detail,
+                );
+                if judged.verdict == Verdict::Wa && self.options.verbose {
+                    let expected = job.expected.as_ref().expect("a judged case has .out");
+                    let want =
+                        fs::read(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?;
+                    let got = judged
+                        .outcome
+                        .stdout
+                        .read()
+                        .map_err(|e| Error::io(judged.outcome.stdout.path(), e))?;
+                    print!("{}", diff::side_by_side(&want, &got, "    "));
+                }
+                Ok(judged.verdict == Verdict::Ac)
+            }
+            Ran::Unjudged(verdict, outcome, why) => {
+                let (ms, mem) = timed(outcome);
+                self.row(&name, &verdict.to_string(), ms, limit, mem, why);
+                print!("{}", printed(outcome));
+                Ok(false)
+            }
+        }
+    }
+}
+
+/// The time columns (wall, CPU) and the memory column of a run's row.
+fn timed<O>(outcome: &run::Outcome<O>) -> (Times, String) {
+    (
+        (
+            outcome.elapsed.as_millis().to_string(),
+            outcome.cpu.as_millis().to_string(),
+        ),
+        format!("{:.1}", outcome.max_rss_kib as f64 / 1024.0),
+    )
+}
+
+/// The verdict of a run that has no expected output: NO-OUT (never a pass), with what a judge
+/// would say of a run that fails whatever the expected output (OLE, TLE, MLE, RE).
+fn unjudged(limits: Limits, outcome: &run::Outcome) -> (Verdict, String) {
+    let failed = if let Some(stream) = outcome.over_cap {
+        Some(format!(
+            "OLE, its {} reached the {} MiB cap",
+            stream.name(),
+            outcome.output_cap >> 20
+        ))
+    } else if let Some(why) = verdict::time_exceeded(outcome, limits.time_ms) {
+        Some(format!("TLE, {}", why))
+    } else if outcome.max_rss_kib > limits.memory_mib * 1024 {
+        Some(format!(
+            "MLE, peak {:.1} MiB, limit {} MiB",
+            outcome.max_rss_kib as f64 / 1024.0,
+            limits.memory_mib
+        ))
+    } else {
+        match outcome.exit {
+            Exit::Code(0) => None,
+            Exit::Code(_) | Exit::Signal(_) => Some(format!(
+                "RE, {}: {}",
+                outcome.exit.describe(),
+                outcome.first_stderr_line()
+            )),
+            Exit::Killed => Some(format!("TLE, {}", outcome.exit.describe())),
         }
     };
-    let judged = verdict::judge(
-        limits,
-        &build.binary,
-        &case.input,
-        &expected,
-        problem.compare,
-        checker,
-        scratch,
-    )
-    .map_err(|e| Error::from(e).context(format!("{} case {}", problem.name, name)))?;
-    rows.row(
-        &name,
-        &judged.verdict.to_string(),
-        (
-            judged.outcome.elapsed.as_millis().to_string(),
-            judged.outcome.cpu.as_millis().to_string(),
+    let detail = match failed {
+        Some(why) => format!(
+            "no expected output (add its .out); a judge would say {}; it printed:",
+            why
         ),
-        limits.time_ms.to_string(),
-        format!("{:.1}", judged.outcome.max_rss_kib as f64 / 1024.0),
-        &judged.detail,
-    );
-    Ok(judged.verdict == Verdict::Ac)
+        None => "no expected output (add its .out); it printed:".to_string(),
+    };
+    (Verdict::NoExpected, detail)
+}
+
+/// Lines of output shown for a case without an expected output, at most.
+const SHOWN_LINES: usize = 20;
+/// Characters of a line shown, at most.
+const SHOWN_WIDTH: usize = 120;
+
+/// What a run printed, indented under its row: stdout's first [`SHOWN_LINES`] lines, then
+/// stderr's, each cut at [`SHOWN_WIDTH`] characters; what is left out is counted.
+fn printed(outcome: &run::Outcome) -> String {
+    let mut out = String::new();
+    for (name, bytes) in [("stdout", &outcome.stdout), ("stderr", &outcome.stderr)] {
+        if bytes.is_empty() && name == "stderr" {
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let lines: Vec<&str> = text.lines().collect();
+        out.push_str(&format!("    {} ({} bytes):\n", name, bytes.len()));
+        for line in lines.iter().take(SHOWN_LINES) {
+            let cut: String = line.chars().take(SHOWN_WIDTH).collect();
+            let more = if cut.len() < line.len() { "..." } else { "" };
+            out.push_str(&format!("      {}{}\n", cut, more));
+        }
+        if lines.len() > SHOWN_LINES {
+            out.push_str(&format!(
+                "      ... {} more lines\n",
+                lines.len() - SHOWN_LINES
+            ));
+        }
+    }
+    out
 }

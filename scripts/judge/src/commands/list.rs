@@ -23,7 +23,8 @@ impl Args {
 }
 
 /// Prints each listed judge of each named problem: title, limits and URL on one line, then
-/// how it compiles the Rust file and its input/output variant, indented. Always passes.
+/// how it compiles the Rust file, its source limit with its source, and its input/output
+/// variant, indented. Always passes.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let problems = problem::select(root, &args.names)?;
     println!(
@@ -41,6 +42,13 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
                 l.url
             );
             println!("{:<10} {:<16} Rust: {}", "", "", compiler(l));
+            println!(
+                "{:<10} {:<16} source limit: {} ({})",
+                "",
+                "",
+                l.judge.source_limit.label(),
+                l.judge.source_limit.source
+            );
             if let Some(v) = &l.variant {
                 println!("{:<10} {:<16} variant: {}", "", "", v);
             }
@@ -69,7 +77,7 @@ pub fn output_cap(p: &Problem, l: &Listing) -> String {
     }
 }
 
-/// `-C opt-level=2 --edition 2024 (rustc 1.88, unconfirmed)`, or `not accepted`; several
+/// `-C opt-level=2 -W warnings --edition 2024 (rustc 1.88.0)`, or `not accepted`; several
 /// profiles are separated by ` | `; stand-in profiles of a judge whose command is unknown
 /// are shown as such.
 pub fn compiler(l: &Listing) -> String {

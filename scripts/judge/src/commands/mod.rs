@@ -7,6 +7,7 @@ pub mod import;
 pub mod list;
 pub mod new;
 pub mod receive;
+pub mod run;
 pub mod stress;
 pub mod submit;
 pub mod swap;
@@ -51,7 +52,8 @@ pub fn run(args: &[String]) -> Result<Outcome> {
     let line = args::parse(spec, rest)?;
     let root = workspace_root()?;
     match spec.name {
-        "check" => check::run(&root, &check::Args::parse(&line)),
+        "check" => check::run(&root, &check::Args::parse(&line)?),
+        "run" => run::run(&root, &run::Args::parse(&root, &line)?),
         "bench" => bench::run(&root, &bench::Args::parse(&root, &line)?),
         "stress" => stress::run(&root, &stress::Args::parse(&root, &line)?),
         "worst" => worst::run(&root, &worst::Args::parse(&root, &line)?),

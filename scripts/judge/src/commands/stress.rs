@@ -4,6 +4,7 @@ use super::{one_problem, Outcome};
 use crate::args::Parsed;
 use crate::error::{Error, Result};
 use crate::kit;
+use crate::origin::Origin;
 use crate::problem::Problem;
 use crate::program;
 use crate::progress::Progress;
@@ -71,9 +72,13 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
             Exit::Code(c) => c,
             _ => {
                 return Err(Error::Kit(format!(
-                    "the reference did not finish on `{}-gen {}` ({:?})",
-                    problem.name,
-                    args.join(" "),
+                    "the reference did not finish on `{}` ({:?})",
+                    Origin {
+                        args: args.clone(),
+                        seed,
+                        swaps: Vec::new()
+                    }
+                    .command(&problem.name),
                     answer.exit
                 )))
             }
@@ -96,39 +101,54 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
         slowest = slowest.max((judged.outcome.cpu, judged.outcome.elapsed));
         if judged.verdict != Verdict::Ac {
             progress.finish(i);
+            let origin = Origin {
+                args: args.clone(),
+                seed,
+                swaps: Vec::new(),
+            };
             let dir = opts
                 .samples
                 .clone()
                 .unwrap_or_else(|| root.join(problem.samples_dir()));
-            let n = save_case(
-                &dir,
-                &made,
-                &answer.stdout,
-                code,
-                problem,
-                seed,
-                args,
-                judged.verdict,
-            )?;
             println!(
-                "{} {} on case {} of {} (seed {}, `{}-gen {}`): {}",
+                "{} {} on case {} of {} (`{}`): {}",
                 problem.name,
                 judged.verdict,
                 i + 1,
                 opts.count,
-                seed,
-                problem.name,
-                args.join(" "),
+                origin.command(&problem.name),
                 judged.detail
             );
             println!(
-                "cpu {} ms (wall {} ms) of {} ms; saved as {}/{}.in with the reference's answer",
+                "cpu {} ms (wall {} ms) of {} ms; the input again, from the workspace root:",
                 judged.outcome.cpu.as_millis(),
                 judged.outcome.elapsed.as_millis(),
                 problem.time_limit_ms,
-                dir.strip_prefix(root).unwrap_or(&dir).display(),
-                n
             );
+            println!("  {}", origin.cargo_command(&problem.name));
+            let shown = |d: &Path| d.strip_prefix(root).unwrap_or(d).display().to_string();
+            match same_sample(&dir, &made) {
+                Some(known) => println!(
+                    "it is already the sample {}: not saved again",
+                    shown(&known)
+                ),
+                None => {
+                    let n = save_case(
+                        &dir,
+                        &made,
+                        &answer.stdout,
+                        code,
+                        problem,
+                        &origin,
+                        judged.verdict,
+                    )?;
+                    println!(
+                        "saved as {}/{}.in with the reference's answer",
+                        shown(&dir),
+                        n
+                    );
+                }
+            }
             return Ok(Outcome::Fail);
         }
         progress.tick(i + 1);
@@ -147,16 +167,31 @@ pub fn run(root: &Path, opts: &Args) -> Result<Outcome> {
     Ok(Outcome::Pass)
 }
 
-/// Saves a failing case as the next numbered sample; returns its number.
-#[allow(clippy::too_many_arguments)]
+/// The `.in` file of `dir` whose bytes are `input`, if any (the first by name). Only files of
+/// `input`'s length are read. Any folder will do (`--samples` may be outside the workspace).
+fn same_sample(dir: &Path, input: &[u8]) -> Option<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .filter(|p| fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() == input.len() as u64))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .find(|p| fs::read(p).is_ok_and(|bytes| bytes == input))
+}
+
+/// Saves a failing case as the next numbered sample, with a note of how it was made; returns
+/// its number.
 fn save_case(
     dir: &Path,
     input: &[u8],
     answer: &[u8],
     code: i32,
     problem: &Problem,
-    seed: u64,
-    args: &[String],
+    origin: &Origin,
     verdict: Verdict,
 ) -> Result<u64> {
     fs::create_dir_all(dir)?;
@@ -168,12 +203,12 @@ fn save_case(
         write("code", format!("{}\n", code).as_bytes())?;
     }
     let note = format!(
-        "found by stress: {} on `{}-gen {}` (seed {}); expected output from {}-ref\n",
+        "found by stress: {} on `{}`; expected output from {}-ref\nmade again, from the \
+         workspace root, by: {}\n",
         verdict,
+        origin.command(&problem.name),
         problem.name,
-        args.join(" "),
-        seed,
-        problem.name
+        origin.cargo_command(&problem.name)
     );
     write("note", note.as_bytes())?;
     Ok(n)

@@ -80,8 +80,18 @@ pub const COMMANDS: &[Spec] = &[
         name: "check",
         operands: "[NAME...]",
         make: Some("[P=<name>]"),
-        flags: &[],
+        flags: &[
+            make_flag("--case", "N", None, "CASE"),
+            make_flag("--verbose", "V", Some(0), "VERBOSE"),
+        ],
         help: "bundle, compile like each judge, run and judge the samples",
+    },
+    Spec {
+        name: "run",
+        operands: "NAME",
+        make: Some("P=<name>"),
+        flags: &[make_flag("--in", "FILE", None, "IN")],
+        help: "run the bundle on a file (or stdin): output, times, memory",
     },
     Spec {
         name: "bench",
@@ -234,7 +244,7 @@ mod tests {
     /// The line `make help` prints for the command, `None` without a make target.
     fn make_help(c: &Spec) -> Option<String> {
         let left = make_synopsis(c)?;
-        Some(format!("{:<w$}{}", left, c.help, w = MAKE_COLUMN))
+        Some(format!("{:<w$} {}", left, c.help, w = MAKE_COLUMN - 1))
     }
 
     /// The command's row in the README's table, `None` without a make target.

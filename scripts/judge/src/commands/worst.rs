@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::histogram::{histogram, ms};
 use crate::kit;
 use crate::mutate;
-use crate::origin::{halves, Origin};
+use crate::origin::{halves, quote, Origin};
 use crate::problem::{Compare, Problem};
 use crate::program;
 use crate::progress::Progress;
@@ -378,7 +378,7 @@ impl Search {
     /// over the limit.
     fn conclude(&self, root: &Path, dir: &Path, keep: usize) -> Result<Outcome> {
         print!("{}", self.report(keep));
-        let saved = self.save(dir, keep)?;
+        let saved = self.save(root, dir, keep)?;
         println!(
             "saved {} inputs with the reference's answers and their commands in {}/",
             saved,
@@ -697,7 +697,7 @@ impl Search {
 
     /// Saves the `keep` slowest as `worst-<rank>.{in,out,code,cmd}` in `dir`, replacing
     /// those of an earlier search (other files there are left alone). Returns how many.
-    fn save(&self, dir: &Path, keep: usize) -> Result<usize> {
+    fn save(&self, root: &Path, dir: &Path, keep: usize) -> Result<usize> {
         fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
         for entry in fs::read_dir(dir)?.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
@@ -721,18 +721,57 @@ impl Search {
                 format!("cpu {:.2} ms (median of {})", ms(f.cpu()), f.cpu.len())
             };
             let cmd = format!(
-                "# make worst P={}: rank {}, {} of {} ms; .out from {}-ref\n{} > worst-{}.in\n",
+                "# make worst P={}: rank {}, {} of {} ms; .out from {}-ref\n{}",
                 name,
                 r + 1,
                 time,
                 self.limits.time_ms,
                 name,
-                f.origin.cargo_command(name),
-                r + 1
+                replay(
+                    root,
+                    dir,
+                    &f.origin.cargo_command(name),
+                    &format!("worst-{}.in", r + 1)
+                )
             );
             write("cmd", cmd.as_bytes())?;
         }
         Ok(ranked.len().min(keep))
+    }
+}
+
+/// The lines of a `.cmd` file that write `file` in `dir` again with `command`, whatever the
+/// current directory: run as `sh <dir>/<file>.cmd` from anywhere, or its last line pasted at
+/// the workspace root. Within the workspace the paths are relative to it (committed files
+/// name no path of a machine); a `dir` outside it is named by its absolute path.
+fn replay(root: &Path, dir: &Path, command: &str, file: &str) -> String {
+    let absolute = |p: &Path| {
+        let p = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::env::current_dir().unwrap_or_default().join(p)
+        };
+        p.canonicalize().unwrap_or(p)
+    };
+    let (root, dir) = (absolute(root), absolute(dir));
+    match dir.strip_prefix(&root) {
+        Ok(inside) => {
+            let up = vec![".."; inside.components().count()].join("/");
+            let up = if up.is_empty() { ".".to_string() } else { up };
+            format!(
+                "# `sh` this file from anywhere; the last line alone runs at the workspace root\n\
+                 cd \"$(dirname \"$0\")/{}\" || exit 1\n{} > {}\n",
+                up,
+                command,
+                quote(&inside.join(file).display().to_string())
+            )
+        }
+        Err(_) => format!(
+            "cd {} || exit 1\n{} > {}\n",
+            quote(&root.display().to_string()),
+            command,
+            quote(&dir.join(file).display().to_string())
+        ),
     }
 }
 
@@ -755,6 +794,29 @@ fn is_saved_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn replays_write_where_they_came_from() {
+        let root = Path::new("/ws");
+        let inside = replay(
+            root,
+            Path::new("/ws/problems/p/data/worst"),
+            "cargo run -- --seed 3",
+            "worst-2.in",
+        );
+        assert_eq!(
+            inside.lines().skip(1).collect::<Vec<_>>(),
+            [
+                "cd \"$(dirname \"$0\")/../../../..\" || exit 1",
+                "cargo run -- --seed 3 > problems/p/data/worst/worst-2.in"
+            ]
+        );
+        let outside = replay(root, Path::new("/tmp/my worst"), "gen", "worst-1.in");
+        assert_eq!(
+            outside,
+            "cd /ws || exit 1\ngen > '/tmp/my worst/worst-1.in'\n"
+        );
+    }
 
     #[test]
     fn saved_names_are_recognized() {

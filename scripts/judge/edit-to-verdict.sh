@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The time from an edit of a solution to the check's verdict, for a template-sized problem
+# (`triv`: read two numbers through fastio, print their sum), for `make new`'s template itself
+# (`tmpl`, with a sample) and for poj2676, in a throwaway copy of the workspace (the real one is
+# never touched). An "edit" appends a comment line to
+# src/main.rs, which changes the bundle; "unchanged" checks again with nothing changed.
+#
+# Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
+# PROBLEMS="triv tmpl" times only those. JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
+# tmpl, whose manifest an older tool may not read).
+set -euo pipefail
+runs=${1:-10}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+if [ -z "${JUDGE_BIN:-}" ]; then
+    cargo build --quiet --release -p judge
+fi
+judge=${JUDGE_BIN:-$root/target/release/judge}
+export PATH="$root/.tools/bin:$PATH"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/edit-to-verdict.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/Cargo.toml" <<'EOF'
+[workspace]
+resolver = "2"
+members = ["problems/*", "shared/*"]
+
+[workspace.package]
+version = "0.1.0"
+edition = "2018"
+rust-version = "1.63"
+publish = false
+EOF
+mkdir -p "$tmp/problems" "$tmp/samples"
+cp -r shared "$tmp/shared"
+rm -rf "$tmp"/shared/*/target
+cp -r problems/poj2676 "$tmp/problems/poj2676"
+cp -r samples/poj2676 "$tmp/samples/poj2676"
+
+mkdir -p "$tmp/problems/triv/src" "$tmp/samples/triv"
+cat > "$tmp/problems/triv/Cargo.toml" <<'EOF'
+[package]
+name = "triv"
+version.workspace = true
+edition.workspace = true
+rust-version.workspace = true
+publish.workspace = true
+
+[package.metadata.judge]
+compare = "lines"
+
+[[package.metadata.judge.judges]]
+judge = "codeforces"
+problem = "1A"
+url = "https://codeforces.com/problemset/problem/1/A"
+time-limit-ms = 1000
+memory-limit-mib = 256
+
+[dependencies]
+fastio = { path = "../../shared/fastio" }
+EOF
+cat > "$tmp/problems/triv/src/main.rs" <<'EOF'
+fn solve(a: i64, b: i64) -> i64 {
+    a + b
+}
+
+fn main() {
+    let mut input = fastio::Reader::from_stdin().expect("stdin");
+    let mut out = fastio::Writer::new();
+    let (a, b) = (input.int().expect("a"), input.int().expect("b"));
+    out.int(solve(a, b));
+    out.byte(b'\n');
+    out.flush();
+}
+EOF
+printf '1 2\n' > "$tmp/samples/triv/1.in"
+printf '3\n' > "$tmp/samples/triv/1.out"
+printf '40 2\n' > "$tmp/samples/triv/2.in"
+printf '42\n' > "$tmp/samples/triv/2.out"
+
+cd "$tmp"
+problems=${PROBLEMS:-triv poj2676}
+if [ -z "${JUDGE_BIN:-}" ]; then
+    "$judge" new tmpl > /dev/null
+    printf '3\n1 2 3\n' > samples/tmpl/1.in
+    printf '6\n' > samples/tmpl/1.out
+    problems=${PROBLEMS:-triv tmpl poj2676}
+fi
+for p in $problems; do
+    # The first check builds the kit and fills cargo's caches: not what is measured.
+    "$judge" check "$p" > /dev/null || true
+    hyperfine --style basic --ignore-failure --runs "$runs" --warmup 1 \
+        --prepare "echo '// edit' \$RANDOM >> problems/$p/src/main.rs" --prepare true \
+        --command-name "$p: edit, then check" --command-name "$p: check, nothing changed" \
+        --export-json "$tmp/$p.json" "$judge check $p" "$judge check $p" \
+        2>&1 | grep -v '^ *$'
+    # The medians, and the CPU time (user + system) of the whole check, which the machine's
+    # other load moves less than the wall time.
+    python3 - "$tmp/$p.json" <<'PY'
+import json, statistics, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    cpu = [u + s for u, s in zip(r["user"], r["system"])] if "user" in r and isinstance(r["user"], list) else [r["user"] + r["system"]]
+    print(f"{r['command']}: median {r['median']:.3f} s wall, {statistics.median(cpu):.3f} s cpu")
+PY
+done

@@ -1,0 +1,129 @@
+//! `make run`: the submission run on one input, a file or what is typed, with its stdout,
+//! stderr, exit status, times and peak memory shown.
+
+use super::{one_problem, Outcome};
+use crate::args::Parsed;
+use crate::bundle;
+use crate::error::{Error, Result};
+use crate::problem::Problem;
+use crate::run::{self, Exit};
+use crate::verdict;
+use std::fs;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The arguments of `run`.
+pub struct Args {
+    pub problem: Problem,
+    /// The input file; stdin when absent.
+    pub input: Option<PathBuf>,
+}
+
+impl Args {
+    /// `run NAME [--in FILE]`.
+    pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
+        Ok(Args {
+            input: line.text("--in").map(PathBuf::from),
+            problem: one_problem(root, line)?,
+        })
+    }
+}
+
+/// Bytes of the run's stdout printed at most; all of it is kept in a file.
+const SHOWN_BYTES: usize = 64 * 1024;
+
+/// Builds the submission (its default profile, reusing an unchanged compile), runs it on the
+/// input under the problem's limits, and prints what it wrote and how it ended. Passes when
+/// it exits 0 within the limits.
+pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
+    let problem = &args.problem;
+    if let Some(file) = args.input.as_ref().filter(|f| !f.is_file()) {
+        return Err(Error::Usage(format!("IN={}: no such file", file.display())));
+    }
+    // Built before the input is read, so that typing it is the last wait.
+    let submission = bundle::build(root, problem).map_err(|source| Error::Bundle {
+        problem: problem.name.clone(),
+        source,
+    })?;
+    let input = match &args.input {
+        Some(file) => file.clone(),
+        None => read_stdin(root, problem)?,
+    };
+    let limits = problem.limits();
+    let scratch = run::ScratchDir::new(&root.join("target/judge/run").join(&problem.name))?;
+    let outcome = run::run(
+        &submission.binary,
+        &[],
+        &input,
+        scratch.path(),
+        limits.kill_time(),
+    )
+    .map_err(|e| Error::io(&submission.binary, e))?;
+    let kept = root
+        .join("target/judge/run")
+        .join(format!("{}.out", problem.name));
+    fs::write(&kept, &outcome.stdout).map_err(|e| Error::io(&kept, e))?;
+    let mut out = io::stdout().lock();
+    let shown = &outcome.stdout[..outcome.stdout.len().min(SHOWN_BYTES)];
+    let said = (|| -> io::Result<()> {
+        writeln!(out, "--- stdout ({} bytes)", outcome.stdout.len())?;
+        out.write_all(shown)?;
+        if !shown.ends_with(b"\n") && !shown.is_empty() {
+            writeln!(out)?;
+        }
+        if shown.len() < outcome.stdout.len() {
+            writeln!(
+                out,
+                "... {} more bytes: all of it is in {}",
+                outcome.stdout.len() - shown.len(),
+                kept.strip_prefix(root).unwrap_or(&kept).display()
+            )?;
+        }
+        writeln!(out, "--- stderr ({} bytes)", outcome.stderr.len())?;
+        out.write_all(&outcome.stderr)?;
+        if !outcome.stderr.ends_with(b"\n") && !outcome.stderr.is_empty() {
+            writeln!(out)?;
+        }
+        writeln!(out, "---")?;
+        out.flush()
+    })();
+    said.map_err(|e| Error::io("stdout", e))?;
+    let exit = outcome.exit.describe();
+    let late = verdict::time_exceeded(&outcome, limits.time_ms);
+    let big = outcome.max_rss_kib > limits.memory_mib * 1024;
+    println!(
+        "{}; wall {} ms, cpu {} ms (limit {} ms); peak {:.1} MiB (limit {} MiB){}{}",
+        exit,
+        outcome.elapsed.as_millis(),
+        outcome.cpu.as_millis(),
+        limits.time_ms,
+        outcome.max_rss_kib as f64 / 1024.0,
+        limits.memory_mib,
+        if late.is_some() { "; TLE" } else { "" },
+        if big { "; MLE" } else { "" },
+    );
+    Ok(Outcome::of(
+        outcome.exit == Exit::Code(0) && late.is_none() && !big,
+    ))
+}
+
+/// Reads all of stdin into a file for the run (saying how to end it when it is typed).
+fn read_stdin(root: &Path, problem: &Problem) -> Result<PathBuf> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!(
+            "type the input for {}, then Ctrl-D on a line of its own",
+            problem.name
+        );
+    }
+    let mut bytes = Vec::new();
+    stdin
+        .lock()
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io("stdin", e))?;
+    let dir = root.join("target/judge/run");
+    fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+    let file = dir.join(format!("{}.in", problem.name));
+    fs::write(&file, bytes).map_err(|e| Error::io(&file, e))?;
+    Ok(file)
+}
