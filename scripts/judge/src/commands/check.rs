@@ -366,6 +366,35 @@ impl Context<'_> {
         if !self.source_fits(bundled.bytes) {
             tally.oversize += 1;
         }
+        let builds = self.compile_all(&bundled, &mut tally)?;
+        if cases.is_empty() {
+            let detail = format!("no cases in {}", problem.samples_dir().display());
+            self.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
+            tally.cases = 1;
+            return Ok((tally, format!("{}: {}", problem.name, detail)));
+        }
+        self.judge_cases(&builds, &cases, &mut tally)?;
+        let compiled: Vec<String> = builds.iter().map(Build::label).collect();
+        let summary = format!(
+            "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
+            problem.name,
+            tally.passed,
+            tally.cases,
+            bundled
+                .source
+                .strip_prefix(root)
+                .unwrap_or(&bundled.source)
+                .display(),
+            bundled.bytes as f64 / 1024.0,
+            compiled.join("; ")
+        );
+        Ok((tally, summary))
+    }
+
+    /// Compiles the bundle with every build of the plan, in parallel, printing a row for each
+    /// in the plan's order; the builds that run cases get their binary.
+    fn compile_all(&self, bundled: &bundle::Bundle, tally: &mut Tally) -> Result<Vec<Build>> {
+        let (root, problem) = (self.root, self.problem);
         let mut builds = plan(problem, self.current, self.old);
         let cache = bundle::cache_dir(root);
         let mut failure = None;
@@ -417,18 +446,18 @@ impl Context<'_> {
         for (i, binary) in binaries {
             builds[i].binary = Some(binary);
         }
-        if cases.is_empty() {
-            let detail = format!("no cases in {}", problem.samples_dir().display());
-            self.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
-            tally.cases = 1;
-            return Ok((tally, format!("{}: {}", problem.name, detail)));
-        }
+        Ok(builds)
+    }
+
+    /// Runs and judges every case, in parallel, printing a row for each in order.
+    fn judge_cases(&self, builds: &[Build], cases: &[Case], tally: &mut Tally) -> Result<()> {
+        let (root, problem) = (self.root, self.problem);
         let mut jobs = Vec::new();
-        for case in &cases {
+        for case in cases {
             jobs.push(Job {
                 case,
                 limits: problem.limits_on(case.judge.as_deref()),
-                binary: build_for(&builds, problem, case, self.current)
+                binary: build_for(builds, problem, case, self.current)
                     .and_then(|b| b.binary.clone()),
                 expected: samples::expected_of(case)?,
             });
@@ -464,21 +493,7 @@ impl Context<'_> {
                 tally.passed += 1;
             }
         }
-        let compiled: Vec<String> = builds.iter().map(Build::label).collect();
-        let summary = format!(
-            "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
-            problem.name,
-            tally.passed,
-            tally.cases,
-            bundled
-                .source
-                .strip_prefix(root)
-                .unwrap_or(&bundled.source)
-                .display(),
-            bundled.bytes as f64 / 1024.0,
-            compiled.join("; ")
-        );
-        Ok((tally, summary))
+        Ok(())
     }
 
     /// Prints the `size` row: the bundle against the source limit of each listed judge that
