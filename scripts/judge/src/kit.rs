@@ -11,50 +11,43 @@ use std::time::Duration;
 
 /// Builds the binaries of `problems` in release mode. Cargo's own output shows on failure.
 pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
-    if problems.is_empty() {
-        return Ok(());
-    }
-    let mut cmd = Command::new("cargo");
-    cmd.current_dir(root)
-        .args(["build", "--quiet", "--release", "--bins"]);
-    for p in problems {
-        cmd.args(["-p", &p.name]);
-    }
-    let status = cmd.status().map_err(|source| Error::Spawn {
-        program: "cargo".to_string(),
-        source,
-    })?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(Error::Kit(
-            "building the test kit failed (see cargo's errors above)".to_string(),
-        ))
-    }
+    let args = problems
+        .iter()
+        .flat_map(|p| ["-p".to_string(), p.name.clone()]);
+    cargo_build(root, args.chain(["--bins".to_string()]), "the test kit")
 }
 
 /// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check), so
 /// that an edit of the submission's `main.rs` rebuilds nothing here.
 pub fn build_role(root: &Path, problems: &[&Problem], role: &str) -> Result<()> {
-    if problems.is_empty() {
+    let args = problems.iter().flat_map(|p| {
+        let bin = format!("{}-{}", p.name, role);
+        ["-p".to_string(), p.name.clone(), "--bin".to_string(), bin]
+    });
+    cargo_build(root, args, &format!("the {} binaries", role))
+}
+
+/// `cargo build --quiet --release ARGS`; nothing to do when ARGS name no package.
+fn cargo_build(root: &Path, args: impl Iterator<Item = String>, what: &str) -> Result<()> {
+    let args: Vec<String> = args.collect();
+    if !args.iter().any(|a| a == "-p") {
         return Ok(());
     }
-    let mut cmd = Command::new("cargo");
-    cmd.current_dir(root)
-        .args(["build", "--quiet", "--release"]);
-    for p in problems {
-        cmd.args(["-p", &p.name, "--bin", &format!("{}-{}", p.name, role)]);
-    }
-    let status = cmd.status().map_err(|source| Error::Spawn {
-        program: "cargo".to_string(),
-        source,
-    })?;
+    let status = Command::new("cargo")
+        .current_dir(root)
+        .args(["build", "--quiet", "--release"])
+        .args(&args)
+        .status()
+        .map_err(|source| Error::Spawn {
+            program: "cargo".to_string(),
+            source,
+        })?;
     if status.success() {
         Ok(())
     } else {
         Err(Error::Kit(format!(
-            "building the {} binaries failed (see cargo's errors above)",
-            role
+            "building {} failed (see cargo's errors above)",
+            what
         )))
     }
 }
