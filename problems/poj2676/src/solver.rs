@@ -232,14 +232,17 @@ impl Board {
             for (d, l) in lanes.iter_mut().enumerate() {
                 *l = U32x4::new([p[d], p[9 + d], p[18 + d], BAND]);
             }
-            let removed = bands::minirow_rule(&mut lanes)?;
+            if !bands::minirow_rule(&mut lanes)? {
+                // The rule leaves the lanes as they were: nothing to write back.
+                return Some(false);
+            }
             for (d, l) in lanes.iter().enumerate() {
                 let [a, b, c, _] = l.lanes();
                 p[d] = a;
                 p[9 + d] = b;
                 p[18 + d] = c;
             }
-            Some(removed)
+            Some(true)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
