@@ -199,7 +199,7 @@ impl Board {
         if progress {
             return Next::Progress;
         }
-        match self.stacks() {
+        match self.stacks(wide) {
             None => return Next::DeadEnd,
             Some(true) => return Next::Progress,
             Some(false) => {}
@@ -345,13 +345,22 @@ impl Board {
     /// planes the columns on no such permutation. `Some(whether it removed any)`, or `None`
     /// when a stack has no permutation left. O(9 * 3) word operations, as three 4-lane
     /// vectors on x86_64 (digits 0..4, 4..8 and 5..9: the rule is idempotent, so digits done
-    /// twice come out the same).
+    /// twice come out the same), or with `wide` (only inlined into the AVX2 build of the
+    /// search) two 8-lane ones (digits 0..8 and 1..9).
     #[inline(always)]
-    fn stacks(&mut self) -> Option<bool> {
+    fn stacks(&mut self, wide: bool) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
-        return self.stacks_with::<U32x4>(&[0, 4, 5]);
+        {
+            if wide {
+                return self.stacks_with::<U32x8>(&[0, 1]);
+            }
+            self.stacks_with::<U32x4>(&[0, 4, 5])
+        }
         #[cfg(not(target_arch = "x86_64"))]
-        return self.stacks_with::<u32>(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        {
+            let _ = wide; // no wide path here
+            self.stacks_with::<u32>(&[0, 1, 2, 3, 4, 5, 6, 7, 8])
+        }
     }
 
     /// [`Board::stacks`] for the digits `first .. first + V::WIDTH` of each `first`.
