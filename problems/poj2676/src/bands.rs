@@ -207,6 +207,14 @@ pub fn permutation_counts(planes: &[u32; LANES]) -> [u32; LANES] {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn permutation_counts_avx2(planes: &[u32; LANES]) -> [u32; LANES] {
+    permutation_counts_wide(planes)
+}
+
+/// [`permutation_counts`] with AVX2, to be inlined into code compiled for AVX2 (no detection,
+/// no call). Requires AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn permutation_counts_wide(planes: &[u32; LANES]) -> [u32; LANES] {
     permutation_counts_with::<U32x8>(planes, &[0, 8, 16, 20])
 }
 
