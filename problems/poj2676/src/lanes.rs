@@ -109,6 +109,27 @@ mod x86_avx2 {
             U32x8(unsafe { _mm256_xor_si256(self.0, o.0) })
         }
     }
+    impl U32x8 {
+        /// The lanes in order, lane 0 first.
+        #[inline(always)]
+        pub fn new(lanes: [u32; 8]) -> U32x8 {
+            let [a, b, c, d, e, f, g, h] = lanes.map(|x| x as i32);
+            U32x8(unsafe { _mm256_setr_epi32(a, b, c, d, e, f, g, h) })
+        }
+        /// The eight lanes.
+        #[inline(always)]
+        pub fn lanes(self) -> [u32; 8] {
+            let mut out = [0u32; 8];
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, self.0) };
+            out
+        }
+        /// Lanes 4..8 then lanes 0..4: the two 128-bit halves swapped.
+        #[inline(always)]
+        pub fn swap_halves(self) -> U32x8 {
+            U32x8(unsafe { _mm256_permute2x128_si256::<1>(self.0, self.0) })
+        }
+    }
+
     impl Lanes for U32x8 {
         const WIDTH: usize = 8;
         #[inline(always)]

@@ -21,9 +21,9 @@ use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
 use crate::bands::{
     self, columns, given_columns, nonempty_rows, row_of, single_rows, spread_columns,
 };
-#[cfg(target_arch = "x86_64")]
-use crate::lanes::U32x4;
 use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
+#[cfg(target_arch = "x86_64")]
+use crate::lanes::{U32x4, U32x8};
 use crate::tables::{self, PERMUTATION_CELLS, SAME_DIGIT};
 use bits::Word;
 
@@ -160,10 +160,10 @@ impl Board {
 
     /// After propagation: applies naked singles, else the stack rule, or says whether the
     /// board is solved, dead, or where to guess: on a cell ([`Board::bivalue_cell`]), or on a
-    /// band's permutations ([`Board::fewest_permutations`]) when `split`. O(27) word
-    /// operations.
+    /// band's permutations ([`Board::fewest_permutations`]) when `split`. `wide`: the
+    /// minirow rule may use AVX2 (see [`Board::minirows`]). O(27) word operations.
     #[inline(always)]
-    fn next(&mut self, split: bool) -> Next {
+    fn next(&mut self, split: bool, wide: bool) -> Next {
         if self.unsolved == [0; 3] {
             return Next::Solved;
         }
@@ -199,18 +199,18 @@ impl Board {
         if progress {
             return Next::Progress;
         }
-        match self.stacks() {
+        match self.stacks(wide) {
             None => return Next::DeadEnd,
             Some(true) => return Next::Progress,
             Some(false) => {}
         }
         if split {
-            match self.minirows() {
+            match self.minirows(wide) {
                 None => return Next::DeadEnd,
                 Some(true) => return Next::Progress,
                 Some(false) => {}
             }
-            if let Some((i, permutations)) = self.fewest_permutations() {
+            if let Some((i, permutations)) = self.fewest_permutations(wide) {
                 return Next::Split(i, permutations);
             }
         }
@@ -221,9 +221,43 @@ impl Board {
     }
 
     /// [`bands::minirow_rule`] on each band: `Some(whether it removed any)`, or `None` on a
-    /// contradiction. O(27) word operations per counter.
+    /// contradiction. With `wide` (only inlined into the AVX2 build of the search), two
+    /// digits per AVX2 vector ([`bands::minirow_rule_paired`]). O(27) word operations per
+    /// counter.
     #[inline(always)]
-    fn minirows(&mut self) -> Option<bool> {
+    fn minirows(&mut self, wide: bool) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        if wide {
+            let p = &mut self.planes;
+            // Digit index k in the low half, k + 5 in the high half; pad lanes full bands.
+            let lanes = |d: usize| {
+                if d < 9 {
+                    [p[d], p[9 + d], p[18 + d], BAND]
+                } else {
+                    [0, 0, 0, BAND]
+                }
+            };
+            let mut wide = [U32x8::splat(0); 5];
+            for (k, w) in wide.iter_mut().enumerate() {
+                let ([a, b, c, pad], [e, f, g, h]) = (lanes(k), lanes(k + 5));
+                *w = U32x8::new([a, b, c, pad, e, f, g, h]);
+            }
+            if !bands::minirow_rule_paired(&mut wide)? {
+                return Some(false);
+            }
+            for (k, w) in wide.iter().enumerate() {
+                let [a, b, c, _, e, f, g, _] = w.lanes();
+                p[k] = a;
+                p[9 + k] = b;
+                p[18 + k] = c;
+                if k + 5 < 9 {
+                    p[k + 5] = e;
+                    p[14 + k] = f;
+                    p[23 + k] = g;
+                }
+            }
+            return Some(true);
+        }
         #[cfg(target_arch = "x86_64")]
         {
             // The three bands side by side; the pad lane is a full band, which the rule keeps.
@@ -232,17 +266,21 @@ impl Board {
             for (d, l) in lanes.iter_mut().enumerate() {
                 *l = U32x4::new([p[d], p[9 + d], p[18 + d], BAND]);
             }
-            let removed = bands::minirow_rule(&mut lanes)?;
+            if !bands::minirow_rule(&mut lanes)? {
+                // The rule leaves the lanes as they were: nothing to write back.
+                return Some(false);
+            }
             for (d, l) in lanes.iter().enumerate() {
                 let [a, b, c, _] = l.lanes();
                 p[d] = a;
                 p[9 + d] = b;
                 p[18 + d] = c;
             }
-            Some(removed)
+            Some(true)
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
+            let _ = wide; // no wide path here
             let mut removed = false;
             for b in 0..3 {
                 let mut band = [0u32; 9];
@@ -277,14 +315,28 @@ impl Board {
 
     /// The plane to split and its permutations left: in the band whose unfixed digits have the
     /// fewest permutations in all, the digit with the fewest (at least two; the first on ties).
-    /// `None` when every plane is down to one permutation. O(27) word operations, vectors.
+    /// `None` when every plane is down to one permutation. `wide`: counts with AVX2 inline
+    /// (only inlined into the AVX2 build of the search). O(27) word operations, vectors.
     #[inline(always)]
-    fn fewest_permutations(&self) -> Option<(usize, u32)> {
-        let counts = bands::permutation_counts(&self.planes);
+    fn fewest_permutations(&self, wide: bool) -> Option<(usize, u32)> {
+        #[cfg(target_arch = "x86_64")]
+        let counts = if wide {
+            bands::permutation_counts_wide(&self.planes)
+        } else {
+            bands::permutation_counts(&self.planes)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let counts = {
+            let _ = wide; // no wide path here
+            bands::permutation_counts(&self.planes)
+        };
         let mut best_band = (u32::MAX, 0);
         for b in 0..3 {
             let at = plane_index(b, 0);
-            let total: u32 = counts[at..at + 9].iter().filter(|&&n| n >= 2).sum();
+            let total: u32 = counts[at..at + 9]
+                .iter()
+                .map(|&n| if n >= 2 { n } else { 0 })
+                .sum();
             if total != 0 && total < best_band.0 {
                 best_band = (total, at);
             }
@@ -307,13 +359,22 @@ impl Board {
     /// planes the columns on no such permutation. `Some(whether it removed any)`, or `None`
     /// when a stack has no permutation left. O(9 * 3) word operations, as three 4-lane
     /// vectors on x86_64 (digits 0..4, 4..8 and 5..9: the rule is idempotent, so digits done
-    /// twice come out the same).
+    /// twice come out the same), or with `wide` (only inlined into the AVX2 build of the
+    /// search) two 8-lane ones (digits 0..8 and 1..9).
     #[inline(always)]
-    fn stacks(&mut self) -> Option<bool> {
+    fn stacks(&mut self, wide: bool) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
-        return self.stacks_with::<U32x4>(&[0, 4, 5]);
+        {
+            if wide {
+                return self.stacks_with::<U32x8>(&[0, 1]);
+            }
+            self.stacks_with::<U32x4>(&[0, 4, 5])
+        }
         #[cfg(not(target_arch = "x86_64"))]
-        return self.stacks_with::<u32>(&[0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        {
+            let _ = wide; // no wide path here
+            self.stacks_with::<u32>(&[0, 1, 2, 3, 4, 5, 6, 7, 8])
+        }
     }
 
     /// [`Board::stacks`] for the digits `first .. first + V::WIDTH` of each `first`.
@@ -406,7 +467,7 @@ impl Path {
 impl Search {
     /// Depth-first search below `board`. Returns `true` once `limit` solutions are found.
     fn run(&mut self, board: Board) -> bool {
-        self.run_with(board, Search::run)
+        self.run_with(board, false, Search::run)
     }
 
     /// [`Search::run`] compiled with AVX2, BMI1, BMI2, POPCNT and LZCNT: one-instruction
@@ -416,7 +477,7 @@ impl Search {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     unsafe fn run_avx2(&mut self, board: Board) -> bool {
-        self.run_with(board, Search::reenter_avx2)
+        self.run_with(board, true, Search::reenter_avx2)
     }
 
     /// The recursion of [`Search::run_avx2`].
@@ -426,14 +487,20 @@ impl Search {
         unsafe { self.run_avx2(board) }
     }
 
-    /// The search, with `recurse` for the children: inlined into each build.
+    /// The search, with `recurse` for the children: inlined into each build; `wide` only in
+    /// the AVX2 one.
     #[inline(always)]
-    fn run_with(&mut self, mut board: Board, recurse: fn(&mut Search, Board) -> bool) -> bool {
+    fn run_with(
+        &mut self,
+        mut board: Board,
+        wide: bool,
+        recurse: fn(&mut Search, Board) -> bool,
+    ) -> bool {
         loop {
             if !board.propagate() {
                 return false;
             }
-            match board.next(self.guesses >= CELL_GUESSES) {
+            match board.next(self.guesses >= CELL_GUESSES, wide) {
                 Next::Progress => continue,
                 Next::DeadEnd => return false,
                 Next::Solved => {
