@@ -9,10 +9,11 @@
 //! - `corners` and `corner_search`: the rules of the four corner boxes and the corner bound
 //!   under them;
 //! - `templates`: a bound from each digit's whole template;
+//! - `board`: the board every search propagates, and its completion search;
 //! - `patterns` and `pattern_search`: the search for sparse grids, digit by digit
 //!   over each digit's places in the corner boxes and the centre;
-//! - `board` and `solver`: the board every search propagates, the branch and bound over the
-//!   block cells, the race between the searches and [`solve`].
+//! - `solver`: the branch and bound over the block cells, the race between the searches
+//!   and [`solve`].
 //!
 //! The modules are private to the crate and import their siblings' items whole, through
 //! `use super::module::*`: cargo-equip rewrites every `crate::` path of the bundle into a

@@ -21,6 +21,7 @@
 //! found, which the aims before have proved optimal. Within each kind, patterns are tried
 //! smallest gap first.
 
+use super::board::*;
 use super::grid::{CellIndex as Cell, DigitValue as Digit, CELLS};
 use super::objective::*;
 use super::patterns::*;
@@ -49,9 +50,9 @@ struct List {
 }
 
 /// The search state. Lines are numbered `3 * middle box + line`.
-struct PatternSearch<'a, B: PatternBoard> {
+struct PatternSearch<'a> {
     /// The board after each number of placed digits.
-    boards: [B; 10],
+    boards: [Board; 10],
     /// The cell of each slot bit (see [`slot_cells`]).
     cells: [Cell; 37],
     /// See [`resource_table`].
@@ -74,7 +75,7 @@ struct PatternSearch<'a, B: PatternBoard> {
     /// (`[a][b]`).
     line_table: [[u32; 8]; 8],
     bar: i32,
-    settle: &'a mut dyn FnMut(&B, i32) -> i32,
+    settle: &'a mut dyn FnMut(&Board, i32) -> i32,
     nodes: u64,
     /// Nodes allowed; past them the search unwinds.
     budget: u64,
@@ -105,7 +106,7 @@ struct PatternSearch<'a, B: PatternBoard> {
     ceiling: i32,
 }
 
-impl<B: PatternBoard> PatternSearch<'_, B> {
+impl PatternSearch<'_> {
     /// Whether pattern `p` fits the middle lines as they are.
     #[inline(always)]
     fn fits(&self, p: &Pattern) -> bool {
@@ -178,7 +179,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         // Children are built with one round of propagation (cheap, for the many that die);
         // a node that lives propagates fully, once for all its children: a single it would
         // leave pending dooms, one by one, every child that does not take it.
-        if !self.boards[depth].propagate_all() {
+        if !self.boards[depth].propagate() {
             return;
         }
         // Per remaining digit, the slots whose cells can still take it on the board (which
@@ -464,7 +465,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         }
         if !board.place_all(&cells[..n], d)
             || !cross_fits(
-                &board,
+                |c| board.takes(c),
                 self.placed,
                 &self.line_index,
                 &self.cross_table,
@@ -506,7 +507,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 /// placed and its objective (the same objective cells can come with different other slots;
 /// each such board is a separate case); `settle` returns the
 /// new bar (at least the old one). `root` is the propagated board of the givens; what its
-/// cells can take (`PatternBoard::takes`) decides each digit's patterns. Stops after `budget`
+/// cells can take ([`Board::takes`]) decides each digit's patterns. Stops after `budget`
 /// nodes (then `nodes` grows past it by one). Adds its node count to `nodes`.
 ///
 /// Runs twice at most: first without the template bound for `UNPRICED_NODES` nodes, then, if
@@ -516,12 +517,12 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 /// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
 /// whose nodes scan the remaining digits' pattern lists from a cursor; exponential in the
 /// worst case.
-pub fn settle_objective_assignments<B: PatternBoard>(
-    root: &B,
+pub fn settle_objective_assignments(
+    root: &Board,
     bar: i32,
     budget: u64,
     nodes: &mut u64,
-    settle: &mut dyn FnMut(&B, i32) -> i32,
+    settle: &mut dyn FnMut(&Board, i32) -> i32,
 ) {
     // First without the template bound: many grids end within a few dozen nodes, and the
     // bound would cost them more than the search.
@@ -569,14 +570,14 @@ const UNPRICED_NODES: u64 = 64;
 /// on grids with one to four givens (figures in `data/README.md`, "Tuning").
 const TEMPLATE_STEPS: u32 = 100;
 
-impl<'a, B: PatternBoard> PatternSearch<'a, B> {
+impl<'a> PatternSearch<'a> {
     /// The search at the root, and the digits' root lists; `None` if a digit has no pattern.
     /// O(9 * 2592) patterns and a table of 9 * 1430 states.
     fn new(
-        root: &B,
+        root: &Board,
         bar: i32,
         budget: u64,
-        settle: &'a mut dyn FnMut(&B, i32) -> i32,
+        settle: &'a mut dyn FnMut(&Board, i32) -> i32,
     ) -> Option<(Self, [List; 10])> {
         let can_take = |c: Cell, d: Digit| root.takes(c) >> d & 1 == 1;
         let mut arena = Vec::with_capacity(1 << 15);

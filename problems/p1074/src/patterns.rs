@@ -23,7 +23,7 @@
 //! (every corner-box cell and the centre hold one digit), and the digits sent to a middle line
 //! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells,
 //! [`line_fits`]). The placed digits must also fit the middle cross together
-//! ([`cross_fits`]), and a sudoku board kept beside the search ([`PatternBoard`]) takes each
+//! ([`cross_fits`]), and a sudoku board kept beside the search ([`crate::board`]) takes each
 //! placed pattern and propagates. Every completion of the board satisfies all of it, so the
 //! best completion's objective assignment is among the relaxation's solutions.
 //!
@@ -283,21 +283,6 @@ pub fn line_fits(placed: &[u8]) -> u32 {
     out
 }
 
-/// A board the search keeps beside the patterns: each placed pattern goes on it, and its
-/// propagation catches what the relaxation misses, early.
-pub trait PatternBoard: Copy {
-    /// Writes digit `d` into `cells` (each empty and able to take it, or holding it already),
-    /// then propagates. `false` on a contradiction.
-    fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool;
-
-    /// Propagates until nothing is left to place. `false` on a contradiction.
-    fn propagate_all(&mut self) -> bool;
-
-    /// The digits cell `c` can take, bit `d` for digit `d`: its own if filled, else its
-    /// candidates.
-    fn takes(&self, c: Cell) -> u16;
-}
-
 // The middle cross: whether the placed digits' patterns leave each of them a way through
 // the middle boxes and the centre box, no two sharing a cell.
 
@@ -405,8 +390,8 @@ impl CrossMasks {
 /// ways ([`CrossMasks`]); then the ways of `last` (the last cover found, kept up to date),
 /// each replaced by the first open way if it no longer fits, and only if that fails a
 /// search ([`cover`]). On the hard inputs most checks pass, nearly all on the first try.
-pub fn cross_fits<B: PatternBoard>(
-    board: &B,
+pub fn cross_fits(
+    takes: impl Fn(Cell) -> u16,
     placed: u16,
     line_index: &[u8; 10],
     table: &[[u128; 36]],
@@ -424,12 +409,12 @@ pub fn cross_fits<B: PatternBoard>(
         for (m, mask) in lines.iter_mut().enumerate() {
             let line = [i / 27, i / 9 % 3, i / 3 % 3, i % 3][m];
             for (k, &c) in middle_line(m, line).iter().enumerate() {
-                *mask |= ((board.takes(c) >> d & 1) as u8) << k;
+                *mask |= ((takes(c) >> d & 1) as u8) << k;
             }
         }
         let mut centre = 0u16;
         for k in 0..9 {
-            centre |= (board.takes(30 + 9 * (k / 3) + k % 3) >> d & 1) << k;
+            centre |= (takes(30 + 9 * (k / 3) + k % 3) >> d & 1) << k;
         }
         ok[d] = masks.ways(lines, centre);
         if ok[d] == 0 {
@@ -526,7 +511,6 @@ fn cover(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::CellIndex as Cell;
     use rng::Rng;
 
     /// `resource_table`, which skips the kinds another kind of the same digit dominates
@@ -569,24 +553,9 @@ mod tests {
         }
     }
 
-    /// A board that only knows each cell's digits (`takes`); the tests below do not place.
-    #[derive(Clone, Copy)]
-    struct Takes([u16; 81]);
-
-    impl PatternBoard for Takes {
-        fn place_all(&mut self, _: &[Cell], _: Digit) -> bool {
-            unreachable!()
-        }
-        fn propagate_all(&mut self) -> bool {
-            true
-        }
-        fn takes(&self, c: Cell) -> u16 {
-            self.0[c]
-        }
-    }
-
-    /// A board where each digit is allowed in each cell with probability `1 - 1 / one_in`.
-    fn random_takes(rng: &mut Rng, one_in: usize) -> Takes {
+    /// What each cell of a board can take (bit `d` for digit `d`), each digit allowed in each
+    /// cell with probability `1 - 1 / one_in`.
+    fn random_takes(rng: &mut Rng, one_in: usize) -> [u16; 81] {
         let mut takes = [0u16; 81];
         for t in takes.iter_mut() {
             for d in 1..=9 {
@@ -595,7 +564,7 @@ mod tests {
                 }
             }
         }
-        Takes(takes)
+        takes
     }
 
     /// `cross_fits` (last cover first, then the fail-first search) says yes exactly when a
@@ -622,8 +591,7 @@ mod tests {
         let mut last = [36u8; 10];
         for round in 0..3000 {
             // Each digit allowed in each cell with probability 2/3 (some crosses stay open).
-            let board = random_takes(&mut rng, 3);
-            let takes = board.0;
+            let takes = random_takes(&mut rng, 3);
             let mut placed = 0u16;
             let mut line_index = [0u8; 10];
             for (d, index) in line_index.iter_mut().enumerate().skip(1) {
@@ -643,7 +611,7 @@ mod tests {
                 .collect();
             let expect = plain(&ways, 0);
             let got = cross_fits(
-                &board,
+                |c| takes[c],
                 placed,
                 &line_index,
                 &table,

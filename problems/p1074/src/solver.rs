@@ -28,10 +28,9 @@ use super::corner_search::*;
 use super::corners::*;
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use super::grid::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
+use super::grid::CellIndex as Cell;
 use super::objective::*;
 use super::pattern_search::*;
-use super::patterns::*;
 
 impl Board {
     /// An upper bound on the objective of every completion: the centre's largest candidate
@@ -87,35 +86,6 @@ impl Board {
             }
         }
         best
-    }
-}
-
-impl PatternBoard for Board {
-    fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
-        for &c in cells {
-            if self.digit[c] == 0 {
-                if !self.candidates(c).contains(d) {
-                    return false;
-                }
-                self.place(c, d);
-            } else if self.digit[c] != d {
-                return false;
-            }
-        }
-        // One round: most contradictions show in the first; the rest cost more than they
-        // prune, and the leaf's completion search propagates fully anyway.
-        self.propagate_rounds(1)
-    }
-
-    fn propagate_all(&mut self) -> bool {
-        self.propagate()
-    }
-
-    fn takes(&self, c: Cell) -> u16 {
-        match self.digit[c] {
-            0 => self.candidates(c).0,
-            d => Digits::single(d).0,
-        }
     }
 }
 
