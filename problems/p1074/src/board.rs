@@ -41,11 +41,8 @@ impl Board {
             settled: false,
         };
         for (c, &d) in givens.0.iter().enumerate() {
-            if d != 0 {
-                if !b.candidates(c).contains(d) {
-                    return None;
-                }
-                b.place(c, d);
+            if d != 0 && !b.put(c, d) {
+                return None;
             }
         }
         Some(b)
@@ -156,18 +153,25 @@ impl Board {
         true
     }
 
-    /// Writes `d` into `cells` (each empty and able to take it, or holding it already), then
-    /// runs one propagation round. `false` on a contradiction. O(20 * cells.len() + 81 + 243).
+    /// Writes `d` into cell `c` unless it holds `d` already: `false` (and nothing written)
+    /// when `c` holds another digit or cannot take `d`. O(20).
+    #[inline]
+    pub fn put(&mut self, c: Cell, d: Digit) -> bool {
+        if self.digit[c] != 0 {
+            return self.digit[c] == d;
+        }
+        let fits = self.candidates(c).contains(d);
+        if fits {
+            self.place(c, d);
+        }
+        fits
+    }
+
+    /// [`Board::put`]s `d` into each of `cells`, then runs one propagation round. `false` on
+    /// a contradiction. O(20 * cells.len() + 81 + 243).
     pub fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
-        for &c in cells {
-            if self.digit[c] == 0 {
-                if !self.candidates(c).contains(d) {
-                    return false;
-                }
-                self.place(c, d);
-            } else if self.digit[c] != d {
-                return false;
-            }
+        if !cells.iter().all(|&c| self.put(c, d)) {
+            return false;
         }
         // One round: most contradictions show in the first; the rest cost more than they
         // prune, and the leaf's completion search propagates fully anyway.

@@ -27,8 +27,8 @@ use super::board::*;
 use super::corner_search::*;
 use super::corners::*;
 // Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
-use super::grid::*;
 use super::grid::CellIndex as Cell;
+use super::grid::*;
 use super::objective::*;
 use super::pattern_search::*;
 
@@ -44,10 +44,7 @@ impl Board {
         relaxation: Relaxation,
         nodes: &mut NodeCount,
     ) -> Option<i32> {
-        let centre = match self.digit[CENTRE] {
-            0 => self.candidates(CENTRE).highest(),
-            d => d,
-        };
+        let centre = Digits(self.takes(CENTRE)).highest();
         let query = CornerQuery {
             blocks: ALL_BLOCKS,
             relaxation,
@@ -243,10 +240,9 @@ impl Search {
         if !root.propagate() {
             return true;
         }
-        let board = root;
         let mut pattern_nodes = 0;
         settle_objective_assignments(
-            &board,
+            &root,
             self.best_objective,
             budget,
             &mut pattern_nodes,
@@ -302,15 +298,11 @@ impl Search {
         if !root.propagate() {
             return;
         }
-        let centre_max = i32::from(match root.digit[CENTRE] {
-            0 => root.candidates(CENTRE).highest(),
-            d => d,
-        });
+        let centre_max = i32::from(Digits(root.takes(CENTRE)).highest());
         let mut corner_nodes = self.corner_count();
-        let board = root;
         settle_block_assignments(
-            &board.digit,
-            |c| board.candidates(c),
+            &root.digit,
+            |c| root.candidates(c),
             self.best_objective - centre_max,
             &mut corner_nodes,
             &mut |blocks: &BlockAssignment| {
@@ -320,16 +312,7 @@ impl Search {
                     return i32::MAX;
                 }
                 let mut leaf = root;
-                let placed = blocks.iter().all(|&(c, d)| {
-                    if leaf.digit[c] == 0 {
-                        if !leaf.candidates(c).contains(d) {
-                            return false;
-                        }
-                        leaf.place(c, d);
-                    }
-                    leaf.digit[c] == d
-                });
-                if placed && leaf.propagate() {
+                if blocks.iter().all(|&(c, d)| leaf.put(c, d)) && leaf.propagate() {
                     self.settle_centre(&leaf);
                 }
                 self.best_objective - centre_max
