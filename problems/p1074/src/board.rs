@@ -2,7 +2,6 @@
 //! completion search every other search hands its leaves to.
 
 use super::grid::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
 use super::objective::*;
 
 /// A partial grid: each cell's digit, each empty cell's candidates, and per unit the digits

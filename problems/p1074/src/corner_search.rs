@@ -1,10 +1,8 @@
 //! The corner bound: the largest value of the corner blocks under the rules of
 //! [`crate::corners`], by a small pruned search over the cells of the corner boxes.
 
-// Raw indices inside the bound: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use super::corners::*;
 use super::grid::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
 use super::objective::*;
 
 /// Most cells in a search: four corner boxes.

@@ -30,12 +30,22 @@ mod patterns;
 mod solver;
 mod templates;
 
-pub use grid::Grid;
 #[cfg(not(cargo_equip))]
-pub use grid::{Cell, Clash, Digit};
+pub use grid::Clash;
+pub use grid::Grid;
 #[cfg(not(cargo_equip))]
 pub use parse::parse_bytes;
 pub use parse::Parser;
 pub use solver::{solve, Solution, Stats};
 #[cfg(not(cargo_equip))]
 pub use solver::{solve_with, Method, PATTERN_BUDGET};
+
+/// A cell of the grid, `0..81`: the shared [`sudoku::Cell`] for 3x3 boxes (`Cell::at`,
+/// `.row()`, `.column()`, `.box_index()`, `.index()`, `Cell::from_index`, `Cell::all()`).
+#[cfg(not(cargo_equip))]
+pub type Cell = sudoku::Cell<3>;
+
+/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
+/// `.get()`; displays as the digit).
+#[cfg(not(cargo_equip))]
+pub type Digit = sudoku::Digit<3>;

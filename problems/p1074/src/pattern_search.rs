@@ -22,7 +22,7 @@
 //! smallest gap first.
 
 use super::board::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit, CELLS};
+use super::grid::{Cell, Digit, CELLS};
 use super::objective::*;
 use super::patterns::*;
 use super::templates::*;

@@ -33,7 +33,7 @@
 //! 3 digits fit each middle box's inner line (the only way to weigh 5 or 6) and that a digit
 //! gets 2 corners only on a diagonal.
 
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
+use super::grid::{Cell, Digit};
 use super::objective::*;
 
 /// The centre's bit in [`Pattern::slots`].

@@ -26,8 +26,6 @@
 use super::board::*;
 use super::corner_search::*;
 use super::corners::*;
-// Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
-use super::grid::CellIndex as Cell;
 use super::grid::*;
 use super::objective::*;
 use super::pattern_search::*;
@@ -469,7 +467,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{shuffled_full, CellIndex, CELLS, PEERS};
+    use crate::grid::{shuffled_full, Cell, CELLS, PEERS};
     use crate::objective::BOX_ORIGIN;
     use crate::templates::{template_bound, SCALE};
     use rng::Rng;
@@ -649,7 +647,7 @@ mod tests {
         }
     }
 
-    fn in_corner_box(c: CellIndex, b: usize) -> bool {
+    fn in_corner_box(c: Cell, b: usize) -> bool {
         let (r, k) = BOX_ORIGIN[b];
         (r..r + 3).contains(&(c / 9)) && (k..k + 3).contains(&(c % 9))
     }
