@@ -87,7 +87,7 @@ impl Board {
     /// [`Board::propagate`], stopping after `rounds` rounds even if more singles are left
     /// (those are then still open, which is correct, only less pruned). `false` on a
     /// contradiction found in those rounds.
-    pub fn propagate_rounds(&mut self, rounds: usize) -> bool {
+    fn propagate_rounds(&mut self, rounds: usize) -> bool {
         for _ in 0..rounds {
             if self.settled {
                 // The last round saw this very board: nothing to place, no contradiction.

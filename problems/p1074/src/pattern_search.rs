@@ -26,6 +26,7 @@ use super::grid::{Cell, Digit, CELLS};
 use super::objective::*;
 use super::patterns::*;
 use super::templates::*;
+use bits::ones;
 
 /// Pattern `p`'s [`TemplateBound::gap`] for digit `d`, `cells` being [`slot_cells`].
 fn gap(t: &TemplateBound, d: usize, cells: &[Cell; 37], p: &Pattern) -> i32 {
@@ -295,7 +296,7 @@ impl PatternSearch<'_> {
             None => return true,
         };
         let (room, mut gaps) = (self.room(t), path);
-        for d in bits::ones(rest) {
+        for d in ones(rest) {
             let l = self.rank_lists[d as usize];
             let free = ok[d as usize] & !self.occupied;
             let best = self.ranked[l.start..l.start + l.len]
@@ -318,7 +319,7 @@ impl PatternSearch<'_> {
         let board = &self.boards[depth];
         let mut slots = [0; 10];
         for (k, &c) in self.cells.iter().enumerate() {
-            for d in bits::ones(board.takes(c) & remaining) {
+            for d in ones(board.takes(c) & remaining) {
                 slots[d as usize] |= 1 << k;
             }
         }
@@ -359,7 +360,7 @@ impl PatternSearch<'_> {
         taken: u64,
     ) -> Option<[u8; 10]> {
         let mut cap = [0u8; 10];
-        for e in bits::ones(digits) {
+        for e in ones(digits) {
             let l = &mut lists[e as usize];
             let arena = &self.arena[l.start..l.start + l.len];
             let free = allowed[e as usize] & !taken;
@@ -459,7 +460,7 @@ impl PatternSearch<'_> {
         let mut board = self.boards[depth - 1];
         let mut cells = [0; 5];
         let mut n = 0;
-        for k in bits::ones(p.slots) {
+        for k in ones(p.slots) {
             cells[n] = self.cells[k as usize];
             n += 1;
         }
@@ -479,7 +480,7 @@ impl PatternSearch<'_> {
         self.boards[depth] = board;
         if left == 0 {
             let mut cover = 0u64;
-            for e in bits::ones(rest) {
+            for e in ones(rest) {
                 let from = lists[e as usize];
                 let mut any = false;
                 for q in &self.arena[from.start..from.start + from.len] {

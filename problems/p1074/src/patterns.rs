@@ -35,6 +35,7 @@
 
 use super::grid::{Cell, Digit};
 use super::objective::*;
+use bits::ones;
 
 /// The centre's bit in [`Pattern::slots`].
 pub const CENTRE_SLOT: u64 = 1 << 36;
@@ -59,7 +60,7 @@ pub const INNER_PLACES: u8 = 12;
 
 /// The 3 cells of line `l` of middle box `m` (TM rows 0..3, BM rows 6..9, ML columns 0..3, MR
 /// columns 6..9), left to right or top to bottom: the middle one is on row 4 or column 4.
-pub fn middle_line(m: usize, l: usize) -> [Cell; 3] {
+fn middle_line(m: usize, l: usize) -> [Cell; 3] {
     let at = |r: usize, c: usize| 9 * r + c;
     match m {
         0 => [at(l, 3), at(l, 4), at(l, 5)],
@@ -402,7 +403,7 @@ pub fn cross_fits(
     // Per placed digit, its ways whose cells can all take it (bit i: way i of its row).
     let mut ok = [0u64; 10];
     let mut rows = [&table[0]; 10];
-    for d in bits::ones(placed) {
+    for d in ones(placed) {
         let d = d as usize;
         let i = usize::from(line_index[d]);
         let mut lines = [0u8; 4];
@@ -425,13 +426,13 @@ pub fn cross_fits(
     // Most boards still admit the ways found last time, the new digit aside: try those first.
     let mut used = 0u128;
     let mut greedy = *last;
-    let fits_again = bits::ones(placed).all(|d| {
+    let fits_again = ones(placed).all(|d| {
         let d = d as usize;
         let keep = u32::from(greedy[d]);
         let way = if keep < 36 && ok[d] >> keep & 1 == 1 && rows[d][keep as usize] & used == 0 {
             Some(keep)
         } else {
-            bits::ones(ok[d]).find(|&i| rows[d][i as usize] & used == 0)
+            ones(ok[d]).find(|&i| rows[d][i as usize] & used == 0)
         };
         match way {
             Some(i) => {
@@ -446,20 +447,20 @@ pub fn cross_fits(
         *last = greedy;
         return true;
     }
-    for d in bits::ones(placed) {
+    for d in ones(placed) {
         let i = usize::from(line_index[d as usize]);
         if uses.built >> i & 1 == 0 {
             // Built when a search first needs it: most grids need few or none.
             uses.built |= 1 << i;
             for (n, &w) in table[i].iter().enumerate() {
-                for c in bits::ones(w) {
+                for c in ones(w) {
                     uses.ways[i][c as usize] |= 1 << n;
                 }
             }
         }
     }
     let mut used_by = [&uses.ways[0]; 10];
-    for d in bits::ones(placed) {
+    for d in ones(placed) {
         used_by[d as usize] = &uses.ways[usize::from(line_index[d as usize])];
     }
     cover(placed, &ok, &rows, &used_by, last)
@@ -484,7 +485,7 @@ fn cover(
     chosen: &mut [u8; 10],
 ) -> bool {
     let mut next = (u32::MAX, 0);
-    for d in bits::ones(left) {
+    for d in ones(left) {
         let n = open[d as usize].count_ones();
         if n < next.0 {
             next = (n, d as usize);
@@ -496,10 +497,10 @@ fn cover(
     let (n, d) = next;
     let rest = left & !(1 << d);
     n == u32::MAX
-        || bits::ones(open[d]).any(|i| {
+        || ones(open[d]).any(|i| {
             let mut after = *open;
-            for c in bits::ones(rows[d][i as usize]) {
-                for e in bits::ones(rest) {
+            for c in ones(rows[d][i as usize]) {
+                for e in ones(rest) {
                     after[e as usize] &= !uses[e as usize][c as usize];
                 }
             }
@@ -600,12 +601,12 @@ mod tests {
                     *index = rng.below(81) as u8;
                 }
             }
-            let ways: Vec<Vec<u128>> = bits::ones(placed)
+            let ways: Vec<Vec<u128>> = ones(placed)
                 .map(|d| {
                     table[usize::from(line_index[d as usize])]
                         .iter()
                         .copied()
-                        .filter(|&w| bits::ones(w).all(|c| takes[c as usize] >> d & 1 == 1))
+                        .filter(|&w| ones(w).all(|c| takes[c as usize] >> d & 1 == 1))
                         .collect()
                 })
                 .collect();
@@ -623,10 +624,10 @@ mod tests {
             if got {
                 yes += 1;
                 let mut used = 0u128;
-                for d in bits::ones(placed) {
+                for d in ones(placed) {
                     let w =
                         table[usize::from(line_index[d as usize])][usize::from(last[d as usize])];
-                    assert!(bits::ones(w).all(|c| takes[c as usize] >> d & 1 == 1));
+                    assert!(ones(w).all(|c| takes[c as usize] >> d & 1 == 1));
                     assert_eq!(w & used, 0);
                     used |= w;
                 }

@@ -110,7 +110,7 @@ pub struct Stats {
 /// Grids with at most this many givens get the whole-box corner bound
 /// ([`Relaxation::WholeBoxes`]); denser grids the block-cell one, which decides as much there
 /// for less work per node (figures in `data/README.md`, "Tuning").
-pub const WHOLE_BOXES_UP_TO: usize = 16;
+const WHOLE_BOXES_UP_TO: usize = 16;
 
 /// Grids with at most this many givens are solved by the digit-pattern search
 /// ([`crate::pattern_search`]) racing the branch and bound; denser ones by the branch and
@@ -118,7 +118,7 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 /// less work. Up to here the branch and bound has tails the pattern search does not; denser
 /// grids have rarer ones, so they get one turn of the branch and bound ([`BRANCH_BUDGET`]) and
 /// then the race (figures in `data/README.md`, "Tuning").
-pub const PATTERNS_UP_TO: usize = 21;
+const PATTERNS_UP_TO: usize = 21;
 
 /// Nodes the digit-pattern search may take in its first turn of [`solve`]'s race (see
 /// `Search::race`). Most sparse grids end in a few hundred nodes, the slowest known in a few
@@ -131,7 +131,7 @@ pub const PATTERN_BUDGET: u64 = 8_000;
 /// The branch and bound's first budget in [`solve`]'s race, in units of `Search::work`
 /// (about 3 thousand instructions each): enough for the dense grids whose tails the pattern
 /// search does not share, which need 1,000 to 1,500.
-pub const BRANCH_BUDGET: u64 = 2_000;
+const BRANCH_BUDGET: u64 = 2_000;
 
 /// The budgets of `Search::race`: the first turn of each search, and how much each turn
 /// grows them.
@@ -146,7 +146,7 @@ struct Race {
 /// turn (a geometric series), and the last turn overshoots what the faster search needed by
 /// at most `RACE_GROWTH` times: 4 keeps both small. No grid known now needs a second turn
 /// ([`PATTERN_BUDGET`]), so no known input depends on it.
-pub const RACE_GROWTH: u64 = 4;
+const RACE_GROWTH: u64 = 4;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
 /// block cells hands its whole subtree to one corner search (`Search::settle_all`) instead
@@ -154,7 +154,7 @@ pub const RACE_GROWTH: u64 = 4;
 /// one's. Above it, branching pays (propagating the board tightens the corner rules); 16 (one
 /// search at the root) is worse than plain branching on the grids with 4 or 5 givens
 /// (figures in `data/README.md`, "Tuning").
-pub const SETTLE_AT_OPEN_BLOCKS: usize = 12;
+const SETTLE_AT_OPEN_BLOCKS: usize = 12;
 
 struct Search {
     /// Which corner bound (see [`WHOLE_BOXES_UP_TO`]).
