@@ -186,23 +186,11 @@ impl Board {
         }
     }
 
-    /// The empty cell with the fewest candidates (first on ties), or `None` when full. O(81).
+    /// The empty cell with the fewest candidates (first on ties; the first with two or fewer
+    /// ends the scan), or `None` when full. O(81).
     fn most_constrained(&self) -> Option<Cell> {
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        for c in 0..CELLS {
-            if self.digit[c] == 0 {
-                let n = self.candidates(c).len();
-                if n < fewest {
-                    fewest = n;
-                    best = Some(c);
-                    if n <= 2 {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+        let empty = (0..CELLS).filter(|&c| self.digit[c] == 0);
+        bits::fewest_ones(empty.map(|c| (c, self.cand[c].0)), 2).map(|(c, _)| c)
     }
 
     /// The missing digit of some unit with the fewest places there, if fewer than `below`:
