@@ -59,8 +59,6 @@ impl Board {
     /// dense grids, where that is faster), else left to [`Search::settle_centre`] (faster on
     /// sparse ones). O(17).
     fn objective_cell(&self, relaxation: Relaxation) -> Option<Cell> {
-        let mut best = None;
-        let mut key = (0, i32::MIN);
         let centre = if relaxation == Relaxation::BlockCells {
             Some((&CENTRE, &1))
         } else {
@@ -71,16 +69,11 @@ impl Board {
             .iter()
             .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
             .chain(centre);
-        for (&c, &k) in cells {
-            if self.digit[c] == 0 {
-                let here = (k, -(self.candidates(c).len() as i32));
-                if here > key {
-                    key = here;
-                    best = Some(c);
-                }
-            }
-        }
-        best
+        // The first of the largest coefficient and then the fewest candidates.
+        cells
+            .filter(|&(&c, _)| self.digit[c] == 0)
+            .min_by_key(|&(&c, &k)| (-k, self.candidates(c).len()))
+            .map(|(&c, _)| c)
     }
 }
 
