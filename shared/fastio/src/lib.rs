@@ -12,7 +12,6 @@ use std::fmt;
 use std::io::{self, Read, Write};
 
 /// A cursor over the whole input, counting lines (1-based).
-#[derive(Clone, Debug)]
 pub struct Reader {
     buf: Vec<u8>,
     pos: usize,
