@@ -43,11 +43,11 @@ fn slot_cells() -> [Cell; 37] {
     out
 }
 
-/// A digit's current pattern list: `arena[start..start + len]`.
+/// A digit's current pattern list: `arena[start..end]`.
 #[derive(Clone, Copy, Default)]
 struct List {
     start: usize,
-    len: usize,
+    end: usize,
 }
 
 /// The search state. Lines are numbered `3 * middle box + line`.
@@ -223,7 +223,7 @@ impl PatternSearch<'_> {
         let rest = remaining & !(1 << d);
         let list = lists[d];
         let mut i = list.start;
-        while i < list.start + list.len {
+        while i < list.end {
             // A whole kind of patterns at once: same coefficient, inner lines and corners.
             let p = self.arena[i];
             let skip = i + usize::from(p.kind_left);
@@ -299,12 +299,10 @@ impl PatternSearch<'_> {
         for d in ones(rest) {
             let l = self.rank_lists[d as usize];
             let free = ok[d as usize] & !self.occupied;
-            let best = self.ranked[l.start..l.start + l.len]
-                .iter()
-                .find(|&&(_, i)| {
-                    let q = &self.arena[i as usize];
-                    q.slots & !free == 0 && self.fits(q)
-                });
+            let best = self.ranked[l.start..l.end].iter().find(|&&(_, i)| {
+                let q = &self.arena[i as usize];
+                q.slots & !free == 0 && self.fits(q)
+            });
             match best {
                 Some(&(gap, _)) if gaps + gap <= room => gaps += gap,
                 _ => return false,
@@ -362,14 +360,13 @@ impl PatternSearch<'_> {
         let mut cap = [0u8; 10];
         for e in ones(digits) {
             let l = &mut lists[e as usize];
-            let arena = &self.arena[l.start..l.start + l.len];
+            let arena = &self.arena[l.start..l.end];
             let free = allowed[e as usize] & !taken;
             let i = arena
                 .iter()
                 .position(|q| q.slots & !free == 0 && self.fits(q))?;
             cap[e as usize] = arena[i].coef;
             l.start += i;
-            l.len -= i;
         }
         Some(cap)
     }
@@ -394,7 +391,7 @@ impl PatternSearch<'_> {
         for d in 1..10 {
             let l = self.root_lists[d];
             let mut i = l.start;
-            while i < l.start + l.len {
+            while i < l.end {
                 let end = i + usize::from(self.arena[i].kind_left);
                 run.clear();
                 run.extend(
@@ -413,11 +410,11 @@ impl PatternSearch<'_> {
             let first = self.ranked.len();
             let gaps = &self.gaps;
             self.ranked
-                .extend((l.start..l.start + l.len).map(|i| (gaps[i], i as u32)));
+                .extend((l.start..l.end).map(|i| (gaps[i], i as u32)));
             self.ranked[first..].sort_unstable_by_key(|r| r.0);
             self.rank_lists[d] = List {
                 start: first,
-                len: l.len,
+                end: self.ranked.len(),
             };
         }
         self.templates = Some(Box::new(t));
@@ -483,7 +480,7 @@ impl PatternSearch<'_> {
             for e in ones(rest) {
                 let from = lists[e as usize];
                 let mut any = false;
-                for q in &self.arena[from.start..from.start + from.len] {
+                for q in &self.arena[from.start..from.end] {
                     if q.slots & (self.occupied | DEAD) == 0 && self.fits(q) {
                         cover |= q.slots;
                         any = true;
@@ -589,9 +586,9 @@ impl<'a> PatternSearch<'a> {
             arena.extend(patterns_of(d, &can_take));
             let list = List {
                 start,
-                len: arena.len() - start,
+                end: arena.len(),
             };
-            if list.len == 0 {
+            if start == list.end {
                 return None;
             }
             lists[usize::from(d)] = list;
