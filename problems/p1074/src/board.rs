@@ -2,7 +2,6 @@
 //! completion search every other search hands its leaves to.
 
 use super::grid::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
 use super::objective::*;
 
 /// A partial grid: each cell's digit, each empty cell's candidates, and per unit the digits
@@ -41,11 +40,8 @@ impl Board {
             settled: false,
         };
         for (c, &d) in givens.0.iter().enumerate() {
-            if d != 0 {
-                if !b.candidates(c).contains(d) {
-                    return None;
-                }
-                b.place(c, d);
+            if d != 0 && !b.put(c, d) {
+                return None;
             }
         }
         Some(b)
@@ -91,7 +87,7 @@ impl Board {
     /// [`Board::propagate`], stopping after `rounds` rounds even if more singles are left
     /// (those are then still open, which is correct, only less pruned). `false` on a
     /// contradiction found in those rounds.
-    pub fn propagate_rounds(&mut self, rounds: usize) -> bool {
+    fn propagate_rounds(&mut self, rounds: usize) -> bool {
         for _ in 0..rounds {
             if self.settled {
                 // The last round saw this very board: nothing to place, no contradiction.
@@ -156,23 +152,45 @@ impl Board {
         true
     }
 
-    /// The empty cell with the fewest candidates (first on ties), or `None` when full. O(81).
-    fn most_constrained(&self) -> Option<Cell> {
-        let mut best = None;
-        let mut fewest = u32::MAX;
-        for c in 0..CELLS {
-            if self.digit[c] == 0 {
-                let n = self.candidates(c).len();
-                if n < fewest {
-                    fewest = n;
-                    best = Some(c);
-                    if n <= 2 {
-                        break;
-                    }
-                }
-            }
+    /// Writes `d` into cell `c` unless it holds `d` already: `false` (and nothing written)
+    /// when `c` holds another digit or cannot take `d`. O(20).
+    #[inline]
+    pub fn put(&mut self, c: Cell, d: Digit) -> bool {
+        if self.digit[c] != 0 {
+            return self.digit[c] == d;
         }
-        best
+        let fits = self.candidates(c).contains(d);
+        if fits {
+            self.place(c, d);
+        }
+        fits
+    }
+
+    /// [`Board::put`]s `d` into each of `cells`, then runs one propagation round. `false` on
+    /// a contradiction. O(20 * cells.len() + 81 + 243).
+    pub fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
+        if !cells.iter().all(|&c| self.put(c, d)) {
+            return false;
+        }
+        // One round: most contradictions show in the first; the rest cost more than they
+        // prune, and the leaf's completion search propagates fully anyway.
+        self.propagate_rounds(1)
+    }
+
+    /// The digits cell `c` can take, bit `d` for digit `d`: its own if filled, else its
+    /// candidates. O(1).
+    pub fn takes(&self, c: Cell) -> u16 {
+        match self.digit[c] {
+            0 => self.candidates(c).0,
+            d => Digits::single(d).0,
+        }
+    }
+
+    /// The empty cell with the fewest candidates (first on ties; the first with two or fewer
+    /// ends the scan), or `None` when full. O(81).
+    fn most_constrained(&self) -> Option<Cell> {
+        let empty = (0..CELLS).filter(|&c| self.digit[c] == 0);
+        bits::fewest_ones(empty.map(|c| (c, self.cand[c].0)), 2).map(|(c, _)| c)
     }
 
     /// The missing digit of some unit with the fewest places there, if fewer than `below`:

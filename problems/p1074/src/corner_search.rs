@@ -1,11 +1,10 @@
 //! The corner bound: the largest value of the corner blocks under the rules of
 //! [`crate::corners`], by a small pruned search over the cells of the corner boxes.
 
-// Raw indices inside the bound: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use super::corners::*;
 use super::grid::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
 use super::objective::*;
+use bits::ones;
 
 /// Most cells in a search: four corner boxes.
 const MAX_CELLS: usize = 36;
@@ -367,7 +366,7 @@ impl CornerSearch<'_> {
     /// The digits kept out of a cell lying in the regions `member` (see [`SearchCell`]).
     #[inline(always)]
     fn forbidden(&self, per_region: &[Digits; 8], member: u8) -> Digits {
-        bits::ones(u16::from(member)).fold(Digits::NONE, |f, r| f.union(per_region[r as usize]))
+        ones(u16::from(member)).fold(Digits::NONE, |f, r| f.union(per_region[r as usize]))
     }
 
     /// Gives digit `d` to the open cell `i`.
@@ -394,7 +393,7 @@ impl CornerSearch<'_> {
         flip(&mut self.used[cell.box_group as usize]);
         flip(&mut self.used[cell.row as usize]);
         flip(&mut self.used[cell.col as usize]);
-        for r in bits::ones(u16::from(cell.member)) {
+        for r in ones(u16::from(cell.member)) {
             let (p, side) = (r as usize / 2, r as usize % 2);
             if self.region[p][1 - side].contains(d) {
                 if on {
@@ -428,7 +427,7 @@ impl CornerSearch<'_> {
                 units |= 1 << ROW[c] | 1 << (9 + COL[c]) | 1 << (18 + BOX[c]);
             }
         }
-        for u in bits::ones(units) {
+        for u in ones(units) {
             let unit = &UNITS[u as usize];
             let (mut missing, mut outside) = (Digits::ALL, Digits::NONE);
             let mut open = 0u64;
@@ -442,7 +441,7 @@ impl CornerSearch<'_> {
             }
             let first = self.n_duties;
             for d in missing.minus(outside).high_first() {
-                let places = bits::ones(open)
+                let places = ones(open)
                     .filter(|&k| {
                         self.cells[self.at_slot[k as usize] as usize]
                             .candidates
@@ -470,7 +469,7 @@ impl CornerSearch<'_> {
                     return None;
                 }
                 if digits.len() == size {
-                    for k in bits::ones(subset) {
+                    for k in ones(subset) {
                         let cell = &mut self.cells[self.at_slot[k as usize] as usize];
                         cell.candidates = cell.candidates.intersect(digits);
                     }
@@ -611,7 +610,7 @@ impl CornerSearch<'_> {
                         off_region[b][k] = off_region[b][k].union(*f);
                     }
                 }
-                for r in bits::ones(u16::from(cell.member)) {
+                for r in ones(u16::from(cell.member)) {
                     let p = r as usize / 2;
                     cover[p] = cover[p].union(*f);
                     open_cells[p] += 1;
@@ -619,7 +618,7 @@ impl CornerSearch<'_> {
             }
         }
         let boxes = if self.whole { self.boxes } else { 0 };
-        for b in bits::ones(u16::from(boxes)) {
+        for b in ones(u16::from(boxes)) {
             let b = b as usize;
             let missing = self.used[b].complement();
             if !missing.minus(in_box[b]).is_empty() {
@@ -706,7 +705,7 @@ impl CornerSearch<'_> {
             let open = if self.whole {
                 places & free_at[d as usize]
             } else {
-                bits::ones(places)
+                ones(places)
                     .filter(|&k| free[self.at_slot[k as usize] as usize].contains(d))
                     .fold(0u64, |m, k| m | 1 << k)
             };

@@ -24,7 +24,7 @@
 //! line. With distinct digits per corner box, row and column, these rules bound the 16 block
 //! cells; [`crate::corner_search`] finds the exact maximum under them.
 
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
+use super::grid::{Cell, Digit};
 
 /// Two corner boxes along one band or stack, and the middle box's line between them.
 pub struct Pair {

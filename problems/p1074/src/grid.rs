@@ -15,8 +15,10 @@
 //!   ...
 //! ```
 //!
-//! The public types are newtypes ([`Cell`], [`Digit`]); the search's hot loops index the tables
-//! with the raw forms [`CellIndex`] and [`DigitValue`] and convert at its boundary.
+//! Inside the crate a cell is its raw row-major index ([`Cell`]) and a digit its raw value
+//! ([`Digit`]): what the search's hot loops index the tables with. The public types of the
+//! same names (`crate::Cell`, `crate::Digit`) are the shared newtypes, converted at the
+//! boundary.
 
 #[cfg(not(cargo_equip))]
 use std::fmt;
@@ -24,21 +26,13 @@ use std::fmt;
 /// Number of cells.
 pub const CELLS: usize = 81;
 
-/// A cell as a raw row-major index `0..81` ([`Cell::index`]): what the tables are indexed by.
-pub type CellIndex = usize;
+/// A cell as a raw row-major index `0..81` (`crate::Cell::index`): what the tables are
+/// indexed by.
+pub type Cell = usize;
 
-/// A digit as a raw value `1..=9` ([`Digit::get`]); in a [`Grid`]'s array `0` is an empty cell.
-pub type DigitValue = u8;
-
-/// A cell of the grid, `0..81`: the shared [`sudoku::Cell`] for 3x3 boxes (`Cell::at`,
-/// `.row()`, `.column()`, `.box_index()`, `.index()`, `Cell::from_index`, `Cell::all()`).
-#[cfg(not(cargo_equip))]
-pub type Cell = sudoku::Cell<3>;
-
-/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
-/// `.get()`; displays as the digit).
-#[cfg(not(cargo_equip))]
-pub type Digit = sudoku::Digit<3>;
+/// A digit as a raw value `1..=9` (`crate::Digit::get`); in a [`Grid`]'s array `0` is an
+/// empty cell.
+pub type Digit = u8;
 
 /// A set of digits in one word, bit `d` standing for digit `d` (each operation is a word
 /// operation or two, which the compiler inlines):
@@ -50,7 +44,7 @@ pub type Digit = sudoku::Digit<3>;
 ///
 /// Used both for "digits still possible in a cell" and "digits already used in a unit".
 /// Every operation is O(1) except iteration, O(size).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub struct Digits(pub u16);
 
 impl Digits {
@@ -60,12 +54,12 @@ impl Digits {
     pub const ALL: Digits = Digits(0b11_1111_1110);
 
     /// The set `{d}`. Requires `1 <= d <= 9`.
-    pub fn single(d: DigitValue) -> Digits {
+    pub fn single(d: Digit) -> Digits {
         Digits(1 << d)
     }
 
     /// Whether `d` is in the set.
-    pub fn contains(self, d: DigitValue) -> bool {
+    pub fn contains(self, d: Digit) -> bool {
         self.0 >> d & 1 != 0
     }
 
@@ -85,11 +79,11 @@ impl Digits {
     }
 
     /// The largest digit, or 0 for the empty set.
-    pub fn highest(self) -> DigitValue {
+    pub fn highest(self) -> Digit {
         if self.0 == 0 {
             0
         } else {
-            bits::Word::highest_index(self.0) as DigitValue
+            bits::Word::highest_index(self.0) as Digit
         }
     }
 
@@ -114,8 +108,8 @@ impl Digits {
     }
 
     /// The digits, largest first.
-    pub fn high_first(self) -> impl Iterator<Item = DigitValue> {
-        bits::ones_rev(self.0).map(|d| d as DigitValue)
+    pub fn high_first(self) -> impl Iterator<Item = Digit> {
+        bits::ones_rev(self.0).map(|d| d as Digit)
     }
 }
 
@@ -202,22 +196,18 @@ const fn units() -> [[u8; 9]; 27] {
 
 /// A 9x9 grid where each cell is empty or holds a digit: the givens, or a completion.
 ///
-/// The array holds `0` for an empty cell, else the digit `1..=9`, indexed by [`Cell::index`];
-/// it is public so the search can copy it in and out of its board without conversion.
+/// The array holds `0` for an empty cell, else the digit `1..=9`, indexed by
+/// `crate::Cell::index`; it is public so the search can copy it in and out of its board
+/// without conversion.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Grid(pub [DigitValue; CELLS]);
+pub struct Grid(pub [Digit; CELLS]);
 
 /// Two equal givens in one unit: the later one in reading order, its digit and the unit
 /// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two 5s in row 3`.
 #[cfg(not(cargo_equip))]
-pub type Clash = sudoku::Clash<3, Digit>;
+pub type Clash = sudoku::Clash<3, crate::Digit>;
 
 impl Grid {
-    /// The grid with no givens.
-    pub const fn empty() -> Grid {
-        Grid([0; CELLS])
-    }
-
     /// Number of filled cells. O(81).
     pub fn givens(&self) -> usize {
         // Counted here, not by `sudoku::givens`: the submission then needs nothing of the
@@ -230,6 +220,11 @@ impl Grid {
 // and prints a number, so the bundle leaves these out.
 #[cfg(not(cargo_equip))]
 impl Grid {
+    /// The grid with no givens.
+    pub const fn empty() -> Grid {
+        Grid([0; CELLS])
+    }
+
     /// The target score: the sum over all cells of weight times digit (empty cells count 0).
     /// O(81).
     pub fn score(&self) -> u32 {
@@ -242,20 +237,20 @@ impl Grid {
 
     /// The digit in `cell`, if any. O(1).
     #[inline]
-    pub fn get(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.0[cell.index()])
+    pub fn get(&self, cell: crate::Cell) -> Option<crate::Digit> {
+        crate::Digit::new(self.0[cell.index()])
     }
 
     /// Puts `digit` in `cell`, or empties it with `None`. O(1).
     #[inline]
-    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        self.0[cell.index()] = digit.map_or(0, Digit::get);
+    pub fn set(&mut self, cell: crate::Cell, digit: Option<crate::Digit>) {
+        self.0[cell.index()] = digit.map_or(0, crate::Digit::get);
     }
 
     /// The first given (in reading order) that repeats the digit of an earlier given in its
     /// row, column or box, or `None` when the givens are consistent. O(81).
     pub fn first_clash(&self) -> Option<Clash> {
-        sudoku::first_clash::<3>(&self.0).map(|clash| clash.map(Digit::from_value))
+        sudoku::first_clash::<3>(&self.0).map(|clash| clash.map(crate::Digit::from_value))
     }
 
     /// Whether the grid is full and obeys every row, column and box. O(81).
@@ -295,6 +290,7 @@ pub(crate) use tests::shuffled_full;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Cell, Digit};
 
     /// A valid full grid, shuffled by digit relabelling and row/column swaps within bands and
     /// stacks that keep it valid, driven by the shared SplitMix64 (tests of every module).

@@ -9,10 +9,11 @@
 //! - `corners` and `corner_search`: the rules of the four corner boxes and the corner bound
 //!   under them;
 //! - `templates`: a bound from each digit's whole template;
+//! - `board`: the board every search propagates, and its completion search;
 //! - `patterns` and `pattern_search`: the search for sparse grids, digit by digit
 //!   over each digit's places in the corner boxes and the centre;
-//! - `board` and `solver`: the board every search propagates, the branch and bound over the
-//!   block cells, the race between the searches and [`solve`].
+//! - `solver`: the branch and bound over the block cells, the race between the searches
+//!   and [`solve`].
 //!
 //! The modules are private to the crate and import their siblings' items whole, through
 //! `use super::module::*`: cargo-equip rewrites every `crate::` path of the bundle into a
@@ -29,12 +30,22 @@ mod patterns;
 mod solver;
 mod templates;
 
-pub use grid::Grid;
 #[cfg(not(cargo_equip))]
-pub use grid::{Cell, Clash, Digit};
+pub use grid::Clash;
+pub use grid::Grid;
 #[cfg(not(cargo_equip))]
 pub use parse::parse_bytes;
 pub use parse::Parser;
 pub use solver::{solve, Solution, Stats};
 #[cfg(not(cargo_equip))]
 pub use solver::{solve_with, Method, PATTERN_BUDGET};
+
+/// A cell of the grid, `0..81`: the shared [`sudoku::Cell`] for 3x3 boxes (`Cell::at`,
+/// `.row()`, `.column()`, `.box_index()`, `.index()`, `Cell::from_index`, `Cell::all()`).
+#[cfg(not(cargo_equip))]
+pub type Cell = sudoku::Cell<3>;
+
+/// A digit `1..=9` placed in a cell: the shared [`sudoku::Digit`] (`Digit::new(value)`,
+/// `.get()`; displays as the digit).
+#[cfg(not(cargo_equip))]
+pub type Digit = sudoku::Digit<3>;

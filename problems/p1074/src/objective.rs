@@ -28,7 +28,7 @@
 //! Corner boxes are numbered TL 0, TR 1, BL 2, BR 3; a *slot* `s` of a corner box is its cell
 //! on row `s / 3`, column `s % 3` within the box.
 
-use super::grid::{CellIndex as Cell, Grid, CELLS};
+use super::grid::{Cell, Grid, CELLS};
 
 /// `score = SCORE_BASE + objective` for every completed valid grid (see the module docs).
 pub const SCORE_BASE: u32 = 2745;

@@ -37,7 +37,7 @@ impl Parser {
 
 /// The whole input as one grid (see [`Parser`]).
 fn read_grid(input: &mut Reader) -> Result<Grid, InputError> {
-    let mut grid = Grid::empty();
+    let mut grid = Grid([0; CELLS]);
     for count in 0..CELLS {
         input.skip_whitespace();
         let line = input.line();

@@ -21,10 +21,12 @@
 //! found, which the aims before have proved optimal. Within each kind, patterns are tried
 //! smallest gap first.
 
-use super::grid::{CellIndex as Cell, DigitValue as Digit, CELLS};
+use super::board::*;
+use super::grid::{Cell, Digit, CELLS};
 use super::objective::*;
 use super::patterns::*;
 use super::templates::*;
+use bits::ones;
 
 /// Pattern `p`'s [`TemplateBound::gap`] for digit `d`, `cells` being [`slot_cells`].
 fn gap(t: &TemplateBound, d: usize, cells: &[Cell; 37], p: &Pattern) -> i32 {
@@ -41,17 +43,17 @@ fn slot_cells() -> [Cell; 37] {
     out
 }
 
-/// A digit's current pattern list: `arena[start..start + len]`.
+/// A digit's current pattern list: `arena[start..end]`.
 #[derive(Clone, Copy, Default)]
 struct List {
     start: usize,
-    len: usize,
+    end: usize,
 }
 
 /// The search state. Lines are numbered `3 * middle box + line`.
-struct PatternSearch<'a, B: PatternBoard> {
+struct PatternSearch<'a> {
     /// The board after each number of placed digits.
-    boards: [B; 10],
+    boards: [Board; 10],
     /// The cell of each slot bit (see [`slot_cells`]).
     cells: [Cell; 37],
     /// See [`resource_table`].
@@ -74,7 +76,7 @@ struct PatternSearch<'a, B: PatternBoard> {
     /// (`[a][b]`).
     line_table: [[u32; 8]; 8],
     bar: i32,
-    settle: &'a mut dyn FnMut(&B, i32) -> i32,
+    settle: &'a mut dyn FnMut(&Board, i32) -> i32,
     nodes: u64,
     /// Nodes allowed; past them the search unwinds.
     budget: u64,
@@ -105,7 +107,7 @@ struct PatternSearch<'a, B: PatternBoard> {
     ceiling: i32,
 }
 
-impl<B: PatternBoard> PatternSearch<'_, B> {
+impl PatternSearch<'_> {
     /// Whether pattern `p` fits the middle lines as they are.
     #[inline(always)]
     fn fits(&self, p: &Pattern) -> bool {
@@ -178,7 +180,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         // Children are built with one round of propagation (cheap, for the many that die);
         // a node that lives propagates fully, once for all its children: a single it would
         // leave pending dooms, one by one, every child that does not take it.
-        if !self.boards[depth].propagate_all() {
+        if !self.boards[depth].propagate() {
             return;
         }
         // Per remaining digit, the slots whose cells can still take it on the board (which
@@ -221,7 +223,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         let rest = remaining & !(1 << d);
         let list = lists[d];
         let mut i = list.start;
-        while i < list.start + list.len {
+        while i < list.end {
             // A whole kind of patterns at once: same coefficient, inner lines and corners.
             let p = self.arena[i];
             let skip = i + usize::from(p.kind_left);
@@ -294,15 +296,13 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             None => return true,
         };
         let (room, mut gaps) = (self.room(t), path);
-        for d in bits::ones(rest) {
+        for d in ones(rest) {
             let l = self.rank_lists[d as usize];
             let free = ok[d as usize] & !self.occupied;
-            let best = self.ranked[l.start..l.start + l.len]
-                .iter()
-                .find(|&&(_, i)| {
-                    let q = &self.arena[i as usize];
-                    q.slots & !free == 0 && self.fits(q)
-                });
+            let best = self.ranked[l.start..l.end].iter().find(|&&(_, i)| {
+                let q = &self.arena[i as usize];
+                q.slots & !free == 0 && self.fits(q)
+            });
             match best {
                 Some(&(gap, _)) if gaps + gap <= room => gaps += gap,
                 _ => return false,
@@ -317,7 +317,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         let board = &self.boards[depth];
         let mut slots = [0; 10];
         for (k, &c) in self.cells.iter().enumerate() {
-            for d in bits::ones(board.takes(c) & remaining) {
+            for d in ones(board.takes(c) & remaining) {
                 slots[d as usize] |= 1 << k;
             }
         }
@@ -358,16 +358,15 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         taken: u64,
     ) -> Option<[u8; 10]> {
         let mut cap = [0u8; 10];
-        for e in bits::ones(digits) {
+        for e in ones(digits) {
             let l = &mut lists[e as usize];
-            let arena = &self.arena[l.start..l.start + l.len];
+            let arena = &self.arena[l.start..l.end];
             let free = allowed[e as usize] & !taken;
             let i = arena
                 .iter()
                 .position(|q| q.slots & !free == 0 && self.fits(q))?;
             cap[e as usize] = arena[i].coef;
             l.start += i;
-            l.len -= i;
         }
         Some(cap)
     }
@@ -392,7 +391,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         for d in 1..10 {
             let l = self.root_lists[d];
             let mut i = l.start;
-            while i < l.start + l.len {
+            while i < l.end {
                 let end = i + usize::from(self.arena[i].kind_left);
                 run.clear();
                 run.extend(
@@ -411,11 +410,11 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
             let first = self.ranked.len();
             let gaps = &self.gaps;
             self.ranked
-                .extend((l.start..l.start + l.len).map(|i| (gaps[i], i as u32)));
+                .extend((l.start..l.end).map(|i| (gaps[i], i as u32)));
             self.ranked[first..].sort_unstable_by_key(|r| r.0);
             self.rank_lists[d] = List {
                 start: first,
-                len: l.len,
+                end: self.ranked.len(),
             };
         }
         self.templates = Some(Box::new(t));
@@ -458,13 +457,13 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         let mut board = self.boards[depth - 1];
         let mut cells = [0; 5];
         let mut n = 0;
-        for k in bits::ones(p.slots) {
+        for k in ones(p.slots) {
             cells[n] = self.cells[k as usize];
             n += 1;
         }
         if !board.place_all(&cells[..n], d)
             || !cross_fits(
-                &board,
+                |c| board.takes(c),
                 self.placed,
                 &self.line_index,
                 &self.cross_table,
@@ -478,10 +477,10 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
         self.boards[depth] = board;
         if left == 0 {
             let mut cover = 0u64;
-            for e in bits::ones(rest) {
+            for e in ones(rest) {
                 let from = lists[e as usize];
                 let mut any = false;
-                for q in &self.arena[from.start..from.start + from.len] {
+                for q in &self.arena[from.start..from.end] {
                     if q.slots & (self.occupied | DEAD) == 0 && self.fits(q) {
                         cover |= q.slots;
                         any = true;
@@ -506,7 +505,7 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 /// placed and its objective (the same objective cells can come with different other slots;
 /// each such board is a separate case); `settle` returns the
 /// new bar (at least the old one). `root` is the propagated board of the givens; what its
-/// cells can take (`PatternBoard::takes`) decides each digit's patterns. Stops after `budget`
+/// cells can take ([`Board::takes`]) decides each digit's patterns. Stops after `budget`
 /// nodes (then `nodes` grows past it by one). Adds its node count to `nodes`.
 ///
 /// Runs twice at most: first without the template bound for `UNPRICED_NODES` nodes, then, if
@@ -516,12 +515,12 @@ impl<B: PatternBoard> PatternSearch<'_, B> {
 /// Cost: at most 9 * 2592 patterns and a table of 9 * 1430 states, then a search over digits
 /// whose nodes scan the remaining digits' pattern lists from a cursor; exponential in the
 /// worst case.
-pub fn settle_objective_assignments<B: PatternBoard>(
-    root: &B,
+pub fn settle_objective_assignments(
+    root: &Board,
     bar: i32,
     budget: u64,
     nodes: &mut u64,
-    settle: &mut dyn FnMut(&B, i32) -> i32,
+    settle: &mut dyn FnMut(&Board, i32) -> i32,
 ) {
     // First without the template bound: many grids end within a few dozen nodes, and the
     // bound would cost them more than the search.
@@ -569,14 +568,14 @@ const UNPRICED_NODES: u64 = 64;
 /// on grids with one to four givens (figures in `data/README.md`, "Tuning").
 const TEMPLATE_STEPS: u32 = 100;
 
-impl<'a, B: PatternBoard> PatternSearch<'a, B> {
+impl<'a> PatternSearch<'a> {
     /// The search at the root, and the digits' root lists; `None` if a digit has no pattern.
     /// O(9 * 2592) patterns and a table of 9 * 1430 states.
     fn new(
-        root: &B,
+        root: &Board,
         bar: i32,
         budget: u64,
-        settle: &'a mut dyn FnMut(&B, i32) -> i32,
+        settle: &'a mut dyn FnMut(&Board, i32) -> i32,
     ) -> Option<(Self, [List; 10])> {
         let can_take = |c: Cell, d: Digit| root.takes(c) >> d & 1 == 1;
         let mut arena = Vec::with_capacity(1 << 15);
@@ -587,9 +586,9 @@ impl<'a, B: PatternBoard> PatternSearch<'a, B> {
             arena.extend(patterns_of(d, &can_take));
             let list = List {
                 start,
-                len: arena.len() - start,
+                end: arena.len(),
             };
-            if list.len == 0 {
+            if start == list.end {
                 return None;
             }
             lists[usize::from(d)] = list;

@@ -23,7 +23,7 @@
 //! (every corner-box cell and the centre hold one digit), and the digits sent to a middle line
 //! can take distinct cells of it (Hall's condition on at most 3 digits and 3 cells,
 //! [`line_fits`]). The placed digits must also fit the middle cross together
-//! ([`cross_fits`]), and a sudoku board kept beside the search ([`PatternBoard`]) takes each
+//! ([`cross_fits`]), and a sudoku board kept beside the search ([`crate::board`]) takes each
 //! placed pattern and propagates. Every completion of the board satisfies all of it, so the
 //! best completion's objective assignment is among the relaxation's solutions.
 //!
@@ -33,8 +33,9 @@
 //! 3 digits fit each middle box's inner line (the only way to weigh 5 or 6) and that a digit
 //! gets 2 corners only on a diagonal.
 
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
+use super::grid::{Cell, Digit};
 use super::objective::*;
+use bits::ones;
 
 /// The centre's bit in [`Pattern::slots`].
 pub const CENTRE_SLOT: u64 = 1 << 36;
@@ -59,7 +60,7 @@ pub const INNER_PLACES: u8 = 12;
 
 /// The 3 cells of line `l` of middle box `m` (TM rows 0..3, BM rows 6..9, ML columns 0..3, MR
 /// columns 6..9), left to right or top to bottom: the middle one is on row 4 or column 4.
-pub fn middle_line(m: usize, l: usize) -> [Cell; 3] {
+fn middle_line(m: usize, l: usize) -> [Cell; 3] {
     let at = |r: usize, c: usize| 9 * r + c;
     match m {
         0 => [at(l, 3), at(l, 4), at(l, 5)],
@@ -283,21 +284,6 @@ pub fn line_fits(placed: &[u8]) -> u32 {
     out
 }
 
-/// A board the search keeps beside the patterns: each placed pattern goes on it, and its
-/// propagation catches what the relaxation misses, early.
-pub trait PatternBoard: Copy {
-    /// Writes digit `d` into `cells` (each empty and able to take it, or holding it already),
-    /// then propagates. `false` on a contradiction.
-    fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool;
-
-    /// Propagates until nothing is left to place. `false` on a contradiction.
-    fn propagate_all(&mut self) -> bool;
-
-    /// The digits cell `c` can take, bit `d` for digit `d`: its own if filled, else its
-    /// candidates.
-    fn takes(&self, c: Cell) -> u16;
-}
-
 // The middle cross: whether the placed digits' patterns leave each of them a way through
 // the middle boxes and the centre box, no two sharing a cell.
 
@@ -405,8 +391,8 @@ impl CrossMasks {
 /// ways ([`CrossMasks`]); then the ways of `last` (the last cover found, kept up to date),
 /// each replaced by the first open way if it no longer fits, and only if that fails a
 /// search ([`cover`]). On the hard inputs most checks pass, nearly all on the first try.
-pub fn cross_fits<B: PatternBoard>(
-    board: &B,
+pub fn cross_fits(
+    takes: impl Fn(Cell) -> u16,
     placed: u16,
     line_index: &[u8; 10],
     table: &[[u128; 36]],
@@ -417,19 +403,19 @@ pub fn cross_fits<B: PatternBoard>(
     // Per placed digit, its ways whose cells can all take it (bit i: way i of its row).
     let mut ok = [0u64; 10];
     let mut rows = [&table[0]; 10];
-    for d in bits::ones(placed) {
+    for d in ones(placed) {
         let d = d as usize;
         let i = usize::from(line_index[d]);
         let mut lines = [0u8; 4];
         for (m, mask) in lines.iter_mut().enumerate() {
             let line = [i / 27, i / 9 % 3, i / 3 % 3, i % 3][m];
             for (k, &c) in middle_line(m, line).iter().enumerate() {
-                *mask |= ((board.takes(c) >> d & 1) as u8) << k;
+                *mask |= ((takes(c) >> d & 1) as u8) << k;
             }
         }
         let mut centre = 0u16;
         for k in 0..9 {
-            centre |= (board.takes(30 + 9 * (k / 3) + k % 3) >> d & 1) << k;
+            centre |= (takes(30 + 9 * (k / 3) + k % 3) >> d & 1) << k;
         }
         ok[d] = masks.ways(lines, centre);
         if ok[d] == 0 {
@@ -440,13 +426,13 @@ pub fn cross_fits<B: PatternBoard>(
     // Most boards still admit the ways found last time, the new digit aside: try those first.
     let mut used = 0u128;
     let mut greedy = *last;
-    let fits_again = bits::ones(placed).all(|d| {
+    let fits_again = ones(placed).all(|d| {
         let d = d as usize;
         let keep = u32::from(greedy[d]);
         let way = if keep < 36 && ok[d] >> keep & 1 == 1 && rows[d][keep as usize] & used == 0 {
             Some(keep)
         } else {
-            bits::ones(ok[d]).find(|&i| rows[d][i as usize] & used == 0)
+            ones(ok[d]).find(|&i| rows[d][i as usize] & used == 0)
         };
         match way {
             Some(i) => {
@@ -461,20 +447,20 @@ pub fn cross_fits<B: PatternBoard>(
         *last = greedy;
         return true;
     }
-    for d in bits::ones(placed) {
+    for d in ones(placed) {
         let i = usize::from(line_index[d as usize]);
         if uses.built >> i & 1 == 0 {
             // Built when a search first needs it: most grids need few or none.
             uses.built |= 1 << i;
             for (n, &w) in table[i].iter().enumerate() {
-                for c in bits::ones(w) {
+                for c in ones(w) {
                     uses.ways[i][c as usize] |= 1 << n;
                 }
             }
         }
     }
     let mut used_by = [&uses.ways[0]; 10];
-    for d in bits::ones(placed) {
+    for d in ones(placed) {
         used_by[d as usize] = &uses.ways[usize::from(line_index[d as usize])];
     }
     cover(placed, &ok, &rows, &used_by, last)
@@ -499,7 +485,7 @@ fn cover(
     chosen: &mut [u8; 10],
 ) -> bool {
     let mut next = (u32::MAX, 0);
-    for d in bits::ones(left) {
+    for d in ones(left) {
         let n = open[d as usize].count_ones();
         if n < next.0 {
             next = (n, d as usize);
@@ -511,10 +497,10 @@ fn cover(
     let (n, d) = next;
     let rest = left & !(1 << d);
     n == u32::MAX
-        || bits::ones(open[d]).any(|i| {
+        || ones(open[d]).any(|i| {
             let mut after = *open;
-            for c in bits::ones(rows[d][i as usize]) {
-                for e in bits::ones(rest) {
+            for c in ones(rows[d][i as usize]) {
+                for e in ones(rest) {
                     after[e as usize] &= !uses[e as usize][c as usize];
                 }
             }
@@ -526,7 +512,6 @@ fn cover(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::CellIndex as Cell;
     use rng::Rng;
 
     /// `resource_table`, which skips the kinds another kind of the same digit dominates
@@ -569,24 +554,9 @@ mod tests {
         }
     }
 
-    /// A board that only knows each cell's digits (`takes`); the tests below do not place.
-    #[derive(Clone, Copy)]
-    struct Takes([u16; 81]);
-
-    impl PatternBoard for Takes {
-        fn place_all(&mut self, _: &[Cell], _: Digit) -> bool {
-            unreachable!()
-        }
-        fn propagate_all(&mut self) -> bool {
-            true
-        }
-        fn takes(&self, c: Cell) -> u16 {
-            self.0[c]
-        }
-    }
-
-    /// A board where each digit is allowed in each cell with probability `1 - 1 / one_in`.
-    fn random_takes(rng: &mut Rng, one_in: usize) -> Takes {
+    /// What each cell of a board can take (bit `d` for digit `d`), each digit allowed in each
+    /// cell with probability `1 - 1 / one_in`.
+    fn random_takes(rng: &mut Rng, one_in: usize) -> [u16; 81] {
         let mut takes = [0u16; 81];
         for t in takes.iter_mut() {
             for d in 1..=9 {
@@ -595,7 +565,7 @@ mod tests {
                 }
             }
         }
-        Takes(takes)
+        takes
     }
 
     /// `cross_fits` (last cover first, then the fail-first search) says yes exactly when a
@@ -622,8 +592,7 @@ mod tests {
         let mut last = [36u8; 10];
         for round in 0..3000 {
             // Each digit allowed in each cell with probability 2/3 (some crosses stay open).
-            let board = random_takes(&mut rng, 3);
-            let takes = board.0;
+            let takes = random_takes(&mut rng, 3);
             let mut placed = 0u16;
             let mut line_index = [0u8; 10];
             for (d, index) in line_index.iter_mut().enumerate().skip(1) {
@@ -632,18 +601,18 @@ mod tests {
                     *index = rng.below(81) as u8;
                 }
             }
-            let ways: Vec<Vec<u128>> = bits::ones(placed)
+            let ways: Vec<Vec<u128>> = ones(placed)
                 .map(|d| {
                     table[usize::from(line_index[d as usize])]
                         .iter()
                         .copied()
-                        .filter(|&w| bits::ones(w).all(|c| takes[c as usize] >> d & 1 == 1))
+                        .filter(|&w| ones(w).all(|c| takes[c as usize] >> d & 1 == 1))
                         .collect()
                 })
                 .collect();
             let expect = plain(&ways, 0);
             let got = cross_fits(
-                &board,
+                |c| takes[c],
                 placed,
                 &line_index,
                 &table,
@@ -655,10 +624,10 @@ mod tests {
             if got {
                 yes += 1;
                 let mut used = 0u128;
-                for d in bits::ones(placed) {
+                for d in ones(placed) {
                     let w =
                         table[usize::from(line_index[d as usize])][usize::from(last[d as usize])];
-                    assert!(bits::ones(w).all(|c| takes[c as usize] >> d & 1 == 1));
+                    assert!(ones(w).all(|c| takes[c as usize] >> d & 1 == 1));
                     assert_eq!(w & used, 0);
                     used |= w;
                 }

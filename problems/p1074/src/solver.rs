@@ -26,12 +26,9 @@
 use super::board::*;
 use super::corner_search::*;
 use super::corners::*;
-// Raw indices inside the search: `Cell`, `Digit` here are grid.rs's `CellIndex`, `DigitValue`.
 use super::grid::*;
-use super::grid::{CellIndex as Cell, DigitValue as Digit};
 use super::objective::*;
 use super::pattern_search::*;
-use super::patterns::*;
 
 impl Board {
     /// An upper bound on the objective of every completion: the centre's largest candidate
@@ -45,10 +42,7 @@ impl Board {
         relaxation: Relaxation,
         nodes: &mut NodeCount,
     ) -> Option<i32> {
-        let centre = match self.digit[CENTRE] {
-            0 => self.candidates(CENTRE).highest(),
-            d => d,
-        };
+        let centre = Digits(self.takes(CENTRE)).highest();
         let query = CornerQuery {
             blocks: ALL_BLOCKS,
             relaxation,
@@ -65,8 +59,6 @@ impl Board {
     /// dense grids, where that is faster), else left to [`Search::settle_centre`] (faster on
     /// sparse ones). O(17).
     fn objective_cell(&self, relaxation: Relaxation) -> Option<Cell> {
-        let mut best = None;
-        let mut key = (0, i32::MIN);
         let centre = if relaxation == Relaxation::BlockCells {
             Some((&CENTRE, &1))
         } else {
@@ -77,45 +69,11 @@ impl Board {
             .iter()
             .flat_map(|b| b.iter().zip(BLOCK_COEF.iter()))
             .chain(centre);
-        for (&c, &k) in cells {
-            if self.digit[c] == 0 {
-                let here = (k, -(self.candidates(c).len() as i32));
-                if here > key {
-                    key = here;
-                    best = Some(c);
-                }
-            }
-        }
-        best
-    }
-}
-
-impl PatternBoard for Board {
-    fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
-        for &c in cells {
-            if self.digit[c] == 0 {
-                if !self.candidates(c).contains(d) {
-                    return false;
-                }
-                self.place(c, d);
-            } else if self.digit[c] != d {
-                return false;
-            }
-        }
-        // One round: most contradictions show in the first; the rest cost more than they
-        // prune, and the leaf's completion search propagates fully anyway.
-        self.propagate_rounds(1)
-    }
-
-    fn propagate_all(&mut self) -> bool {
-        self.propagate()
-    }
-
-    fn takes(&self, c: Cell) -> u16 {
-        match self.digit[c] {
-            0 => self.candidates(c).0,
-            d => Digits::single(d).0,
-        }
+        // The first of the largest coefficient and then the fewest candidates.
+        cells
+            .filter(|&(&c, _)| self.digit[c] == 0)
+            .min_by_key(|&(&c, &k)| (-k, self.candidates(c).len()))
+            .map(|(&c, _)| c)
     }
 }
 
@@ -145,7 +103,7 @@ pub struct Stats {
 /// Grids with at most this many givens get the whole-box corner bound
 /// ([`Relaxation::WholeBoxes`]); denser grids the block-cell one, which decides as much there
 /// for less work per node (figures in `data/README.md`, "Tuning").
-pub const WHOLE_BOXES_UP_TO: usize = 16;
+const WHOLE_BOXES_UP_TO: usize = 16;
 
 /// Grids with at most this many givens are solved by the digit-pattern search
 /// ([`crate::pattern_search`]) racing the branch and bound; denser ones by the branch and
@@ -153,7 +111,7 @@ pub const WHOLE_BOXES_UP_TO: usize = 16;
 /// less work. Up to here the branch and bound has tails the pattern search does not; denser
 /// grids have rarer ones, so they get one turn of the branch and bound ([`BRANCH_BUDGET`]) and
 /// then the race (figures in `data/README.md`, "Tuning").
-pub const PATTERNS_UP_TO: usize = 21;
+const PATTERNS_UP_TO: usize = 21;
 
 /// Nodes the digit-pattern search may take in its first turn of [`solve`]'s race (see
 /// `Search::race`). Most sparse grids end in a few hundred nodes, the slowest known in a few
@@ -166,7 +124,7 @@ pub const PATTERN_BUDGET: u64 = 8_000;
 /// The branch and bound's first budget in [`solve`]'s race, in units of `Search::work`
 /// (about 3 thousand instructions each): enough for the dense grids whose tails the pattern
 /// search does not share, which need 1,000 to 1,500.
-pub const BRANCH_BUDGET: u64 = 2_000;
+const BRANCH_BUDGET: u64 = 2_000;
 
 /// The budgets of `Search::race`: the first turn of each search, and how much each turn
 /// grows them.
@@ -181,7 +139,7 @@ struct Race {
 /// turn (a geometric series), and the last turn overshoots what the faster search needed by
 /// at most `RACE_GROWTH` times: 4 keeps both small. No grid known now needs a second turn
 /// ([`PATTERN_BUDGET`]), so no known input depends on it.
-pub const RACE_GROWTH: u64 = 4;
+const RACE_GROWTH: u64 = 4;
 
 /// With whole-box corner bounds, a branch and bound node with at most this many open corner
 /// block cells hands its whole subtree to one corner search (`Search::settle_all`) instead
@@ -189,7 +147,7 @@ pub const RACE_GROWTH: u64 = 4;
 /// one's. Above it, branching pays (propagating the board tightens the corner rules); 16 (one
 /// search at the root) is worse than plain branching on the grids with 4 or 5 givens
 /// (figures in `data/README.md`, "Tuning").
-pub const SETTLE_AT_OPEN_BLOCKS: usize = 12;
+const SETTLE_AT_OPEN_BLOCKS: usize = 12;
 
 struct Search {
     /// Which corner bound (see [`WHOLE_BOXES_UP_TO`]).
@@ -273,10 +231,9 @@ impl Search {
         if !root.propagate() {
             return true;
         }
-        let board = root;
         let mut pattern_nodes = 0;
         settle_objective_assignments(
-            &board,
+            &root,
             self.best_objective,
             budget,
             &mut pattern_nodes,
@@ -332,15 +289,11 @@ impl Search {
         if !root.propagate() {
             return;
         }
-        let centre_max = i32::from(match root.digit[CENTRE] {
-            0 => root.candidates(CENTRE).highest(),
-            d => d,
-        });
+        let centre_max = i32::from(Digits(root.takes(CENTRE)).highest());
         let mut corner_nodes = self.corner_count();
-        let board = root;
         settle_block_assignments(
-            &board.digit,
-            |c| board.candidates(c),
+            &root.digit,
+            |c| root.candidates(c),
             self.best_objective - centre_max,
             &mut corner_nodes,
             &mut |blocks: &BlockAssignment| {
@@ -350,16 +303,7 @@ impl Search {
                     return i32::MAX;
                 }
                 let mut leaf = root;
-                let placed = blocks.iter().all(|&(c, d)| {
-                    if leaf.digit[c] == 0 {
-                        if !leaf.candidates(c).contains(d) {
-                            return false;
-                        }
-                        leaf.place(c, d);
-                    }
-                    leaf.digit[c] == d
-                });
-                if placed && leaf.propagate() {
+                if blocks.iter().all(|&(c, d)| leaf.put(c, d)) && leaf.propagate() {
                     self.settle_centre(&leaf);
                 }
                 self.best_objective - centre_max
@@ -516,7 +460,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{shuffled_full, CellIndex, CELLS, PEERS};
+    use crate::grid::{shuffled_full, Cell, CELLS, PEERS};
     use crate::objective::BOX_ORIGIN;
     use crate::templates::{template_bound, SCALE};
     use rng::Rng;
@@ -696,7 +640,7 @@ mod tests {
         }
     }
 
-    fn in_corner_box(c: CellIndex, b: usize) -> bool {
+    fn in_corner_box(c: Cell, b: usize) -> bool {
         let (r, k) = BOX_ORIGIN[b];
         (r..r + 3).contains(&(c / 9)) && (k..k + 3).contains(&(c % 9))
     }

@@ -35,7 +35,7 @@
 //! once, and a template that costs more than the slack between `L` and the bar is in no
 //! better completion.
 
-use super::grid::{CellIndex as Cell, CELLS};
+use super::grid::{Cell, CELLS};
 use super::objective::*;
 
 /// Units of price per unit of the objective: sums are exact integers, only step sizes are

@@ -8,6 +8,7 @@
 use crate::band_grid::{BandGrid, BLOCK};
 use crate::grid::Grid;
 use fastio::{InputError, Reader};
+use lines::Lines;
 use std::convert::TryInto;
 
 /// Reads the number of cases T (a non-negative decimal number). O(length of the token).

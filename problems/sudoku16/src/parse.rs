@@ -16,6 +16,7 @@
 use crate::grid::{Cell, Clash, Digit, Grid, CELLS, SIDE};
 use bits::ones;
 use fastio::{InputError, Reader};
+use lines::Lines;
 
 /// Which judge's input form the input has, and so which output layout it expects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -149,7 +149,9 @@ pub fn scratch_workspace(tag: &str, members: &[(&str, &str)]) -> PathBuf {
         "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\"]\n\n[workspace.package]\n\
          version = \"0.1.0\"\nedition = \"2018\"\nrust-version = \"1.63\"\npublish = false\n",
     );
-    for krate in ["bits", "fastio", "rng", "scan", "sudoku", "testkit"] {
+    for krate in [
+        "bits", "fastio", "lines", "rng", "scan", "sudoku", "testkit",
+    ] {
         write(
             &format!("shared/{}/Cargo.toml", krate),
             &format!(

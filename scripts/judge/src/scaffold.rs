@@ -112,7 +112,7 @@ impl Template {
     fn dependencies(self) -> &'static [&'static str] {
         match self {
             Template::Plain => &["scan"],
-            Template::Grid => &["bits", "fastio", "rng", "sudoku"],
+            Template::Grid => &["bits", "fastio", "lines", "rng", "sudoku"],
         }
     }
 }

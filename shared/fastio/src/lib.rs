@@ -4,14 +4,14 @@
 //! The reader holds all of stdin in memory (one `read_to_end`), so reading is a cursor over a
 //! byte slice, and it counts lines as it goes so that an error can say where the input went
 //! wrong. The writer collects output in a buffer and writes it in large blocks. Typed reads
-//! (`read::<i64>()`, `input!`) are the `scan` crate's, built on [`Reader::bytes`]: a crate of
-//! their own, since a bundle carries whole crates.
+//! (`read::<i64>()`, `input!`) are the `scan` crate's and line-layout reads (whole lines,
+//! fixed-width rows) the `lines` crate's, both built on [`Reader::bytes`] and
+//! [`Reader::advance`]: crates of their own, since a bundle carries whole crates.
 
 use std::fmt;
 use std::io::{self, Read, Write};
 
 /// A cursor over the whole input, counting lines (1-based).
-#[derive(Clone, Debug)]
 pub struct Reader {
     buf: Vec<u8>,
     pos: usize,
@@ -41,18 +41,6 @@ impl Reader {
         self.line
     }
 
-    /// Whether every byte has been read.
-    #[inline]
-    pub fn at_end(&self) -> bool {
-        self.pos >= self.buf.len()
-    }
-
-    /// The next byte without consuming it.
-    #[inline]
-    pub fn peek(&self) -> Option<u8> {
-        self.buf.get(self.pos).copied()
-    }
-
     /// Skips ASCII whitespace (space, tab, CR, LF, form feed), counting line feeds.
     /// O(bytes skipped).
     #[inline]
@@ -63,17 +51,6 @@ impl Reader {
             }
             if b == b'\n' {
                 self.line += 1;
-            }
-            self.pos += 1;
-        }
-    }
-
-    /// Skips spaces, tabs and CR on the current line (not the line feed).
-    #[inline]
-    pub fn skip_blanks(&mut self) {
-        while let Some(&b) = self.buf.get(self.pos) {
-            if !matches!(b, b' ' | b'\t' | b'\r' | b'\x0c') {
-                break;
             }
             self.pos += 1;
         }
@@ -97,84 +74,19 @@ impl Reader {
         }
     }
 
-    /// The rest of the current line without its `\n` or `\r\n`, consuming the line feed.
-    /// `None` at the end of input. O(line length).
-    pub fn line_bytes(&mut self) -> Option<&[u8]> {
-        if self.at_end() {
-            return None;
-        }
-        let start = self.pos;
-        let rest = &self.buf[start..];
-        let len = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
-        self.pos = start + len;
-        if self.pos < self.buf.len() {
-            self.pos += 1;
-            self.line += 1;
-        }
-        let mut end = start + len;
-        if end > start && self.buf[end - 1] == b'\r' {
-            end -= 1;
-        }
-        Some(&self.buf[start..end])
-    }
-
-    /// The next line when it is exactly `len` bytes followed by `\n` (no CR), consuming it
-    /// and its line feed; otherwise `None`, consuming nothing. O(1): a fast path for
-    /// fixed-width rows, with [`Reader::line_bytes`] as the general fallback.
+    /// All of the input, read or not, and the offset of the next unread byte: what the reads
+    /// built on this one (the `scan` and `lines` crates) parse from.
     #[inline]
-    pub fn fixed_line(&mut self, len: usize) -> Option<&[u8]> {
-        let start = self.pos;
-        match self.buf.get(start + len) {
-            Some(&b'\n') if len == 0 || self.buf[start + len - 1] != b'\r' => {
-                self.pos = start + len + 1;
-                self.line += 1;
-                Some(&self.buf[start..start + len])
-            }
-            _ => None,
-        }
-    }
-
-    /// The next `count` lines when each is exactly `width` bytes followed by `\n` (no CR),
-    /// as one slice of `count * (width + 1)` bytes with their line feeds, consuming them;
-    /// otherwise `None`, consuming nothing. O(count): a block-sized [`Reader::fixed_line`].
-    #[inline]
-    pub fn fixed_lines(&mut self, width: usize, count: usize) -> Option<&[u8]> {
-        let start = self.pos;
-        let len = count * (width + 1);
-        let block = self.buf.get(start..start + len)?;
-        let whole = block
-            .chunks_exact(width + 1)
-            .all(|line| line[width] == b'\n' && (width == 0 || line[width - 1] != b'\r'));
-        if !whole {
-            return None;
-        }
-        self.pos = start + len;
-        self.line += count;
-        Some(&self.buf[start..start + len])
-    }
-
-    /// All of the input, read or not, and the offset of the next unread byte: what a typed
-    /// reader built on this one (the `scan` crate) parses from.
     pub fn bytes(&self) -> (&[u8], usize) {
         (&self.buf, self.pos)
     }
 
     /// Consumes the next `len` bytes, which the caller has seen (through [`Reader::bytes`])
-    /// hold no line feed: the line count stays as it is. O(1).
-    pub fn advance_in_line(&mut self, len: usize) {
+    /// hold `line_feeds` line feeds: the line count moves on by that many. O(1).
+    #[inline]
+    pub fn advance(&mut self, len: usize, line_feeds: usize) {
         self.pos += len;
-    }
-
-    /// The next token as a signed decimal integer.
-    ///
-    /// Errors say what was found instead (end of input, or the token itself). O(token length).
-    pub fn int(&mut self) -> Result<i64, String> {
-        match self.token() {
-            None => Err("expected a number, found the end of the input".to_string()),
-            Some(t) => {
-                parse_int(t).ok_or_else(|| format!("expected a number, found `{}`", shorten(t)))
-            }
-        }
+        self.line += line_feeds;
     }
 }
 
@@ -406,69 +318,28 @@ mod tests {
     }
 
     #[test]
-    fn tokens_and_lines() {
+    fn tokens_count_lines() {
         let mut r = Reader::new(b"  12 ab\r\n\n-7\tx".to_vec());
         assert_eq!(r.line(), 1);
         assert_eq!(r.token(), Some(&b"12"[..]));
         assert_eq!(r.token(), Some(&b"ab"[..]));
-        assert_eq!(r.int(), Ok(-7));
+        assert_eq!(r.token(), Some(&b"-7"[..]));
         assert_eq!(r.line(), 3);
-        assert!(r.int().unwrap_err().contains("`x`"));
-        assert!(r.int().unwrap_err().contains("end of the input"));
+        assert_eq!(r.token(), Some(&b"x"[..]));
         assert_eq!(r.token(), None);
     }
 
     #[test]
     fn the_bytes_under_the_cursor() {
-        let mut r = Reader::new(b"12 ab\n".to_vec());
-        assert_eq!(r.bytes(), (&b"12 ab\n"[..], 0));
-        r.advance_in_line(3);
+        let mut r = Reader::new(b"12 ab\ncd".to_vec());
+        assert_eq!(r.bytes(), (&b"12 ab\ncd"[..], 0));
+        r.advance(3, 0);
         assert_eq!(r.bytes().1, 3);
         assert_eq!(r.token(), Some(&b"ab"[..]));
         assert_eq!(r.line(), 1);
-    }
-
-    #[test]
-    fn whole_lines() {
-        let mut r = Reader::new(b"abc\r\n\nlast".to_vec());
-        assert_eq!(r.line_bytes(), Some(&b"abc"[..]));
-        assert_eq!(r.line(), 2);
-        assert_eq!(r.line_bytes(), Some(&b""[..]));
-        assert_eq!(r.line_bytes(), Some(&b"last"[..]));
-        assert_eq!(r.line_bytes(), None);
-    }
-
-    #[test]
-    fn fixed_lines() {
-        let mut r = Reader::new(b"abc\nab\r\nabcd\nxyz".to_vec());
-        assert_eq!(r.fixed_line(3), Some(&b"abc"[..]));
-        assert_eq!(r.line(), 2);
-        // A CR line end, a longer line, and a line without its feed take the slow path.
-        assert_eq!(r.fixed_line(2), None);
-        assert_eq!(r.fixed_line(3), None);
-        assert_eq!(r.line_bytes(), Some(&b"ab"[..]));
-        assert_eq!(r.fixed_line(3), None);
-        assert_eq!(r.fixed_line(4), Some(&b"abcd"[..]));
-        assert_eq!(r.fixed_line(3), None);
-        assert_eq!(r.line(), 4);
-        assert_eq!(r.line_bytes(), Some(&b"xyz"[..]));
-    }
-
-    #[test]
-    fn fixed_line_blocks() {
-        let mut r = Reader::new(b"ab\ncd\nef\ng\nhi\r\nxy\n".to_vec());
-        assert_eq!(r.fixed_lines(2, 3), Some(&b"ab\ncd\nef\n"[..]));
-        assert_eq!(r.line(), 4);
-        // A short line, a CR line end, or too few bytes left: nothing consumed.
-        assert_eq!(r.fixed_lines(2, 1), None);
-        assert_eq!(r.line_bytes(), Some(&b"g"[..]));
-        assert_eq!(r.fixed_lines(2, 2), None);
-        assert_eq!(r.line_bytes(), Some(&b"hi"[..]));
-        assert_eq!(r.fixed_lines(2, 2), None);
-        assert_eq!(r.fixed_lines(2, 1), Some(&b"xy\n"[..]));
-        assert_eq!(r.line(), 7);
-        assert!(r.at_end());
-        assert_eq!(r.fixed_lines(0, 0), Some(&b""[..]));
+        r.advance(1, 1);
+        assert_eq!((r.bytes().1, r.line()), (6, 2));
+        assert_eq!(r.token(), Some(&b"cd"[..]));
     }
 
     #[test]

@@ -152,8 +152,7 @@ mod tests {
         assert_eq!(grid, vec![vec![1, 2, 3], vec![4, 5, 6]]);
         assert_eq!((s, x, c), (vec!['a', 'b'], 1.5, 'z'));
         assert_eq!((v, e), (vec![7, 8], (2, 10)));
-        r.skip_whitespace();
-        assert!(r.at_end());
+        assert_eq!(r.token(), None);
     }
 
     #[test]
@@ -184,6 +183,6 @@ mod tests {
         input! { a: u8 }
         input! { b: i128, c: String }
         assert_eq!((a, b, c), (5, 6, "7".to_string()));
-        assert!(super::with_stdin(|r| r.at_end()));
+        assert!(super::with_stdin(|r| r.token().is_none()));
     }
 }

@@ -188,7 +188,7 @@ macro_rules! integer {
             fn read(reader: &mut Reader) -> Result<$t, InputError> {
                 if let Some((negative, magnitude, len)) = peek_short_decimal(reader) {
                     if let Some(value) = $t::from_magnitude(negative, magnitude.into()) {
-                        reader.advance_in_line(len);
+                        reader.advance(len, 0);
                         return Ok(value);
                     }
                 }

@@ -108,7 +108,9 @@ pub fn workspace_like_real(name: &str) -> PathBuf {
              rust-version = \"1.70\"\npublish = false\n",
         )],
     );
-    for krate in ["bits", "fastio", "rng", "scan", "sudoku", "testkit"] {
+    for krate in [
+        "bits", "fastio", "lines", "rng", "scan", "sudoku", "testkit",
+    ] {
         let (src, dst) = (
             real_root().join("shared").join(krate),
             root.join("shared").join(krate),

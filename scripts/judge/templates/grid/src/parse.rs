@@ -9,6 +9,7 @@
 
 use crate::grid::{Cell, Digit, Grid, SIDE};
 use fastio::{InputError, Reader};
+use lines::Lines;
 
 /// Reads cases one at a time.
 pub struct Parser {
