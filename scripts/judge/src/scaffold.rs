@@ -350,6 +350,43 @@ mod tests {
     use super::*;
     use crate::json::Json;
 
+    /// `make test` runs `cargo fmt --check` over the user's package: every file a template
+    /// writes must be formatted already, whatever the name's length.
+    #[test]
+    fn every_written_file_is_rustfmt_clean_for_any_name() {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        for template in Template::ALL {
+            for name in ["a", "cf4a", "abc086_a", "a_problem_name_of_thirty_chars"] {
+                for (path, text) in skeleton(name, &Facts::placeholder(), template) {
+                    if !path.ends_with(".rs") {
+                        continue;
+                    }
+                    let mut fmt = Command::new("rustfmt")
+                        .args(["--edition", "2021", "--check"])
+                        .stdin(Stdio::piped())
+                        .stdout(Stdio::piped())
+                        .spawn()
+                        .expect("rustfmt runs");
+                    fmt.stdin
+                        .take()
+                        .unwrap()
+                        .write_all(text.as_bytes())
+                        .unwrap();
+                    let out = fmt.wait_with_output().unwrap();
+                    assert!(
+                        out.status.success(),
+                        "{} template, name {}: {} is not rustfmt-clean:\n{}",
+                        template.name(),
+                        name,
+                        path,
+                        String::from_utf8_lossy(&out.stdout)
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn names_and_toml_strings() {
         assert_eq!(

@@ -49,7 +49,8 @@ fn submission_agrees_with_the_reference_and_the_checker() {
     let solved = run(SOLVER, &[], &first.stdout);
     let reference = reference.filter(|r| written(&run(r, &[], &first.stdout)));
     let checker = checker.filter(|c| {
-        written(&check(c, &first.stdout, &solved.stdout, &solved.stdout))
+        let verdict = check(c, &first.stdout, &solved.stdout, &solved.stdout);
+        written(&verdict)
     });
     if reference.is_none() && checker.is_none() {
         eprintln!("skipped: neither NAME-ref nor NAME-check is written yet");
