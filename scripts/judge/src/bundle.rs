@@ -168,7 +168,7 @@ fn equip(
     }
     let text =
         fs::read_to_string(written).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
-    let text = scrub_paths(&text, root);
+    let text = without_local_library_list(&scrub_paths(&text, root));
     fs::write(written, &text).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     fs::rename(written, source).map_err(|e| BundleError::Io(source.to_path_buf(), e))?;
     let bytes = text.len() as u64;
@@ -620,6 +620,35 @@ pub fn scrub_paths(text: &str, root: &Path) -> String {
         .replace(root, ".")
 }
 
+/// Drops cargo-equip's "Bundled libraries" list when every library in it is a crate of the
+/// workspace (`path+file://./...`): for those it says only that they have no license and no
+/// registry, and a judge's source limit counts its bytes. A list naming a published crate
+/// stays, as it carries that crate's license notice.
+fn without_local_library_list(text: &str) -> String {
+    const HEAD: &str = "///  # Bundled libraries\n";
+    let Some(start) = text.find(HEAD) else {
+        return text.to_string();
+    };
+    let block_len: usize = text[start..]
+        .split_inclusive('\n')
+        .take_while(|line| line.starts_with("///"))
+        .map(str::len)
+        .sum();
+    let block = &text[start..start + block_len];
+    let all_local = block
+        .lines()
+        .filter(|line| line.starts_with("///  - "))
+        .all(|line| line.starts_with("///  - `path+file://./"));
+    if !all_local
+        || block
+            .lines()
+            .any(|l| l.starts_with("///  #") && !l.ends_with("# Bundled libraries"))
+    {
+        return text.to_string();
+    }
+    format!("{}{}", &text[..start], &text[start + block_len..])
+}
+
 /// The first error of a rustc log with its location line, on one line.
 pub fn first_compiler_error(log: &str) -> String {
     first_diagnostic(log, "error")
@@ -685,6 +714,26 @@ mod tests {
         fs::write(rejected.binary.with_file_name("key"), "other").unwrap();
         assert!(!compile(&o).cached);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_library_list_goes_only_when_every_library_is_the_workspace_s() {
+        let local = "fn main() {}\n\n///  # Bundled libraries\n/// \n\
+                     ///  - `path+file://./shared/bits#0.1.0` published in **missing** as x\n\
+                     #[cfg_attr(any(), rustfmt::skip)]\nmod m {}\n";
+        assert_eq!(
+            without_local_library_list(local),
+            "fn main() {}\n\n#[cfg_attr(any(), rustfmt::skip)]\nmod m {}\n"
+        );
+        let published = local.replace(
+            "path+file://./shared/bits#0.1.0",
+            "registry+https://github.com/rust-lang/crates.io-index#ac-library-rs@0.1.1",
+        );
+        assert_eq!(without_local_library_list(&published), published);
+        assert_eq!(
+            without_local_library_list("fn main() {}\n"),
+            "fn main() {}\n"
+        );
     }
 
     #[test]
