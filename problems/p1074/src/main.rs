@@ -4,8 +4,7 @@
 fn main() {
     let mut out = fastio::Writer::new();
     let mut parser = p1074::Parser::new(fastio::stdin_or_exit());
-    // The input holds one case: this runs once.
-    while let Some(case) = parser.next_case() {
+    if let Some(case) = parser.next_case() {
         let givens = case.unwrap_or_else(|e| e.exit(&mut out));
         // Clashing givens have no completion either: -1, the problem's own answer.
         let score = p1074::solve(&givens).map_or(-1, |best| i64::from(best.score));
