@@ -32,6 +32,9 @@ pub enum Error {
     Kit(String),
     /// `what` could not be done because of `source`: `p1074 case 3: ...`.
     Context { what: String, source: Box<Error> },
+    /// Something the tool was handed and does not take: a sample file, a problem name, a
+    /// template, a problem page or a saved request. One line saying why, and what to do.
+    Refused(String),
     /// Anything else, said in one line.
     Other(String),
 }
@@ -60,7 +63,9 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(why) | Error::Kit(why) | Error::Other(why) => f.write_str(why),
+            Error::Usage(why) | Error::Kit(why) | Error::Refused(why) | Error::Other(why) => {
+                f.write_str(why)
+            }
             Error::Manifest { place, what } => write!(f, "{}: {}", place, what),
             Error::Io {
                 path: Some(path),
@@ -89,7 +94,11 @@ impl std::error::Error for Error {
             Error::Bundle { source, .. } => Some(source),
             Error::Compile { source, .. } => Some(source),
             Error::Context { source, .. } => Some(source.as_ref()),
-            Error::Usage(_) | Error::Manifest { .. } | Error::Kit(_) | Error::Other(_) => None,
+            Error::Usage(_)
+            | Error::Manifest { .. }
+            | Error::Kit(_)
+            | Error::Refused(_)
+            | Error::Other(_) => None,
         }
     }
 }

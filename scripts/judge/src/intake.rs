@@ -330,7 +330,7 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
     let samples = root.join("samples").join(name);
     // A sample is known by its input: an expected output edited by hand stays as it is.
     let known: Vec<Vec<u8>> = samples::cases(root, &samples)
-        .map_err(&fail)?
+        .map_err(|e| fail(e.to_string()))?
         .iter()
         .map(|c| fs::read(&c.input).unwrap_or_default())
         .collect();
@@ -343,7 +343,7 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
             time_limit_ms: task.time_limit_ms,
             memory_limit_mib: task.memory_limit_mib,
         };
-        scaffold::create(root, name, &facts).map_err(fail)?;
+        scaffold::create(root, name, &facts).map_err(|e| fail(e.to_string()))?;
     }
     fs::create_dir_all(&samples).map_err(|e| fail(format!("{}: {}", samples.display(), e)))?;
     let mut next = samples::next_case_number(&samples);

@@ -4,6 +4,7 @@
 //! the names cargo reserves for the standard library or its own output folders) and not the
 //! name of a package the workspace already holds (other than the problem's own).
 
+use crate::error::Error;
 use crate::metadata;
 use std::fs;
 use std::path::Path;
@@ -112,7 +113,7 @@ pub fn workspace_packages(root: &Path, members: Option<&[metadata::Package]>) ->
 /// Refuses a name a new problem may not take, in one line saying why and what to use
 /// instead: not [`well_formed`], [`unbuildable`], or the name of a package of the workspace
 /// at `root` other than `problems/<name>` itself. O(workspace members), one `cargo metadata`.
-pub fn check(root: &Path, name: &str) -> Result<(), String> {
+pub fn check(root: &Path, name: &str) -> crate::error::Result<()> {
     check_among(root, name, metadata::read(root).ok().as_deref())
 }
 
@@ -121,11 +122,11 @@ pub fn check_among(
     root: &Path,
     name: &str,
     members: Option<&[metadata::Package]>,
-) -> Result<(), String> {
+) -> crate::error::Result<()> {
     let shown = name.escape_default().to_string();
     if !well_formed(name) {
         let fix = suggestion(name);
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "`{}` is not a usable problem name: use at most {} lowercase letters, digits and _, \
              starting with a letter{}",
             shown,
@@ -134,25 +135,25 @@ pub fn check_among(
                 Some(fix) => format!(" (try `{}`)", fix),
                 None => String::new(),
             }
-        ));
+        )));
     }
     if let Some(why) = unbuildable(name) {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "`{}` is {}, which cargo cannot build as a package: try `{}` or `{}`",
             name,
             why,
             suffixed(name),
             prefixed(name)
-        ));
+        )));
     }
     let own = root.join("problems").join(name).join("Cargo.toml");
     if workspace_packages(root, members).iter().any(|p| p == name) && !own.is_file() {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "`{}` is the name of a package of the workspace: try `{}` or `{}`",
             name,
             suffixed(name),
             prefixed(name)
-        ));
+        )));
     }
     Ok(())
 }
@@ -253,7 +254,7 @@ mod tests {
             "proc_macro",
             "gen",
         ] {
-            let e = check(&root, name).unwrap_err();
+            let e = check(&root, name).unwrap_err().to_string();
             assert!(
                 e.contains(&format!("try `{0}1` or `p_{0}`", name)) && !e.contains('\n'),
                 "{}",
@@ -277,7 +278,7 @@ mod tests {
             ["bits", "judge", "odd", "p1074"]
         );
         for name in ["judge", "bits", "odd", "other_name"] {
-            let e = check(&root, name).unwrap_err();
+            let e = check(&root, name).unwrap_err().to_string();
             assert!(e.contains("a package of the workspace: try"), "{}", e);
         }
         // A problem's own name is its own: `import` may add samples to it.
@@ -298,11 +299,14 @@ mod tests {
             ("4 5", "p4_5"),
             ("Fn", "fn1"),
         ] {
-            let e = check(&root, bad).unwrap_err();
+            let e = check(&root, bad).unwrap_err().to_string();
             assert!(e.contains(&format!("(try `{}`)", fix)), "{}", e);
         }
-        assert!(!check(&root, "é").unwrap_err().contains("try"));
-        assert!(check(&root, "a\u{1b}[2J").unwrap_err().contains("\\u{1b}"));
+        assert!(!check(&root, "é").unwrap_err().to_string().contains("try"));
+        assert!(check(&root, "a\u{1b}[2J")
+            .unwrap_err()
+            .to_string()
+            .contains("\\u{1b}"));
         fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -7,6 +7,7 @@
 //! problems are written one at a time. A refused request counts towards no batch and never
 //! ends the listener.
 
+use crate::error::Error;
 use crate::http;
 use crate::intake::{self, Task};
 use std::collections::BTreeMap;
@@ -161,7 +162,7 @@ pub fn import(root: &Path, file: &Path) -> crate::error::Result<bool> {
 }
 
 /// The text of a saved request, read up to [`http::MAX_BODY`] bytes.
-fn read_saved(file: &Path) -> Result<String, String> {
+fn read_saved(file: &Path) -> crate::error::Result<String> {
     let shown = || file.display().to_string();
     let opened = std::fs::File::open(file).map_err(|e| format!("{}: {}", shown(), e))?;
     let mut bytes = Vec::new();
@@ -170,13 +171,13 @@ fn read_saved(file: &Path) -> Result<String, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{}: {}", shown(), e))?;
     if bytes.len() > http::MAX_BODY {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "{}: over {} MiB, more than a saved problem or contest holds; refused",
             shown(),
             http::MAX_BODY >> 20
-        ));
+        )));
     }
-    String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8", shown()))
+    String::from_utf8(bytes).map_err(|_| Error::Refused(format!("{}: not UTF-8", shown())))
 }
 
 #[cfg(test)]
@@ -199,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_saved_file_is_read_within_the_cap() {
-        let e = read_saved(Path::new("/dev/zero")).unwrap_err();
+        let e = read_saved(Path::new("/dev/zero")).unwrap_err().to_string();
         assert!(e.starts_with("/dev/zero: over 4 MiB"), "{}", e);
         assert!(read_saved(Path::new("/nonexistent/x.json")).is_err());
     }

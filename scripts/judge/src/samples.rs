@@ -8,6 +8,7 @@
 //! checked before anything opens it (a FIFO would hang the check, `/dev/zero` never ends); a
 //! file that looks like part of a case but is not one is reported, never skipped.
 
+use crate::error::Error;
 use crate::problem::Problem;
 use crate::verdict::Expected;
 use std::fs;
@@ -143,16 +144,16 @@ fn too_big(bytes: u64) -> Option<String> {
 /// any file of a case that is not a regular file inside the workspace (FIFO, device, a link
 /// leading outside) or is over [`MAX_SAMPLE`] bytes. A missing folder has no cases.
 /// O(files in `dir`).
-pub fn cases(root: &Path, dir: &Path) -> Result<Vec<Case>, String> {
+pub fn cases(root: &Path, dir: &Path) -> crate::error::Result<Vec<Case>> {
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(_) => return Ok(Vec::new()),
     };
-    let root = fs::canonicalize(root).map_err(|e| format!("{}: {}", root.display(), e))?;
+    let root = fs::canonicalize(root).map_err(|e| Error::io(root, e))?;
     let mut names: Vec<String> = Vec::new();
     let mut problems: Vec<String> = Vec::new();
     for entry in entries {
-        let entry = entry.map_err(|e| format!("{}: {}", dir.display(), e))?;
+        let entry = entry.map_err(|e| Error::io(dir, e))?;
         match entry.file_name().into_string() {
             Ok(name) => names.push(name),
             Err(name) => {
@@ -225,10 +226,10 @@ pub fn cases(root: &Path, dir: &Path) -> Result<Vec<Case>, String> {
         }
     }
     if let Some(first) = problems.first() {
-        return Err(match problems.len() {
+        return Err(Error::Refused(match problems.len() {
             1 => first.clone(),
             n => format!("{} (and {} more such files)", first, n - 1),
-        });
+        }));
     }
     cases.sort_by(|a, b| (&a.judge, a.number).cmp(&(&b.judge, b.number)));
     Ok(cases)
@@ -257,7 +258,7 @@ pub fn next_case_number(dir: &Path) -> u64 {
 
 /// Refuses a `<judge>-N.in` case whose judge the problem does not list, or which takes no
 /// Rust file (its cases could not run through any of its profiles).
-pub fn check_judges(problem: &Problem, cases: &[Case]) -> Result<(), String> {
+pub fn check_judges(problem: &Problem, cases: &[Case]) -> crate::error::Result<()> {
     for case in cases {
         let key = match &case.judge {
             Some(key) => key,
@@ -266,21 +267,21 @@ pub fn check_judges(problem: &Problem, cases: &[Case]) -> Result<(), String> {
         let listed: Vec<&str> = problem.judges.iter().map(|l| l.judge.key).collect();
         match problem.listing(key) {
             None => {
-                return Err(format!(
+                return Err(Error::Refused(format!(
                     "{}: judge `{}` is not listed by {}; its judges are: {}",
                     case.input.display(),
                     key,
                     problem.name,
                     listed.join(", ")
-                ))
+                )))
             }
             Some(l) if !l.judge.takes_rust => {
-                return Err(format!(
+                return Err(Error::Refused(format!(
                     "{}: {} takes no Rust, so no profile can run its cases; name the origin's \
                      cases N.in",
                     case.input.display(),
                     l.judge.name
-                ))
+                )))
             }
             Some(_) => {}
         }
@@ -291,7 +292,7 @@ pub fn check_judges(problem: &Problem, cases: &[Case]) -> Result<(), String> {
 /// What a sample expects: `.out`, with `.code` and `.err` when present.
 /// `None` when there is no `.out`. The files were vetted by [`cases`]; reads stay bounded
 /// all the same (a file may grow after it).
-pub fn expected_of(case: &Case) -> Result<Option<Expected>, String> {
+pub fn expected_of(case: &Case) -> crate::error::Result<Option<Expected>> {
     let out = case.input.with_extension("out");
     if !out.is_file() {
         return Ok(None);
@@ -301,7 +302,7 @@ pub fn expected_of(case: &Case) -> Result<Option<Expected>, String> {
         Some(text) => String::from_utf8_lossy(&text)
             .trim()
             .parse()
-            .map_err(|_| format!("{}: not an exit status", code_file.display()))?,
+            .map_err(|_| Error::Refused(format!("{}: not an exit status", code_file.display())))?,
         None => 0,
     };
     Ok(Some(Expected {
@@ -312,18 +313,22 @@ pub fn expected_of(case: &Case) -> Result<Option<Expected>, String> {
 }
 
 /// The bytes of `path`, `None` when there is no such file; refused over `cap` bytes.
-fn read_bounded(path: &Path, cap: u64) -> Result<Option<Vec<u8>>, String> {
+fn read_bounded(path: &Path, cap: u64) -> crate::error::Result<Option<Vec<u8>>> {
     let file = match fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {}", path.display(), e)),
+        Err(e) => return Err(Error::io(path, e)),
     };
     let mut bytes = Vec::new();
     file.take(cap + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{}: {}", path.display(), e))?;
+        .map_err(|e| Error::io(path, e))?;
     if bytes.len() as u64 > cap {
-        return Err(format!("{}: over {} bytes", path.display(), cap));
+        return Err(Error::Refused(format!(
+            "{}: over {} bytes",
+            path.display(),
+            cap
+        )));
     }
     Ok(Some(bytes))
 }
@@ -346,7 +351,9 @@ mod tests {
         for name in files {
             fs::write(dir.join(name), "").unwrap();
         }
-        cases(dir, dir).map(|cases| cases.iter().map(Case::name).collect())
+        cases(dir, dir)
+            .map(|cases| cases.iter().map(Case::name).collect())
+            .map_err(|e| e.to_string())
     }
 
     #[test]
@@ -434,7 +441,7 @@ mod tests {
             .status()
             .unwrap();
         assert!(status.success());
-        let e = cases(&root, &dir).unwrap_err();
+        let e = cases(&root, &dir).unwrap_err().to_string();
         assert!(
             e.ends_with("2.in: a FIFO; a sample must be a regular file"),
             "{}",
@@ -442,7 +449,7 @@ mod tests {
         );
         fs::remove_file(dir.join("2.in")).unwrap();
         symlink("/dev/zero", dir.join("1.err")).unwrap();
-        let e = cases(&root, &dir).unwrap_err();
+        let e = cases(&root, &dir).unwrap_err().to_string();
         assert!(
             e.contains("1.err: a link leading outside the workspace (to /dev/zero)"),
             "{}",
@@ -452,20 +459,26 @@ mod tests {
         symlink("/etc/hostname", dir.join("1.out")).unwrap();
         assert!(cases(&root, &dir)
             .unwrap_err()
+            .to_string()
             .contains("1.out: a link leading outside"));
         fs::remove_file(dir.join("1.out")).unwrap();
         symlink(root.join("gone"), dir.join("1.out")).unwrap();
         assert!(cases(&root, &dir)
             .unwrap_err()
+            .to_string()
             .contains("1.out: a link that leads nowhere"));
         fs::remove_file(dir.join("1.out")).unwrap();
         fs::create_dir(dir.join("3.in")).unwrap();
-        assert!(cases(&root, &dir).unwrap_err().contains("3.in: a folder"));
+        assert!(cases(&root, &dir)
+            .unwrap_err()
+            .to_string()
+            .contains("3.in: a folder"));
         fs::remove_dir(dir.join("3.in")).unwrap();
         let big = fs::File::create(dir.join("4.in")).unwrap();
         big.set_len(MAX_SAMPLE + 1).unwrap();
         assert!(cases(&root, &dir)
             .unwrap_err()
+            .to_string()
             .contains("4.in: 67108865 bytes, over the 64 MiB"));
         fs::remove_dir_all(&root).unwrap();
     }
@@ -489,7 +502,7 @@ mod tests {
         fs::write(dir.join("spoj-1.code"), "one").unwrap();
         assert!(expected_of(&case).is_err());
         fs::write(dir.join("spoj-1.code"), "0".repeat(65)).unwrap();
-        assert!(matches!(expected_of(&case), Err(e) if e.contains("over 64 bytes")));
+        assert!(matches!(expected_of(&case), Err(e) if e.to_string().contains("over 64 bytes")));
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -9,6 +9,7 @@
 //! checker stubs that exit 3 "not written yet", and a `tests/kit.rs` that skips what is not
 //! written, so `make test` passes as soon as `main.rs` is right.
 
+use crate::error::Error;
 use std::fs;
 use std::path::Path;
 
@@ -60,18 +61,18 @@ impl Template {
     }
 
     /// The template called `name`; an error lists the templates there are.
-    pub fn by_name(name: &str) -> Result<Template, String> {
+    pub fn by_name(name: &str) -> crate::error::Result<Template> {
         Template::ALL
             .iter()
             .copied()
             .find(|t| t.name() == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = Template::ALL.iter().map(|t| t.name()).collect();
-                format!(
+                Error::Usage(format!(
                     "unknown template `{}`; the templates are: {}",
                     name,
                     names.join(", ")
-                )
+                ))
             })
     }
 
@@ -131,13 +132,13 @@ const KIT: &[(&str, &str)] = &[
 
 /// `make new`: creates `problems/<name>` from `template` with placeholder facts and
 /// `samples/<name>/1.in` (empty, to fill in with its `1.out`), and says what to do next.
-pub fn new_problem(root: &Path, name: &str, template: Template) -> Result<(), String> {
+pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error::Result<()> {
     crate::names::check(root, name)?;
     create_from(root, name, &Facts::placeholder(), template)?;
     let samples = root.join("samples").join(name);
-    fs::create_dir_all(&samples).map_err(|e| e.to_string())?;
+    fs::create_dir_all(&samples).map_err(|e| Error::io(&samples, e))?;
     if !samples.join("1.in").exists() {
-        fs::write(samples.join("1.in"), "").map_err(|e| e.to_string())?;
+        fs::write(samples.join("1.in"), "").map_err(|e| Error::io(samples.join("1.in"), e))?;
     }
     println!(
         "created problems/{0} ({1} template) and samples/{0}:",
@@ -169,7 +170,7 @@ pub fn new_problem(root: &Path, name: &str, template: Template) -> Result<(), St
 
 /// Creates `problems/<name>` from the default template ([`Template::Plain`]) with `facts`:
 /// what `make receive` and `make import` make. See [`create_from`].
-pub fn create(root: &Path, name: &str, facts: &Facts) -> Result<(), String> {
+pub fn create(root: &Path, name: &str, facts: &Facts) -> crate::error::Result<()> {
     create_from(root, name, facts, Template::Plain)
 }
 
@@ -181,23 +182,23 @@ pub fn create_from(
     name: &str,
     facts: &Facts,
     template: Template,
-) -> Result<(), String> {
+) -> crate::error::Result<()> {
     if !crate::names::well_formed(name) {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "`{}` is not a usable problem name",
             name.escape_default()
-        ));
+        )));
     }
     let dir = root.join("problems").join(name);
     if dir.exists() {
-        return Err(format!("problems/{} already exists", name));
+        return Err(Error::Refused(format!("problems/{} already exists", name)));
     }
     let files = skeleton(name, facts, template);
     let written = files.iter().try_for_each(|(path, text)| {
         let p = dir.join(path);
         fs::create_dir_all(p.parent().expect("a file in the package"))
             .and_then(|_| fs::write(&p, text))
-            .map_err(|e| format!("{}: {}", p.display(), e))
+            .map_err(|e| Error::io(&p, e))
     });
     if written.is_err() {
         let _ = fs::remove_dir_all(&dir);
@@ -492,10 +493,10 @@ mod tests {
 
     #[test]
     fn templates_by_name() {
-        assert_eq!(Template::by_name("plain"), Ok(Template::Plain));
-        assert_eq!(Template::by_name("grid"), Ok(Template::Grid));
+        assert_eq!(Template::by_name("plain").ok(), Some(Template::Plain));
+        assert_eq!(Template::by_name("grid").ok(), Some(Template::Grid));
         assert_eq!(
-            Template::by_name("sudoku").unwrap_err(),
+            Template::by_name("sudoku").unwrap_err().to_string(),
             "unknown template `sudoku`; the templates are: plain, grid"
         );
     }

@@ -18,7 +18,7 @@ impl Args {
     /// `new NAME [--template TEMPLATE]`.
     pub fn parse(line: &Parsed) -> Result<Args> {
         let template = match line.text("--template") {
-            Some(name) => scaffold::Template::by_name(name).map_err(Error::Usage)?,
+            Some(name) => scaffold::Template::by_name(name)?,
             None => scaffold::Template::Plain,
         };
         match line.names.as_slice() {
