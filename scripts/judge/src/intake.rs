@@ -161,7 +161,7 @@ impl Task {
                 }
             }
         }
-        let page = sites::identify(&url, &title).or_else(|e| refuse(e, &batch))?;
+        let page = sites::identify(&url, &title).or_else(|e| refuse(e.to_string(), &batch))?;
         let judge = judges::by_host(&url).key;
         Ok(Task {
             title,
@@ -278,7 +278,7 @@ fn holder(
         .collect();
     if urls
         .iter()
-        .any(|url| sites::identify(url, "").map(|p| p.key).as_deref() == Ok(key))
+        .any(|url| sites::identify(url, "").is_ok_and(|p| p.key == key))
     {
         return Holder::Same;
     }
@@ -354,8 +354,8 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
         }
         let path = samples.join(format!("{}.in", next));
         // `create_new`: a file that appeared meanwhile is never overwritten.
-        write_new(&path, input).map_err(&fail)?;
-        write_new(&path.with_extension("out"), output).map_err(&fail)?;
+        write_new(&path, input).map_err(|e| fail(e.to_string()))?;
+        write_new(&path.with_extension("out"), output).map_err(|e| fail(e.to_string()))?;
         next += 1;
         added += 1;
     }
@@ -371,14 +371,14 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
     })
 }
 
-fn write_new(path: &Path, text: &str) -> Result<(), String> {
+fn write_new(path: &Path, text: &str) -> crate::error::Result<()> {
     use std::io::Write;
     fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(path)
         .and_then(|mut f| f.write_all(text.as_bytes()))
-        .map_err(|e| format!("{}: {}", path.display(), e))
+        .map_err(|e| crate::error::Error::io(path, e))
 }
 
 /// The problems of a saved file: one problem object, or an array of them (a saved batch).

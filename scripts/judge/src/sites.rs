@@ -7,6 +7,7 @@
 //! generic rule, and its identity is the page's URL itself. Ids that could name a path are
 //! refused, never cleaned.
 
+use crate::error::Error;
 use crate::judges;
 use crate::names::{self, MAX_NAME};
 
@@ -42,7 +43,7 @@ impl Parts<'_> {
     }
 
     /// The decoded value of query parameter `key` (ASCII case ignored).
-    fn param(&self, key: &str) -> Result<Option<String>, String> {
+    fn param(&self, key: &str) -> crate::error::Result<Option<String>> {
         for pair in self.query.split('&') {
             if let Some((k, v)) = pair.split_once('=') {
                 if k.eq_ignore_ascii_case(key) {
@@ -56,11 +57,11 @@ impl Parts<'_> {
 
 /// Reads the problem page `url`; `title` (the problem's name as sent) picks the problem of a
 /// page that shows a whole contest. O(len).
-pub fn identify(url: &str, title: &str) -> Result<Page, String> {
+pub fn identify(url: &str, title: &str) -> crate::error::Result<Page> {
     let rest = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
-        .ok_or_else(|| format!("`url` is not an http(s) URL: {}", shown(url)))?;
+        .ok_or_else(|| Error::Refused(format!("`url` is not an http(s) URL: {}", shown(url))))?;
     let path_start = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let rest = &rest[path_start..];
     let (rest, fragment) = rest.split_once('#').unwrap_or((rest, ""));
@@ -77,7 +78,7 @@ pub fn identify(url: &str, title: &str) -> Result<Page, String> {
         fragment,
     };
     if p.host.is_empty() {
-        return Err(format!("`url` has no host: {}", shown(url)));
+        return Err(Error::Refused(format!("`url` has no host: {}", shown(url))));
     }
     let known = match known_site(&p, url, title)? {
         Some(known) => known,
@@ -101,10 +102,10 @@ pub fn identify(url: &str, title: &str) -> Result<Page, String> {
     }
     if core.contains("..") || core.contains(['/', '\\', '\0']) || core.chars().any(char::is_control)
     {
-        return Err(format!(
+        return Err(Error::Refused(format!(
             "the problem id `{}` in the URL could name a path; refused",
             core.escape_default()
-        ));
+        )));
     }
     let name = package_name(&known.prefix, &known.core).ok_or_else(|| {
         format!(
@@ -169,7 +170,7 @@ impl Known {
 
 /// The page `url` of a host with its own rule; `Ok(None)` for any other host. An unknown page
 /// of a known host is refused.
-fn known_site(p: &Parts<'_>, url: &str, title: &str) -> Result<Option<Known>, String> {
+fn known_site(p: &Parts<'_>, url: &str, title: &str) -> crate::error::Result<Option<Known>> {
     let none = || Err(unknown_page(url));
     Ok(Some(match judges::by_host(url).key {
         "luogu" => match (p.seg(0), p.seg(1)) {
@@ -192,7 +193,7 @@ fn known_site(p: &Parts<'_>, url: &str, title: &str) -> Result<Option<Known>, St
 }
 
 /// A Codeforces page: contest, problemset, gym, group, acmsguru, or a whole contest's page.
-fn codeforces(p: &Parts<'_>, url: &str, title: &str) -> Result<Known, String> {
+fn codeforces(p: &Parts<'_>, url: &str, title: &str) -> crate::error::Result<Known> {
     let segs: Vec<&str> = p.segments.iter().map(String::as_str).collect();
     let (prefix, contest, index, page) = match segs.as_slice() {
         ["problemset", "problem", c, i] | ["contest", c, "problem", i] => {
@@ -211,12 +212,12 @@ fn codeforces(p: &Parts<'_>, url: &str, title: &str) -> Result<Known, String> {
                 && index.starts_with(|c: char| c.is_ascii_uppercase())
                 && index.chars().all(|c| c.is_ascii_alphanumeric());
             if !is_index {
-                return Err(format!(
+                return Err(Error::Refused(format!(
                     "the page {} shows a whole contest and the title `{}` names no \
                      problem of it",
                     shown(url),
                     shown(title)
-                ));
+                )));
             }
             let page = format!("https://codeforces.com/{}/{}/problem/{}", kind, c, index);
             let prefix = if *kind == "gym" { "cfgym" } else { "cf" };
@@ -240,7 +241,7 @@ fn codeforces(p: &Parts<'_>, url: &str, title: &str) -> Result<Known, String> {
 
 /// The hosts with their own rule that the judge table does not list: Aizu, Timus, Virtual
 /// Judge, TLX and CodeChef; `Ok(None)` for any other host.
-fn other_known_host(p: &Parts<'_>, url: &str) -> Result<Option<Known>, String> {
+fn other_known_host(p: &Parts<'_>, url: &str) -> crate::error::Result<Option<Known>> {
     let none = || Err(unknown_page(url));
     Ok(Some(match p.host.as_str() {
         "judge.u-aizu.ac.jp" | "onlinejudge.u-aizu.ac.jp" => {
@@ -452,8 +453,8 @@ fn main_label(host: &str) -> Option<&str> {
     labels.last().copied()
 }
 
-fn unknown_page(url: &str) -> String {
-    format!("no problem id in the URL {}", shown(url))
+fn unknown_page(url: &str) -> Error {
+    Error::Refused(format!("no problem id in the URL {}", shown(url)))
 }
 
 /// A URL or id shortened and escaped for a one-line message.
@@ -463,7 +464,7 @@ pub fn shown(s: &str) -> String {
 }
 
 /// `%XX` decoded; a decoded text that is not UTF-8 is refused.
-fn percent_decode(s: &str) -> Result<String, String> {
+fn percent_decode(s: &str) -> crate::error::Result<String> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -472,7 +473,9 @@ fn percent_decode(s: &str) -> Result<String, String> {
             let hex = s
                 .get(i + 1..i + 3)
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .ok_or_else(|| format!("bad `%` escape in the URL near `{}`", shown(s)))?;
+                .ok_or_else(|| {
+                    Error::Refused(format!("bad `%` escape in the URL near `{}`", shown(s)))
+                })?;
             out.push(hex);
             i += 3;
         } else {
@@ -480,7 +483,8 @@ fn percent_decode(s: &str) -> Result<String, String> {
             i += 1;
         }
     }
-    String::from_utf8(out).map_err(|_| "the URL decodes to bytes that are not UTF-8".to_string())
+    String::from_utf8(out)
+        .map_err(|_| Error::Refused("the URL decodes to bytes that are not UTF-8".to_string()))
 }
 
 #[cfg(test)]
@@ -488,7 +492,7 @@ mod tests {
     use super::*;
 
     fn name(url: &str) -> Result<String, String> {
-        identify(url, "").map(|p| p.name)
+        identify(url, "").map(|p| p.name).map_err(|e| e.to_string())
     }
 
     #[test]
