@@ -243,7 +243,7 @@ pub fn run_captured(
         .stderr(Stdio::from(err_file));
     // The watchdog thread is made before the clock starts: creating it while the child runs
     // measurably delays a short run on a busy machine.
-    let watchdog = Watchdog::start();
+    let watchdog = Watchdog::start(budget.kill_after);
     let start = Instant::now();
     let child = match supervise::spawn(&mut command, budget.output_cap, &run) {
         Ok(child) => child,
@@ -348,28 +348,32 @@ struct Guard {
     armed: Option<(i32, Instant)>,
     /// The child has exited (not reaped yet), or the spawn failed.
     done: bool,
+    /// The first sleep ended before the child was known: kill it as soon as it is.
+    expired: bool,
     killed: bool,
     /// The child's own peak memory, read just before the kill.
     peak_kib: Option<u64>,
 }
 
 impl Watchdog {
-    /// Starts the thread; it sleeps until [`Watchdog::arm`] gives it the deadline, then until
-    /// the deadline (or until stopped).
-    fn start() -> Watchdog {
+    /// Starts the thread. It first sleeps `kill_after` from now, which is no later than the
+    /// deadline [`Watchdog::arm`] gives it (the clock starts after this), then on to that
+    /// deadline: no wake-up while a short run is timed.
+    fn start(kill_after: Duration) -> Watchdog {
         let state = Arc::new((Mutex::new(Guard::default()), Condvar::new()));
         let shared = Arc::clone(&state);
         let thread = thread::spawn(move || {
+            let first = Instant::now() + kill_after;
             let (lock, wake) = &*shared;
             let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
             while !g.done {
-                let Some((pid, deadline)) = g.armed else {
-                    g = wake.wait(g).unwrap_or_else(|e| e.into_inner());
-                    continue;
-                };
+                let deadline = g.armed.map_or(first, |(_, at)| at);
                 let now = Instant::now();
                 if now >= deadline {
-                    g.kill(pid);
+                    match g.armed {
+                        Some((pid, _)) => g.kill(pid),
+                        None => g.expired = true,
+                    }
                     return;
                 }
                 g = wake
@@ -381,12 +385,14 @@ impl Watchdog {
         Watchdog { state, thread }
     }
 
-    /// Names the child to kill and when. The deadline is counted from the clock's start, not
-    /// from the thread's creation, which a busy machine can delay by milliseconds.
+    /// Names the child to kill and when: the deadline counts from the clock's start, not from
+    /// the thread's creation, which a busy machine can delay by milliseconds. No wake-up.
     fn arm(&self, pid: i32, deadline: Instant) {
-        let (lock, wake) = &*self.state;
-        lock.lock().unwrap_or_else(|e| e.into_inner()).armed = Some((pid, deadline));
-        wake.notify_one();
+        let mut g = self.state.0.lock().unwrap_or_else(|e| e.into_inner());
+        g.armed = Some((pid, deadline));
+        if g.expired {
+            g.kill(pid);
+        }
     }
 
     /// Marks the child done (it has exited but is not reaped yet); returns whether the
