@@ -67,6 +67,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// is compared. The machine is shared: a measurement is tried up to three times, and a clock
 /// that really adds 0.5 ms fails all three.
 #[test]
+#[ignore = "a timing measurement for a quiet machine: cargo test --test overhead -- --ignored"]
 fn overhead_is_within_half_a_millisecond_of_a_blocking_wait() {
     for (program, args) in [("/bin/true", &[][..]), ("/bin/sleep", &["0.001"][..])] {
         let mut tries = Vec::new();
