@@ -11,6 +11,9 @@ use std::time::Duration;
 
 /// Builds the binaries of `problems` in release mode. Cargo's own output shows on failure.
 pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
+    if problems.is_empty() {
+        return Ok(());
+    }
     let args = problems
         .iter()
         .flat_map(|p| ["-p".to_string(), p.name.clone()]);
@@ -20,6 +23,9 @@ pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
 /// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check), so
 /// that an edit of the submission's `main.rs` rebuilds nothing here.
 pub fn build_role(root: &Path, problems: &[&Problem], role: &str) -> Result<()> {
+    if problems.is_empty() {
+        return Ok(());
+    }
     let args = problems.iter().flat_map(|p| {
         let bin = format!("{}-{}", p.name, role);
         ["-p".to_string(), p.name.clone(), "--bin".to_string(), bin]
@@ -27,16 +33,12 @@ pub fn build_role(root: &Path, problems: &[&Problem], role: &str) -> Result<()> 
     cargo_build(root, args, &format!("the {} binaries", role))
 }
 
-/// `cargo build --quiet --release ARGS`; nothing to do when ARGS name no package.
+/// `cargo build --quiet --release ARGS`.
 fn cargo_build(root: &Path, args: impl Iterator<Item = String>, what: &str) -> Result<()> {
-    let args: Vec<String> = args.collect();
-    if !args.iter().any(|a| a == "-p") {
-        return Ok(());
-    }
     let status = Command::new("cargo")
         .current_dir(root)
         .args(["build", "--quiet", "--release"])
-        .args(&args)
+        .args(args)
         .status()
         .map_err(|source| Error::Spawn {
             program: "cargo".to_string(),
