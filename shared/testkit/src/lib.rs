@@ -202,14 +202,19 @@ mod tests {
 
     #[test]
     fn checker_gets_three_files_in_order() {
-        use std::os::unix::fs::PermissionsExt;
         // Accepts when OUTPUT equals EXPECTED, printing INPUT; else rejects with a reason.
         let script =
             "#!/bin/sh\ncmp -s \"$2\" \"$3\" && { cat \"$1\"; exit 0; }\necho differ\nexit 1\n";
         let checker = std::env::temp_dir().join(format!("testkit-checker-{}", process::id()));
-        fs::write(&checker, script).unwrap();
-        fs::set_permissions(&checker, fs::Permissions::from_mode(0o755)).unwrap();
         let checker_path = checker.to_str().unwrap();
+        // A child process writes the script: a write handle held in this process would be
+        // inherited by the other tests' forks, and running the file would fail with ETXTBSY.
+        let written = run(
+            "sh",
+            &["-c", "cat > \"$0\" && chmod 755 \"$0\"", checker_path],
+            script.as_bytes(),
+        );
+        assert!(written.status.success(), "cannot write {}", checker_path);
         let accepted = check(checker_path, b"the input", b"42\n", b"42\n");
         assert_eq!(accepted.status.code(), Some(0));
         assert_eq!(accepted.stdout, b"the input");
