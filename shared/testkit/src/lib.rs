@@ -1,8 +1,9 @@
-//! The test kits' tools: running a program on an input, asking a checker about an answer, and
-//! the command line every generator reads. Used by tests and by the `src/bin` kits only, so it
-//! is never bundled into a submission.
+//! The test kits' tools: running a program on an input, asking a checker about an answer, a
+//! test's own scratch folder, and the command line every generator reads. Used by tests and by
+//! the `src/bin` kits only, so it is never bundled into a submission.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::{fs, process, thread};
@@ -36,24 +37,72 @@ pub fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
 
 /// Runs `checker INPUT OUTPUT EXPECTED` (the judge tool's checker protocol) on three temporary
 /// files holding `input`, `output` and `expected`, and returns what it did: exit status 0
-/// accepts, 1 rejects with a one-line reason on stdout. Each call has its own directory
-/// (removed afterwards), so tests running in parallel do not share files. Panics if the files
-/// cannot be written or the checker cannot be started.
+/// accepts, 1 rejects with a one-line reason on stdout. Each call has its own [`TempDir`]
+/// (removed afterwards, also when this panics), so tests running in parallel do not share
+/// files. Panics if the files cannot be written or the checker cannot be started.
 pub fn check(checker: &str, input: &[u8], output: &[u8], expected: &[u8]) -> Output {
-    static CALLS: AtomicUsize = AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("testkit-check-{}-{}", process::id(), call));
-    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {:?}: {}", dir, e));
+    let dir = TempDir::new("testkit-check");
     let mut paths = Vec::new();
     for (name, data) in [("input", input), ("output", output), ("expected", expected)] {
-        let path = dir.join(name);
+        let path = dir.path().join(name);
         fs::write(&path, data).unwrap_or_else(|e| panic!("cannot write {:?}: {}", path, e));
         paths.push(path.to_string_lossy().into_owned());
     }
     let args: Vec<&str> = paths.iter().map(String::as_str).collect();
-    let verdict = run(checker, &args, b"");
-    let _ = fs::remove_dir_all(&dir);
-    verdict
+    run(checker, &args, b"")
+}
+
+/// A fresh, empty folder for one test's files, removed with everything in it when dropped, so
+/// that a test leaves nothing behind even when it fails or panics (unwinding runs the drop).
+///
+/// It is `<tag>-<pid>-<n>` (`n` counts this process's folders, so tests running in parallel
+/// get their own) in the target dir's `tmp/` when the test binary runs from cargo's
+/// `<target>/<profile>/deps/`, else in [`std::env::temp_dir`]. A folder of a test that was
+/// killed stays there until `cargo clean`, never in the system's temp dir.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    /// Makes the folder; a leftover of the same name (a dead process's, pids are reused) is
+    /// removed first. Panics if it cannot be made (a test should fail loudly then).
+    pub fn new(tag: &str) -> TempDir {
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        let dir = scratch_base().join(format!("{}-{}-{}", tag, process::id(), n));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot create {:?}: {}", dir, e));
+        TempDir(dir)
+    }
+
+    /// The folder's path.
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        // A test may have removed it already; nothing else can be done about a failure here.
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// `<target>/tmp` (where cargo points integration tests' `CARGO_TARGET_TMPDIR`) for a binary
+/// in `<target>/<profile>/deps/`, else the system's temp dir.
+fn scratch_base() -> PathBuf {
+    let exe = std::env::current_exe().ok();
+    exe.as_deref()
+        .and_then(Path::parent)
+        .filter(|deps| deps.file_name().map_or(false, |n| n == "deps"))
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .map(|target| target.join("tmp"))
+        .unwrap_or_else(std::env::temp_dir)
 }
 
 /// A generator's command line: `--name value` options and bare `--name` switches, every name
@@ -205,7 +254,8 @@ mod tests {
         // Accepts when OUTPUT equals EXPECTED, printing INPUT; else rejects with a reason.
         let script =
             "#!/bin/sh\ncmp -s \"$2\" \"$3\" && { cat \"$1\"; exit 0; }\necho differ\nexit 1\n";
-        let checker = std::env::temp_dir().join(format!("testkit-checker-{}", process::id()));
+        let dir = TempDir::new("testkit-checker");
+        let checker = dir.path().join("checker");
         let checker_path = checker.to_str().unwrap();
         // A child process writes the script: a write handle held in this process would be
         // inherited by the other tests' forks, and running the file would fail with ETXTBSY.
@@ -221,7 +271,36 @@ mod tests {
         let rejected = check(checker_path, b"", b"41\n", b"42\n");
         assert_eq!(rejected.status.code(), Some(1));
         assert_eq!(rejected.stdout, b"differ\n");
-        let _ = fs::remove_file(&checker);
+    }
+
+    #[test]
+    fn a_temp_dir_is_fresh_its_own_and_gone_when_dropped() {
+        let a = TempDir::new("testkit-own");
+        let b = TempDir::new("testkit-own");
+        assert_ne!(a.path(), b.path());
+        assert!(fs::read_dir(a.path()).unwrap().next().is_none());
+        // Run by cargo, it is under the target dir, beside the integration tests' tmp/.
+        let exe = std::env::current_exe().unwrap();
+        let target = exe.parent().unwrap().parent().unwrap().parent().unwrap();
+        assert!(a.path().starts_with(target.join("tmp")), "{:?}", a.path());
+        fs::create_dir_all(a.path().join("sub")).unwrap();
+        fs::write(a.path().join("sub/file"), "x").unwrap();
+        let kept = a.path().to_path_buf();
+        drop(a);
+        assert!(!kept.exists() && b.path().is_dir());
+    }
+
+    #[test]
+    fn a_temp_dir_goes_when_its_test_panics() {
+        let mut made = None;
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let dir = TempDir::new("testkit-panic");
+            fs::write(dir.path().join("file"), "x").unwrap();
+            made = Some(dir.path().to_path_buf());
+            panic!("a failing test");
+        }));
+        assert!(unwound.is_err());
+        assert!(!made.unwrap().exists());
     }
 
     fn args(list: &[&str]) -> Result<Args, (Args, String)> {
