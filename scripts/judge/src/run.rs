@@ -421,7 +421,7 @@ impl Guard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::env;
+    use testkit::TempDir;
 
     /// `tests/overhead.rs` includes this file: there these tests return at once, so that no
     /// other program runs beside its clock measurement.
@@ -429,8 +429,8 @@ mod tests {
         module_path!().starts_with("overhead")
     }
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        env::temp_dir().join(format!("judge-run-{}-{}", name, std::process::id()))
+    fn scratch(name: &str) -> TempDir {
+        TempDir::new(&format!("judge-run-{}", name))
     }
 
     /// Runs a shell script; each test passes its own `name` (tests run in parallel).
@@ -440,7 +440,7 @@ mod tests {
             Path::new("/bin/sh"),
             &["-c".to_string(), script.to_string()],
             Path::new("/dev/null"),
-            &dir,
+            dir.path(),
             Duration::from_millis(cap_ms),
         )
         .unwrap()
@@ -463,12 +463,13 @@ mod tests {
         if beside_the_clock_test() {
             return;
         }
-        let base = scratch("folders");
+        let folders = scratch("folders");
+        let base = folders.path();
         // No process has pid 0 in /proc: this folder is an interrupted command's.
         fs::create_dir_all(base.join("0-1")).unwrap();
         fs::write(base.join("0-1/left.stdout"), "x").unwrap();
-        let a = ScratchDir::new(&base).unwrap();
-        let b = ScratchDir::new(&base).unwrap();
+        let a = ScratchDir::new(base).unwrap();
+        let b = ScratchDir::new(base).unwrap();
         assert_ne!(a.path(), b.path());
         assert!(!base.join("0-1").exists());
         let kept = a.path().to_path_buf();
@@ -513,7 +514,7 @@ mod tests {
             Path::new("/bin/sh"),
             &["-c".to_string(), script],
             Path::new("/dev/null"),
-            &dir,
+            dir.path(),
             budget,
         )
         .unwrap();
@@ -571,7 +572,7 @@ mod tests {
             Path::new("/no/such/program"),
             &[],
             Path::new("/dev/null"),
-            &dir,
+            dir.path(),
             Duration::from_secs(10),
         );
         assert!(r.is_err());
