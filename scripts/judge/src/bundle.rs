@@ -683,9 +683,8 @@ mod tests {
 
     #[test]
     fn compiles_are_reused_for_the_same_text_compiler_and_flags_only() {
-        let dir = std::env::temp_dir().join(format!("judge-cache-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
+        let tmp = testkit::TempDir::new("judge-cache");
+        let dir = tmp.path();
         let rustc = toolchain::current().unwrap();
         let source = dir.join("main.rs");
         let args = |a: &[&str]| -> Vec<String> { a.iter().map(|s| s.to_string()).collect() };
@@ -713,7 +712,6 @@ mod tests {
         // A changed entry is not trusted: its key must match.
         fs::write(rejected.binary.with_file_name("key"), "other").unwrap();
         assert!(!compile(&o).cached);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -745,8 +743,8 @@ mod tests {
 
     #[test]
     fn kit_only_dependencies_are_left_out() {
-        let src = std::env::temp_dir().join(format!("judge-deps-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&src);
+        let tmp = testkit::TempDir::new("judge-deps");
+        let src = tmp.path();
         fs::create_dir_all(src.join("bin")).unwrap();
         fs::create_dir_all(src.join("solver")).unwrap();
         fs::write(src.join("main.rs"), "use fastio::Reader;\nfn main() {}\n").unwrap();
@@ -760,8 +758,7 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        assert_eq!(unused_dependencies(&src, &deps), ["rng", "runner"]);
-        fs::remove_dir_all(&src).unwrap();
+        assert_eq!(unused_dependencies(src, &deps), ["rng", "runner"]);
     }
 
     #[test]

@@ -133,12 +133,12 @@ fn summary(log: &str) -> String {
 
 /// A throwaway workspace for tests: `problems/<name>/Cargo.toml` for each `(name, manifest)`
 /// with a `src/main.rs`, stub `shared/` crates for the path dependencies the scaffold writes,
-/// and `[workspace.package]` for the members that inherit it.
+/// and `[workspace.package]` for the members that inherit it. Removed when dropped.
 #[cfg(test)]
-pub fn scratch_workspace(tag: &str, members: &[(&str, &str)]) -> PathBuf {
+pub fn scratch_workspace(tag: &str, members: &[(&str, &str)]) -> testkit::TempDir {
     use std::fs;
-    let root = std::env::temp_dir().join(format!("judge-meta-{}-{}", tag, std::process::id()));
-    let _ = fs::remove_dir_all(&root);
+    let ws = testkit::TempDir::new(&format!("judge-meta-{}", tag));
+    let root = ws.path();
     let write = |path: &str, text: &str| {
         let p = root.join(path);
         fs::create_dir_all(p.parent().unwrap()).unwrap();
@@ -165,7 +165,7 @@ pub fn scratch_workspace(tag: &str, members: &[(&str, &str)]) -> PathBuf {
         write(&format!("problems/{}/Cargo.toml", name), manifest);
         write(&format!("problems/{}/src/main.rs", name), "fn main() {}\n");
     }
-    root
+    ws
 }
 
 #[cfg(test)]
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn reads_names_dependencies_and_metadata() {
-        let root = scratch_workspace(
+        let ws = scratch_workspace(
             "read",
             &[(
                 "demo",
@@ -185,24 +185,22 @@ mod tests {
                  [dev-dependencies]\ntestkit = { path = \"../../shared/testkit\" }\n",
             )],
         );
-        let packages = read(&root).unwrap();
+        let packages = read(ws.path()).unwrap();
         let demo = packages.iter().find(|p| p.name == "demo").unwrap();
         assert_eq!(demo.dependencies, ["bits", "fast_io"]);
         assert_eq!(demo.rust_version.as_deref(), Some("1.63"));
         assert!(demo.manifest_path.ends_with("problems/demo/Cargo.toml"));
         let compare = demo.metadata.get("judge").and_then(|j| j.get("compare"));
         assert_eq!(compare.and_then(Json::as_str), Some("lines"));
-        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
     fn cargo_errors_are_one_line() {
-        let root = scratch_workspace("broken", &[("demo", "[package]\nname = \"demo\n")]);
-        let e = read(&root).unwrap_err().to_string();
+        let ws = scratch_workspace("broken", &[("demo", "[package]\nname = \"demo\n")]);
+        let e = read(ws.path()).unwrap_err().to_string();
         assert!(e.starts_with("cargo metadata: "), "{}", e);
         assert!(e.contains("problems/demo/Cargo.toml:2:"), "{}", e);
         assert!(!e.contains('\n'), "{}", e);
-        std::fs::remove_dir_all(&root).unwrap();
         let log = "error: failed to load manifest for workspace member `/w/problems/a`\n\
                    referenced via `problems/*` by workspace at `/w/Cargo.toml`\n\nCaused by:\n  \
                    failed to read `/w/shared/bits/Cargo.toml`\n\nCaused by:\n  \

@@ -201,17 +201,17 @@ pub fn suggestion(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::TempDir;
 
-    fn workspace(tag: &str) -> std::path::PathBuf {
-        let root = std::env::temp_dir().join(format!("judge-names-{}-{}", tag, std::process::id()));
-        let _ = fs::remove_dir_all(&root);
+    fn workspace(tag: &str) -> TempDir {
+        let ws = TempDir::new(&format!("judge-names-{}", tag));
+        let root = ws.path();
         let members = [
             ("shared/bits", "bits"),
             ("shared/odd", "other-name"),
             ("scripts/judge", "judge"),
             ("problems/p1074", "p1074"),
         ];
-        fs::create_dir_all(&root).unwrap();
         fs::write(
             root.join("Cargo.toml"),
             "[workspace]\nmembers = [\"problems/*\", \"shared/*\", \"scripts/judge\"]\n",
@@ -227,7 +227,7 @@ mod tests {
             );
             fs::write(dir.join("Cargo.toml"), manifest).unwrap();
         }
-        root
+        ws
     }
 
     #[test]
@@ -242,7 +242,8 @@ mod tests {
 
     #[test]
     fn keywords_and_built_in_crates_are_refused_with_a_fix() {
-        let root = workspace("kw");
+        let ws = workspace("kw");
+        let root = ws.path();
         for name in [
             "fn",
             "self",
@@ -254,44 +255,44 @@ mod tests {
             "proc_macro",
             "gen",
         ] {
-            let e = check(&root, name).unwrap_err().to_string();
+            let e = check(root, name).unwrap_err().to_string();
             assert!(
                 e.contains(&format!("try `{0}1` or `p_{0}`", name)) && !e.contains('\n'),
                 "{}",
                 e
             );
         }
-        assert!(check(&root, "fn1").is_ok() && check(&root, "p_fn").is_ok());
-        fs::remove_dir_all(&root).unwrap();
+        assert!(check(root, "fn1").is_ok() && check(root, "p_fn").is_ok());
     }
 
     #[test]
     fn workspace_packages_are_refused() {
-        let root = workspace("ws");
-        let members = metadata::read(&root).unwrap();
+        let ws = workspace("ws");
+        let root = ws.path();
+        let members = metadata::read(root).unwrap();
         assert_eq!(
-            workspace_packages(&root, Some(&members)),
+            workspace_packages(root, Some(&members)),
             ["bits", "judge", "odd", "other_name", "p1074"]
         );
         assert_eq!(
-            workspace_packages(&root, None),
+            workspace_packages(root, None),
             ["bits", "judge", "odd", "p1074"]
         );
         for name in ["judge", "bits", "odd", "other_name"] {
-            let e = check(&root, name).unwrap_err().to_string();
+            let e = check(root, name).unwrap_err().to_string();
             assert!(e.contains("a package of the workspace: try"), "{}", e);
         }
         // A problem's own name is its own: `import` may add samples to it.
-        assert!(check(&root, "p1074").is_ok());
+        assert!(check(root, "p1074").is_ok());
         // The tool's own name is taken wherever the tool lives.
         fs::remove_dir_all(root.join("scripts")).unwrap();
-        assert!(workspace_packages(&root, None).contains(&"judge".to_string()));
-        fs::remove_dir_all(&root).unwrap();
+        assert!(workspace_packages(root, None).contains(&"judge".to_string()));
     }
 
     #[test]
     fn malformed_names_get_a_suggestion() {
-        let root = workspace("bad");
+        let ws = workspace("bad");
+        let root = ws.path();
         for (bad, fix) in [
             ("1a", "p1a"),
             ("A", "a"),
@@ -299,14 +300,13 @@ mod tests {
             ("4 5", "p4_5"),
             ("Fn", "fn1"),
         ] {
-            let e = check(&root, bad).unwrap_err().to_string();
+            let e = check(root, bad).unwrap_err().to_string();
             assert!(e.contains(&format!("(try `{}`)", fix)), "{}", e);
         }
-        assert!(!check(&root, "é").unwrap_err().to_string().contains("try"));
-        assert!(check(&root, "a\u{1b}[2J")
+        assert!(!check(root, "é").unwrap_err().to_string().contains("try"));
+        assert!(check(root, "a\u{1b}[2J")
             .unwrap_err()
             .to_string()
             .contains("\\u{1b}"));
-        fs::remove_dir_all(&root).unwrap();
     }
 }

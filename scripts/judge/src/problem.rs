@@ -469,9 +469,8 @@ gen = ["--n", "9"]
         use std::sync::atomic::{AtomicUsize, Ordering};
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let tag = format!("problem{}", NEXT.fetch_add(1, Ordering::Relaxed));
-        let root = metadata::scratch_workspace(&tag, &[("demo", manifest)]);
-        let packages = metadata::read(&root).unwrap();
-        fs::remove_dir_all(&root).unwrap();
+        let ws = metadata::scratch_workspace(&tag, &[("demo", manifest)]);
+        let packages = metadata::read(ws.path()).unwrap();
         let demo = packages.iter().find(|p| p.name == "demo").unwrap();
         Problem::from_metadata("demo", demo)
     }

@@ -336,12 +336,10 @@ fn read_bounded(path: &Path, cap: u64) -> crate::error::Result<Option<Vec<u8>>> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use testkit::TempDir;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("judge-{}-{}", name, std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    fn scratch(name: &str) -> TempDir {
+        TempDir::new(&format!("judge-{}", name))
     }
 
     /// `cases` of `dir` with `files` (empty) in it: the case names, or the refusal.
@@ -358,9 +356,10 @@ mod tests {
 
     #[test]
     fn cases_in_order_and_next_number() {
-        let dir = scratch("cases");
+        let tmp = scratch("cases");
+        let dir = tmp.path();
         let names = listed(
-            &dir,
+            dir,
             &[
                 "10.in",
                 "9.in",
@@ -378,16 +377,16 @@ mod tests {
             names.unwrap(),
             ["0", "2", "9", "10", "luogu-2", "spoj-1", "spoj-12"]
         );
-        assert_eq!(next_case_number(&dir), 11);
+        assert_eq!(next_case_number(dir), 11);
         assert_eq!(next_case_number(&dir.join("missing")), 1);
-        assert!(cases(&dir, &dir.join("missing")).unwrap().is_empty());
-        fs::remove_dir_all(&dir).unwrap();
+        assert!(cases(dir, &dir.join("missing")).unwrap().is_empty());
     }
 
     #[test]
     fn every_file_that_is_not_a_case_is_named() {
-        let dir = scratch("strays");
-        let refusal = |files: &[&str]| listed(&dir, files).unwrap_err();
+        let tmp = scratch("strays");
+        let dir = tmp.path();
+        let refusal = |files: &[&str]| listed(dir, files).unwrap_err();
         for (files, wanted) in [
             (&["1.in", "3.out"][..], "3.out: no 3.in beside it"),
             (&["1.in", "1.out", "3.code"], "3.code: no 3.in beside it"),
@@ -423,25 +422,25 @@ mod tests {
         let e = refusal(&["6.in", "06.in", "+6.in", "9.out"]);
         assert!(e.ends_with("(and 2 more such files)"), "{}", e);
         // A stray number still moves the next number past it.
-        assert_eq!(next_case_number(&dir), 10);
-        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(next_case_number(dir), 10);
     }
 
     #[test]
     fn only_regular_files_inside_the_workspace() {
         use std::os::unix::fs::symlink;
-        let root = scratch("regular");
+        let tmp = scratch("regular");
+        let root = tmp.path();
         let dir = root.join("samples/x");
         fs::create_dir_all(&dir).unwrap();
         fs::write(root.join("kept.txt"), "1\n").unwrap();
         symlink(root.join("kept.txt"), dir.join("1.in")).unwrap();
-        assert_eq!(cases(&root, &dir).unwrap().len(), 1);
+        assert_eq!(cases(root, &dir).unwrap().len(), 1);
         let status = std::process::Command::new("mkfifo")
             .arg(dir.join("2.in"))
             .status()
             .unwrap();
         assert!(status.success());
-        let e = cases(&root, &dir).unwrap_err().to_string();
+        let e = cases(root, &dir).unwrap_err().to_string();
         assert!(
             e.ends_with("2.in: a FIFO; a sample must be a regular file"),
             "{}",
@@ -449,7 +448,7 @@ mod tests {
         );
         fs::remove_file(dir.join("2.in")).unwrap();
         symlink("/dev/zero", dir.join("1.err")).unwrap();
-        let e = cases(&root, &dir).unwrap_err().to_string();
+        let e = cases(root, &dir).unwrap_err().to_string();
         assert!(
             e.contains("1.err: a link leading outside the workspace (to /dev/zero)"),
             "{}",
@@ -457,35 +456,35 @@ mod tests {
         );
         fs::remove_file(dir.join("1.err")).unwrap();
         symlink("/etc/hostname", dir.join("1.out")).unwrap();
-        assert!(cases(&root, &dir)
+        assert!(cases(root, &dir)
             .unwrap_err()
             .to_string()
             .contains("1.out: a link leading outside"));
         fs::remove_file(dir.join("1.out")).unwrap();
         symlink(root.join("gone"), dir.join("1.out")).unwrap();
-        assert!(cases(&root, &dir)
+        assert!(cases(root, &dir)
             .unwrap_err()
             .to_string()
             .contains("1.out: a link that leads nowhere"));
         fs::remove_file(dir.join("1.out")).unwrap();
         fs::create_dir(dir.join("3.in")).unwrap();
-        assert!(cases(&root, &dir)
+        assert!(cases(root, &dir)
             .unwrap_err()
             .to_string()
             .contains("3.in: a folder"));
         fs::remove_dir(dir.join("3.in")).unwrap();
         let big = fs::File::create(dir.join("4.in")).unwrap();
         big.set_len(MAX_SAMPLE + 1).unwrap();
-        assert!(cases(&root, &dir)
+        assert!(cases(root, &dir)
             .unwrap_err()
             .to_string()
             .contains("4.in: 67108865 bytes, over the 64 MiB"));
-        fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
     fn expected_reads_code_and_stderr() {
-        let dir = scratch("expect");
+        let tmp = scratch("expect");
+        let dir = tmp.path();
         fs::write(dir.join("spoj-1.in"), "x").unwrap();
         let case = Case {
             judge: Some("spoj".into()),
@@ -503,6 +502,5 @@ mod tests {
         assert!(expected_of(&case).is_err());
         fs::write(dir.join("spoj-1.code"), "0".repeat(65)).unwrap();
         assert!(matches!(expected_of(&case), Err(e) if e.to_string().contains("over 64 bytes")));
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -410,10 +410,9 @@ mod tests {
         let placeholder = manifest("abc", &Facts::placeholder(), Template::Grid);
         let text = manifest("p1074", &facts, Template::Plain);
         let members = [("p1074", text.as_str()), ("abc", placeholder.as_str())];
-        let root = crate::metadata::scratch_workspace("scaffold", &members);
-        let problems = crate::problem::select(&root, &[]).unwrap();
-        let doc = crate::metadata::document(&root).unwrap();
-        fs::remove_dir_all(&root).unwrap();
+        let ws = crate::metadata::scratch_workspace("scaffold", &members);
+        let problems = crate::problem::select(ws.path(), &[]).unwrap();
+        let doc = crate::metadata::document(ws.path()).unwrap();
         let problem = problems.iter().find(|p| p.name == "p1074").unwrap();
         let origin = &problem.judges[0];
         assert_eq!(

@@ -269,9 +269,8 @@ mod tests {
 
     #[test]
     fn the_output_cap_is_the_judges_else_64_mib_or_twice_the_answer() {
-        let dir = std::env::temp_dir().join(format!("judge-cap-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let answer = dir.join("1.out");
+        let dir = testkit::TempDir::new("judge-cap");
+        let answer = dir.path().join("1.out");
         let expected = Expected {
             stdout: answer.clone(),
             code: 0,
@@ -294,7 +293,6 @@ mod tests {
             ..limits
         };
         assert_eq!(judges.output_cap(&expected), 8 << 20);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

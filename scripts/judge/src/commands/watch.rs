@@ -172,12 +172,12 @@ mod tests {
 
     #[test]
     fn snapshots_see_changes_and_skip_target_and_hidden() {
-        let dir = std::env::temp_dir().join(format!("judge-watch-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let tmp = testkit::TempDir::new("judge-watch");
+        let dir = tmp.path();
         fs::create_dir_all(dir.join("src")).unwrap();
         fs::create_dir_all(dir.join("target")).unwrap();
         fs::write(dir.join("src/main.rs"), "a").unwrap();
-        let dirs = [dir.clone()];
+        let dirs = [dir.to_path_buf()];
         let first = snapshot(&dirs);
         assert_eq!(first.len(), 1);
         fs::write(dir.join("target/out"), "x").unwrap();
@@ -186,16 +186,15 @@ mod tests {
         fs::write(dir.join("src/main.rs"), "ab").unwrap();
         let second = snapshot(&dirs);
         assert_ne!(second, first);
-        assert!(changed(&first, &second, &dir).contains("main.rs"));
+        assert!(changed(&first, &second, dir).contains("main.rs"));
         fs::write(dir.join("src/lib.rs"), "").unwrap();
         fs::remove_file(dir.join("src/main.rs")).unwrap();
         let third = snapshot(&dirs);
-        let said = changed(&second, &third, &dir);
+        let said = changed(&second, &third, dir);
         assert!(
             said.contains("lib.rs") && said.contains("main.rs"),
             "{}",
             said
         );
-        fs::remove_dir_all(&dir).unwrap();
     }
 }
