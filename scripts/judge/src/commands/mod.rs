@@ -19,8 +19,8 @@ use crate::args::{self, Parsed};
 use crate::error::{Error, Result};
 use crate::problem::{self, Problem};
 use std::env;
-use table::Command;
 use std::path::{Path, PathBuf};
+use table::Command;
 
 /// How a command ended, when it could run at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
