@@ -6,8 +6,9 @@
 //! was refused; otherwise it ends with one line per batch naming what was refused (what was
 //! written stays). Requests are read concurrently (at most [`MAX_READERS`] at once, each
 //! within one deadline) so a slow client holds off no other; problems are written one at a
-//! time. A refused request that names no batch (not JSON, not a POST of JSON) is from no
-//! click of the extension: it counts towards no batch and never ends the listener.
+//! time. A refused request that names no batch (a body that is not JSON, a request that is
+//! not a POST of JSON, a problem without `batch.id`) is from no click of the extension: it
+//! counts towards no batch and never ends the listener.
 
 use crate::error::Error;
 use crate::http;
