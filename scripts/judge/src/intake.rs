@@ -46,12 +46,15 @@ pub struct Task {
     pub batch: Option<(String, u64)>,
 }
 
-/// Why a request is refused: a one-line reason for the HTTP answer and the terminal, and the
-/// batch the request named when it was JSON that named one (it is not counted towards it).
+/// Why a request is refused: a one-line reason for the HTTP answer and the terminal, the
+/// batch the request named when it was JSON that named one (it arrived, and was not taken),
+/// and the problem's page when it named one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {
     pub reason: String,
     pub batch: Option<(String, u64)>,
+    /// The `url` sent, shortened and escaped for a message ([`sites::shown`]).
+    pub url: Option<String>,
 }
 
 impl fmt::Display for Refusal {
@@ -64,6 +67,7 @@ fn refuse<T>(reason: impl Into<String>, batch: &Option<(String, u64)>) -> Result
     Err(Refusal {
         reason: reason.into(),
         batch: batch.clone(),
+        url: None,
     })
 }
 
@@ -73,12 +77,20 @@ impl Task {
         let doc = json::parse(body).map_err(|e| Refusal {
             reason: format!("not JSON: {}", e),
             batch: None,
+            url: None,
         })?;
         Task::from_json(&doc)
     }
 
-    /// Reads one problem from a parsed JSON object.
+    /// Reads one problem from a parsed JSON object; a refusal names the page it was sent for.
     pub fn from_json(doc: &Json) -> Result<Task, Refusal> {
+        Task::read(doc).map_err(|refusal| Refusal {
+            url: doc.get("url").and_then(Json::as_str).map(sites::shown),
+            ..refusal
+        })
+    }
+
+    fn read(doc: &Json) -> Result<Task, Refusal> {
         let no_batch = None;
         if !matches!(doc, Json::Object(_)) {
             return refuse("expected a JSON object (one problem)", &no_batch);
@@ -298,6 +310,7 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
     let fail = |e: String| Refusal {
         reason: e,
         batch: task.batch.clone(),
+        url: Some(sites::shown(&task.url)),
     };
     // One read of the workspace for every name and package looked at.
     let members = metadata::read(root).map_err(|e| e.to_string());
@@ -392,6 +405,7 @@ pub fn import(root: &Path, text: &str) -> Vec<Result<Outcome, Refusal>> {
         Err(e) => vec![Err(Refusal {
             reason: format!("not JSON: {}", e),
             batch: None,
+            url: None,
         })],
     }
 }
@@ -481,6 +495,12 @@ mod tests {
             assert!(e.reason.contains(why), "{}: {}", why, e.reason);
             assert!(!e.reason.contains('\n'));
             assert_eq!(e.batch, Some(("b1".to_string(), 2)), "{}", why);
+            // The page it was sent for, when it names one.
+            let named = e
+                .url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://www.luogu.com.cn/problem/"));
+            assert_eq!(named, body.contains("\"url\":"), "{}", why);
         }
         assert_eq!(Task::from_body("{oops").unwrap_err().batch, None);
         assert!(Task::from_body("[]").unwrap_err().reason.contains("object"));

@@ -18,6 +18,7 @@ mod metadata;
 mod mutate;
 mod names;
 mod origin;
+mod pipe;
 mod pool;
 mod printable;
 mod problem;
@@ -37,14 +38,16 @@ use commands::Outcome;
 use std::process;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match commands::run(&args) {
-        Ok(Outcome::Pass) => 0,
-        Ok(Outcome::Fail) => 1,
-        Err(e) => {
-            eprintln!("judge: {}", e);
-            2
+    let code = pipe::guard(|| {
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        match commands::run(&args) {
+            Ok(Outcome::Pass) => 0,
+            Ok(Outcome::Fail) => 1,
+            Err(e) => {
+                eprintln!("judge: {}", e);
+                2
+            }
         }
-    };
+    });
     process::exit(code);
 }

@@ -2,10 +2,13 @@
 //!
 //! `receive` listens on 127.0.0.1 only, takes one problem per JSON POST, answers each request
 //! in one line (200 with what was made, 4xx with why not), and exits once every batch it has
-//! seen is complete (`batch.size` problems written). Requests are read concurrently (at most
-//! [`MAX_READERS`] at once, each within one deadline) so a slow client holds off no other;
-//! problems are written one at a time. A refused request counts towards no batch and never
-//! ends the listener.
+//! seen is complete: `batch.size` problems arrived, written or refused. It passes when none
+//! was refused; otherwise it ends with one line per batch naming what was refused (what was
+//! written stays). Requests are read concurrently (at most [`MAX_READERS`] at once, each
+//! within one deadline) so a slow client holds off no other; problems are written one at a
+//! time. A refused request that names no batch (a body that is not JSON, a request that is
+//! not a POST of JSON, a problem without `batch.id`) is from no click of the extension: it
+//! counts towards no batch and never ends the listener.
 
 use crate::error::Error;
 use crate::http;
@@ -27,30 +30,76 @@ pub const DEFAULT_PORT: u16 = 27182;
 /// The most requests read at once: a client past them is answered 503 at once.
 pub const MAX_READERS: usize = 16;
 
-/// Problems written and expected per batch id.
+/// What arrived of one batch.
+#[derive(Debug, Default)]
+struct Batch {
+    /// `batch.size`, as its first problem said.
+    size: u64,
+    /// Problems written.
+    taken: u64,
+    /// Each problem refused: its page (when it named one) and why.
+    refused: Vec<String>,
+}
+
+impl Batch {
+    fn arrived(&self) -> u64 {
+        self.taken + self.refused.len() as u64
+    }
+}
+
+/// What arrived per batch id.
 #[derive(Default)]
 struct Batches {
-    /// batch id -> (problems written, batch size)
-    seen: BTreeMap<String, (u64, u64)>,
+    seen: BTreeMap<String, Batch>,
     /// Problems sent without a batch id: each is a batch of its own.
     unnamed: u64,
 }
 
 impl Batches {
-    fn count(&mut self, batch: &Option<(String, u64)>) {
+    /// The batch named `id`, made with `size` when it is new.
+    fn entry(&mut self, id: &str, size: u64) -> &mut Batch {
+        self.seen.entry(id.to_string()).or_insert(Batch {
+            size,
+            ..Batch::default()
+        })
+    }
+
+    /// A problem of `batch` was written.
+    fn take(&mut self, batch: &Option<(String, u64)>) {
         match batch {
-            Some((id, size)) if !id.is_empty() => {
-                let entry = self.seen.entry(id.clone()).or_insert((0, *size));
-                entry.0 += 1;
-            }
+            Some((id, size)) if !id.is_empty() => self.entry(id, *size).taken += 1,
             _ => self.unnamed += 1,
         }
     }
 
-    /// Whether some problem was counted and every batch has all its problems.
+    /// A problem of batch `id` was refused; `what` names it and says why.
+    fn refuse(&mut self, id: &str, size: u64, what: String) {
+        self.entry(id, size).refused.push(what);
+    }
+
+    /// Whether some problem arrived and every batch has all its problems.
     fn complete(&self) -> bool {
         (self.unnamed > 0 || !self.seen.is_empty())
-            && self.seen.values().all(|&(seen, size)| seen >= size)
+            && self.seen.values().all(|b| b.arrived() >= b.size)
+    }
+
+    /// One line per batch with a refused problem: `batch b3: 2 of 3 problems taken, 1
+    /// refused: <url> (<why>)`.
+    fn refusals(&self) -> Vec<String> {
+        self.seen
+            .iter()
+            .filter(|(_, b)| !b.refused.is_empty())
+            .map(|(id, b)| {
+                format!(
+                    "batch {}: {} of {} problems taken, {} refused: {}",
+                    id.escape_default(),
+                    b.taken,
+                    b.size,
+                    b.refused.len(),
+                    b.refused.join("; ")
+                )
+            })
+            .collect()
     }
 }
 
@@ -58,7 +107,8 @@ impl Batches {
 type Received = (TcpStream, Result<http::Request, http::Rejection>);
 
 /// Listens on `127.0.0.1:port` (0: any free port) until the batches are complete. Prints the
-/// port, then one line per problem written; refusals go to stderr.
+/// port, then one line per problem written; refusals go to stderr, and at the end one line
+/// per batch that had any. `Ok(true)` when no problem of a batch was refused.
 pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         format!(
@@ -80,11 +130,11 @@ pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
             .recv()
             .map_err(|_| "the listener stopped accepting connections".to_string())?;
         let result = request
-            .map_err(|r| (r.status, r.reason, None))
+            .map_err(|r| (r.status, r.reason, None, None))
             .and_then(|request| {
                 let body = String::from_utf8(request.body)
-                    .map_err(|_| (400, "the body is not UTF-8".to_string(), None))?;
-                let refused = |r: intake::Refusal| (400, r.reason, r.batch);
+                    .map_err(|_| (400, "the body is not UTF-8".to_string(), None, None))?;
+                let refused = |r: intake::Refusal| (400, r.reason, r.batch, r.url);
                 let task = Task::from_body(&body).map_err(refused)?;
                 let outcome = intake::write(root, &task).map_err(refused)?;
                 Ok((outcome, task.batch))
@@ -93,25 +143,40 @@ pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
             Ok((outcome, batch)) => {
                 let _ = http::respond(&stream, 200, &outcome.to_string());
                 println!("{}", outcome);
-                batches.count(&batch);
+                batches.take(&batch);
             }
-            Err((status, reason, batch)) => {
+            Err((status, reason, batch, url)) => {
                 let _ = http::respond(&stream, status, &reason);
                 eprintln!("refused ({}): {}", status, reason);
-                if let Some((id, size)) = batch.filter(|(id, _)| !id.is_empty()) {
-                    let seen = batches.seen.get(&id).map_or(0, |&(seen, _)| seen);
-                    eprintln!(
-                        "  not counted: batch {} has {} of {} problems; send the rest, or Ctrl-C",
-                        id.escape_default(),
-                        seen,
-                        size
-                    );
+                match batch.filter(|(id, _)| !id.is_empty()) {
+                    Some((id, size)) => {
+                        let what = match url {
+                            Some(url) => format!("{} ({})", url, reason),
+                            None => reason,
+                        };
+                        batches.refuse(&id, size, what);
+                        let b = &batches.seen[&id];
+                        if b.arrived() < b.size {
+                            eprintln!(
+                                "  batch {}: {} of {} problems arrived, {} refused; waiting for the rest",
+                                id.escape_default(),
+                                b.arrived(),
+                                b.size,
+                                b.refused.len()
+                            );
+                        }
+                    }
+                    None => eprintln!("  not counted: it names no batch"),
                 }
             }
         }
         let _ = std::io::stdout().flush();
     }
-    Ok(true)
+    let refusals = batches.refusals();
+    for line in &refusals {
+        eprintln!("{}", line);
+    }
+    Ok(refusals.is_empty())
 }
 
 /// Accepts connections for ever: each is read on its own thread, at most [`MAX_READERS`] at
@@ -189,13 +254,42 @@ mod tests {
         let mut b = Batches::default();
         assert!(!b.complete());
         let two = Some(("x".to_string(), 2));
-        b.count(&two);
+        b.take(&two);
         assert!(!b.complete());
-        b.count(&two);
+        b.take(&two);
         assert!(b.complete());
+        assert!(b.refusals().is_empty());
         let mut single = Batches::default();
-        single.count(&None);
+        single.take(&None);
         assert!(single.complete());
+    }
+
+    #[test]
+    fn a_refused_problem_arrives_and_is_named() {
+        let mut b = Batches::default();
+        let three = Some(("b3".to_string(), 3));
+        b.take(&three);
+        b.refuse(
+            "b3",
+            3,
+            "http://poj.org/problem?id=1 (`tests` is missing)".into(),
+        );
+        assert!(!b.complete());
+        b.take(&three);
+        assert!(b.complete());
+        assert_eq!(
+            b.refusals(),
+            ["batch b3: 2 of 3 problems taken, 1 refused: \
+              http://poj.org/problem?id=1 (`tests` is missing)"]
+        );
+        // A batch whose every problem is refused is complete too.
+        let mut all = Batches::default();
+        all.refuse("c", 1, "interactive".into());
+        assert!(all.complete());
+        assert_eq!(
+            all.refusals(),
+            ["batch c: 0 of 1 problems taken, 1 refused: interactive"]
+        );
     }
 
     #[test]

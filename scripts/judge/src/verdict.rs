@@ -2,7 +2,7 @@
 
 use crate::compare::Compare;
 use crate::kit;
-use crate::run::{self, Budget, Captured, Exit, Outcome};
+use crate::run::{self, Budget, Captured, Exit, Kept, Outcome};
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader};
@@ -76,12 +76,17 @@ impl Limits {
     /// limit where the manifest gives one; otherwise 64 MiB, or twice the expected output
     /// when that is larger (an answer that is simply large is never OLE).
     pub fn output_cap(self, expected: &Expected) -> u64 {
-        if let Some(mib) = self.output_mib {
-            return mib << 20;
+        if let Some(cap) = self.judges_output_cap() {
+            return cap;
         }
         let expected_out = fs::metadata(&expected.stdout).map_or(0, |m| m.len());
         let expected_err = expected.stderr.as_ref().map_or(0, |e| e.len() as u64);
         run::DEFAULT_OUTPUT_CAP.max(2 * expected_out.max(expected_err))
+    }
+
+    /// The judge's output limit in bytes per stream, where the manifest gives one.
+    fn judges_output_cap(self) -> Option<u64> {
+        self.output_mib.map(|mib| mib << 20)
     }
 }
 
@@ -164,6 +169,83 @@ fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
     }
 }
 
+/// What a judge says of a run whatever its output: OLE, TLE, MLE or RE (an exit status
+/// other than `code`), with why in one line; `None` when it ended as a correct run may, so
+/// its output decides. `stderr` is the run's stderr, read as it streams. This is the one
+/// place these verdicts are decided, for judged runs and for runs without an expected
+/// output alike.
+pub fn failure<O: Kept>(
+    limits: Limits,
+    outcome: &Outcome<O>,
+    code: i32,
+    stderr: impl BufRead,
+) -> io::Result<Option<(Verdict, String)>> {
+    // The cap stops a program where it is reached: that is the limit it hit first.
+    if let Some(stream) = outcome.over_cap {
+        return Ok(Some((
+            Verdict::Ole,
+            format!(
+                "{} reached the {} output cap: stopped there ({})",
+                stream.name(),
+                mib(outcome.output_cap),
+                outcome.exit.describe()
+            ),
+        )));
+    }
+    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
+        return Ok(Some((Verdict::Tle, why)));
+    }
+    if outcome.max_rss_kib > limits.memory_mib * 1024 || mentions(stderr, b"memory allocation of")?
+    {
+        return Ok(Some((
+            Verdict::Mle,
+            format!(
+                "peak {:.1} MiB, limit {} MiB",
+                outcome.max_rss_kib as f64 / 1024.0,
+                limits.memory_mib
+            ),
+        )));
+    }
+    let stderr_line = outcome.first_stderr_line();
+    Ok(match outcome.exit {
+        Exit::Code(c) if c == code => None,
+        Exit::Code(c) => Some((
+            Verdict::Re,
+            format!("exit status {} (expected {}): {}", c, code, stderr_line),
+        )),
+        Exit::Signal(_) => Some((
+            Verdict::Re,
+            if stderr_line.is_empty() {
+                outcome.exit.describe()
+            } else {
+                format!("{}: {}", outcome.exit.describe(), stderr_line)
+            },
+        )),
+        // Judged TLE above.
+        Exit::Killed => unreachable!(),
+    })
+}
+
+/// Runs `binary` on `input` for a case without an expected output (a correct run exits
+/// with status 0), under the judge's output cap where known: the run, its outputs read in,
+/// and what a judge would say of it whatever the expected output ([`failure`]).
+pub fn run_unjudged(
+    limits: Limits,
+    binary: &Path,
+    input: &Path,
+    scratch: &Path,
+) -> io::Result<(Outcome, Option<(Verdict, String)>)> {
+    let budget = Budget {
+        kill_after: limits.kill_time(),
+        output_cap: limits
+            .judges_output_cap()
+            .unwrap_or(run::DEFAULT_OUTPUT_CAP),
+    };
+    let outcome = run::run_captured(binary, &[], input, scratch, budget)?.read_in()?;
+    let failed = failure(limits, &outcome, 0, &outcome.stderr[..])?;
+    Ok((outcome, failed))
+}
+
 fn verdict_of(
     limits: Limits,
     outcome: &Outcome<Captured>,
@@ -173,56 +255,8 @@ fn verdict_of(
     checker: Option<&Path>,
     scratch: &Path,
 ) -> io::Result<(Verdict, String)> {
-    // The cap stops a program where it is reached: that is the limit it hit first.
-    if let Some(stream) = outcome.over_cap {
-        return Ok((
-            Verdict::Ole,
-            format!(
-                "{} reached the {} output cap: stopped there ({})",
-                stream.name(),
-                mib(outcome.output_cap),
-                outcome.exit.describe()
-            ),
-        ));
-    }
-    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
-        return Ok((Verdict::Tle, why));
-    }
-    let stderr_line = outcome.first_stderr_line();
-    if outcome.max_rss_kib > limits.memory_mib * 1024
-        || mentions(outcome.stderr.reader()?, b"memory allocation of")?
-    {
-        return Ok((
-            Verdict::Mle,
-            format!(
-                "peak {:.1} MiB, limit {} MiB",
-                outcome.max_rss_kib as f64 / 1024.0,
-                limits.memory_mib
-            ),
-        ));
-    }
-    match outcome.exit {
-        Exit::Code(c) if c == expected.code => {}
-        Exit::Code(c) => {
-            return Ok((
-                Verdict::Re,
-                format!(
-                    "exit status {} (expected {}): {}",
-                    c, expected.code, stderr_line
-                ),
-            ))
-        }
-        Exit::Signal(_) => {
-            return Ok((
-                Verdict::Re,
-                if stderr_line.is_empty() {
-                    outcome.exit.describe()
-                } else {
-                    format!("{}: {}", outcome.exit.describe(), stderr_line)
-                },
-            ))
-        }
-        Exit::Killed => unreachable!(),
+    if let Some(failed) = failure(limits, outcome, expected.code, outcome.stderr.reader()?)? {
+        return Ok(failed);
     }
     let wrong = match checker {
         Some(checker) => kit::check(

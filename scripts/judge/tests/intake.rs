@@ -483,8 +483,8 @@ fn only_json_posts_write_and_refusals_never_end_the_listener() {
                      Access-Control-Request-Method: POST\r\n\r\n";
     let (status, _) = send_raw(port, preflight.as_bytes());
     assert_eq!(status, 405);
-    // A problem refused by the intake, in a batch of one, is not counted: the listener stays.
-    let interactive = luogu("b0", 1).replace("\"interactive\": false", "\"interactive\": true");
+    // A problem refused by the intake that names no batch is not counted: the listener stays.
+    let interactive = luogu("", 1).replace("\"interactive\": false", "\"interactive\": true");
     let (status, body) = post(port, &interactive);
     assert!(status == 400 && body.contains("interactive"), "{}", body);
     thread::sleep(Duration::from_millis(300));
@@ -505,7 +505,7 @@ fn only_json_posts_write_and_refusals_never_end_the_listener() {
     assert_eq!(code, Some(0), "{}{}", stdout, stderr);
     assert_eq!(stderr.matches("refused (415)").count(), 5, "{}", stderr);
     assert!(
-        stderr.contains("not counted: batch b0 has 0 of 1"),
+        stderr.contains("not counted: it names no batch"),
         "{}",
         stderr
     );
@@ -540,4 +540,41 @@ fn a_slow_client_holds_off_no_other() {
     let (code, stdout, stderr) = running.finish(30);
     assert_eq!(code, Some(0), "{}{}", stdout, stderr);
     slow.join().unwrap();
+}
+
+#[test]
+fn a_batch_with_a_refused_problem_ends_once_all_arrived_and_names_it() {
+    let root = workspace_like_real("receive-refused");
+    let (running, port) = receiver(&root);
+    assert_eq!(post(port, &poj(2676, "b3", 3)).0, 200);
+    let interactive = luogu("b3", 3).replace("\"interactive\": false", "\"interactive\": true");
+    let (status, body) = post(port, &interactive);
+    assert!(status == 400 && body.contains("interactive"), "{}", body);
+    // A request that names no batch is not one of the three.
+    assert_eq!(post(port, "{\"url\": ").0, 400);
+    assert_eq!(post(port, &poj(3076, "b3", 3)).0, 200);
+    let (code, stdout, stderr) = running.finish(30);
+    assert_eq!(code, Some(1), "{}{}", stdout, stderr);
+    assert_eq!(stdout.matches("created problems/").count(), 2, "{}", stdout);
+    assert!(
+        stderr.contains("batch b3: 2 of 3 problems arrived, 1 refused; waiting for the rest"),
+        "{}",
+        stderr
+    );
+    assert_eq!(
+        stderr.lines().last().unwrap_or(""),
+        "batch b3: 2 of 3 problems taken, 1 refused: https://www.luogu.com.cn/problem/P1074 \
+         (an interactive problem: the workspace judges stdin -> stdout only)",
+        "{}",
+        stderr
+    );
+    // What was taken stays written; the refused one left nothing.
+    let mut made: Vec<String> = fs::read_dir(root.join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    made.sort();
+    assert_eq!(made, ["poj2676", "poj3076"]);
+    assert!(root.join("samples/poj3076/1.in").is_file());
+    assert!(!root.join("samples/p1074").exists());
 }

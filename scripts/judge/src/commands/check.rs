@@ -546,15 +546,10 @@ impl Context<'_> {
                 scratch,
             )?)),
             None => {
-                let outcome = run::run(
-                    binary,
-                    &[],
-                    &job.case.input,
-                    scratch,
-                    job.limits.kill_time(),
-                )?;
-                let (verdict, detail) = unjudged(job.limits, &outcome);
-                Ok(Ran::Unjudged(verdict, outcome, detail))
+                let (outcome, failed) =
+                    verdict::run_unjudged(job.limits, binary, &job.case.input, scratch)?;
+                let detail = unjudged(failed);
+                Ok(Ran::Unjudged(Verdict::NoExpected, outcome, detail))
             }
         }
     }
@@ -613,42 +608,17 @@ fn timed<O>(outcome: &run::Outcome<O>) -> (Times, String) {
     )
 }
 
-/// The verdict of a run that has no expected output: NO-OUT (never a pass), with what a judge
-/// would say of a run that fails whatever the expected output (OLE, TLE, MLE, RE).
-fn unjudged(limits: Limits, outcome: &run::Outcome) -> (Verdict, String) {
-    let failed = if let Some(stream) = outcome.over_cap {
-        Some(format!(
-            "OLE, its {} reached the {} MiB cap",
-            stream.name(),
-            outcome.output_cap >> 20
-        ))
-    } else if let Some(why) = verdict::time_exceeded(outcome, limits.time_ms) {
-        Some(format!("TLE, {}", why))
-    } else if outcome.max_rss_kib > limits.memory_mib * 1024 {
-        Some(format!(
-            "MLE, peak {:.1} MiB, limit {} MiB",
-            outcome.max_rss_kib as f64 / 1024.0,
-            limits.memory_mib
-        ))
-    } else {
-        match outcome.exit {
-            Exit::Code(0) => None,
-            Exit::Code(_) | Exit::Signal(_) => Some(format!(
-                "RE, {}: {}",
-                outcome.exit.describe(),
-                outcome.first_stderr_line()
-            )),
-            Exit::Killed => Some(format!("TLE, {}", outcome.exit.describe())),
-        }
-    };
-    let detail = match failed {
-        Some(why) => format!(
-            "no expected output (add its .out); a judge would say {}; it printed:",
-            why
+/// The detail of a run that has no expected output (NO-OUT, never a pass), with what a judge
+/// would say of it when it fails whatever the expected output (`failed`: OLE, TLE, MLE, RE,
+/// as [`verdict::failure`] decides for every run).
+fn unjudged(failed: Option<(Verdict, String)>) -> String {
+    match failed {
+        Some((verdict, why)) => format!(
+            "no expected output (add its .out); a judge would say {}, {}; it printed:",
+            verdict, why
         ),
         None => "no expected output (add its .out); it printed:".to_string(),
-    };
-    (Verdict::NoExpected, detail)
+    }
 }
 
 /// Lines of output shown for a case without an expected output, at most.

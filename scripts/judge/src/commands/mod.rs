@@ -20,6 +20,7 @@ use crate::error::{Error, Result};
 use crate::problem::{self, Problem};
 use std::env;
 use std::path::{Path, PathBuf};
+use table::Command;
 
 /// How a command ended, when it could run at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,20 +52,19 @@ pub fn run(args: &[String]) -> Result<Outcome> {
     })?;
     let line = args::parse(spec, rest)?;
     let root = workspace_root()?;
-    match spec.name {
-        "check" => check::run(&root, &check::Args::parse(&line)?),
-        "run" => run::run(&root, &run::Args::parse(&root, &line)?),
-        "bench" => bench::run(&root, &bench::Args::parse(&root, &line)?),
-        "stress" => stress::run(&root, &stress::Args::parse(&root, &line)?),
-        "worst" => worst::run(&root, &worst::Args::parse(&root, &line)?),
-        "swap" => swap::run(&swap::Args::parse(&line)?),
-        "submit" => submit::run(&root, &submit::Args::parse(&root, &line)?),
-        "new" => new::run(&root, &new::Args::parse(&line)?),
-        "list" => list::run(&root, &list::Args::parse(&line)),
-        "receive" => receive::run(&root, &receive::Args::parse(&line)?),
-        "import" => import::run(&root, &import::Args::parse(&line)?),
-        "watch" => watch::run(&root, &watch::Args::parse(&line)?),
-        _ => unreachable!("every command of the table is matched"),
+    match spec.command {
+        Command::Check => check::run(&root, &check::Args::parse(&line)?),
+        Command::Run => run::run(&root, &run::Args::parse(&root, &line)?),
+        Command::Bench => bench::run(&root, &bench::Args::parse(&root, &line)?),
+        Command::Stress => stress::run(&root, &stress::Args::parse(&root, &line)?),
+        Command::Worst => worst::run(&root, &worst::Args::parse(&root, &line)?),
+        Command::Swap => swap::run(&swap::Args::parse(&line)?),
+        Command::Submit => submit::run(&root, &submit::Args::parse(&root, &line)?),
+        Command::New => new::run(&root, &new::Args::parse(&line)?),
+        Command::List => list::run(&root, &list::Args::parse(&line)),
+        Command::Receive => receive::run(&root, &receive::Args::parse(&line)?),
+        Command::Import => import::run(&root, &import::Args::parse(&line)?),
+        Command::Watch => watch::run(&root, &watch::Args::parse(&line)?),
     }
 }
 

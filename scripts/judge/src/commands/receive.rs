@@ -24,7 +24,7 @@ impl Args {
     }
 }
 
-/// Listens until every batch seen is complete; passes when every problem was written.
+/// Listens until every batch seen is complete; passes when no problem of a batch was refused.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     Ok(Outcome::of(receive::receive(root, args.port)?))
 }

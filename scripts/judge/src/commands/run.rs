@@ -5,6 +5,7 @@ use super::{one_problem, Outcome};
 use crate::args::Parsed;
 use crate::bundle;
 use crate::error::{Error, Result};
+use crate::pipe;
 use crate::problem::Problem;
 use crate::run::{self, Exit};
 use crate::verdict;
@@ -87,7 +88,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         writeln!(out, "---")?;
         out.flush()
     })();
-    said.map_err(|e| Error::io("stdout", e))?;
+    pipe::stdout(said).map_err(|e| Error::io("stdout", e))?;
     let exit = outcome.exit.describe();
     let late = verdict::time_exceeded(&outcome, limits.time_ms);
     let big = outcome.max_rss_kib > limits.memory_mib * 1024;

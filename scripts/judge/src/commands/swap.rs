@@ -5,6 +5,7 @@ use super::Outcome;
 use crate::args::Parsed;
 use crate::error::{Error, Result};
 use crate::mutate;
+use crate::pipe;
 use std::io::{Read, Write};
 
 /// The arguments of `swap`.
@@ -30,7 +31,7 @@ pub fn run(args: &Args) -> Result<Outcome> {
     let mut input = Vec::new();
     std::io::stdin().read_to_end(&mut input)?;
     mutate::apply(&mut input, &args.swaps)?;
-    std::io::stdout().write_all(&input)?;
+    pipe::stdout(std::io::stdout().write_all(&input))?;
     Ok(Outcome::Pass)
 }
 

@@ -17,9 +17,29 @@ pub struct Flag {
     pub shown: bool,
 }
 
+/// Which command a [`Spec`] is: what [`super::run`] dispatches on. The dispatch `match` is
+/// exhaustive, so a command cannot be in the table without code that runs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Check,
+    Run,
+    Bench,
+    Stress,
+    Worst,
+    Swap,
+    Submit,
+    New,
+    List,
+    Receive,
+    Import,
+    Watch,
+}
+
 /// A command: how it is called, from the tool and from make, and what it does.
 #[derive(Debug)]
 pub struct Spec {
+    /// What runs it; each command of the table has its own.
+    pub command: Command,
     pub name: &'static str,
     /// The operands in the usage: `NAME`, `[NAME...]`, `A:B [C:D...]`, or empty.
     pub operands: &'static str,
@@ -77,6 +97,7 @@ const fn make_flag(
 /// Every command, in the order the usage lists them.
 pub const COMMANDS: &[Spec] = &[
     Spec {
+        command: Command::Check,
         name: "check",
         operands: "[NAME...]",
         make: Some("[P=<name>]"),
@@ -87,6 +108,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "bundle, compile like each judge, run and judge the samples",
     },
     Spec {
+        command: Command::Run,
         name: "run",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -94,6 +116,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "run the bundle on a file (or stdin): output, times, memory",
     },
     Spec {
+        command: Command::Bench,
         name: "bench",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -101,6 +124,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "time the submission on the problem's bench sets",
     },
     Spec {
+        command: Command::Stress,
         name: "stress",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -113,6 +137,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "random inputs against the reference until they differ",
     },
     Spec {
+        command: Command::Worst,
         name: "worst",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -127,6 +152,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "the slowest generated inputs, timed, kept, saved in data/worst",
     },
     Spec {
+        command: Command::Swap,
         name: "swap",
         operands: "A:B [C:D...]",
         make: None,
@@ -134,6 +160,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "swap bytes of stdin at these offsets (replays make worst)",
     },
     Spec {
+        command: Command::Submit,
         name: "submit",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -141,6 +168,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "check the bundle, name the judge it is ready for, copy it",
     },
     Spec {
+        command: Command::New,
         name: "new",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -148,6 +176,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "scaffold problems/<name> and samples/<name> (template: plain, or grid)",
     },
     Spec {
+        command: Command::List,
         name: "list",
         operands: "[NAME...]",
         make: Some("[P=<name>]"),
@@ -155,6 +184,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "where each problem's file can be pasted: judge, limits, compiler, URL",
     },
     Spec {
+        command: Command::Receive,
         name: "receive",
         operands: "",
         make: Some(""),
@@ -167,6 +197,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "scaffold the problems Competitive Companion sends",
     },
     Spec {
+        command: Command::Import,
         name: "import",
         operands: "FILE",
         make: Some("FILE=<problem.json>"),
@@ -174,6 +205,7 @@ pub const COMMANDS: &[Spec] = &[
         help: "the same from a saved request body (JSON)",
     },
     Spec {
+        command: Command::Watch,
         name: "watch",
         operands: "NAME",
         make: Some("P=<name>"),
@@ -260,9 +292,14 @@ mod tests {
     }
 
     #[test]
-    fn names_and_flags_are_unique() {
+    fn names_commands_and_flags_are_unique() {
         for (i, c) in COMMANDS.iter().enumerate() {
             assert!(COMMANDS[..i].iter().all(|d| d.name != c.name), "{}", c.name);
+            assert!(
+                COMMANDS[..i].iter().all(|d| d.command != c.command),
+                "{}",
+                c.name
+            );
             for (j, f) in c.flags.iter().enumerate() {
                 assert!(f.name.starts_with("--"), "{}", f.name);
                 assert!(c.flags[..j].iter().all(|g| g.name != f.name), "{}", f.name);
