@@ -6,7 +6,7 @@
 //! on several planes at once in an SSE2 (or, once detected, AVX2) register.
 
 use crate::band_grid::{plane_index, BAND, ROW};
-use crate::lanes::{Lanes, LANES};
+use crate::lanes::{add_counts, each, Lanes, LANES};
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::{U32x4, U32x8};
 
@@ -22,20 +22,148 @@ use crate::lanes::{U32x4, U32x8};
 /// ```
 #[inline(always)]
 pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
-    let present = columns(planes[0]) | columns(planes[1]).shl(9) | columns(planes[2]).shl(18);
-    // Entry j of each group takes entry j + 1 (resp. j + 2) mod 3.
-    let next1 = present.shr(1) & V::splat(0o333_333_333) | present.shl(2) & V::splat(0o444_444_444);
-    let next2 = present.shr(2) & V::splat(0o111_111_111) | present.shl(1) & V::splat(0o666_666_666);
-    // Band b takes band b + 1 (resp. b + 2) mod 3.
-    let band1 = |x: V| (x.shr(9) | x.shl(18)) & V::splat(BAND);
-    let band2 = |x: V| (x.shr(18) | x.shl(9)) & V::splat(BAND);
-    let keep = present & (band1(next1) & band2(next2) | band1(next2) & band2(next1));
+    let present = minicolumns(planes);
+    let (first, second) = stack_terms(present);
+    let keep = first | second;
     let boxes = (keep | keep.shr(1) | keep.shr(2)) & V::splat(0o111_111_111);
     if boxes.all_eq(V::splat(0o111_111_111)) {
         Some((present, keep))
     } else {
         None
     }
+}
+
+/// The minicolumns (a column's three cells in one band) that hold a cell of a digit, from
+/// its planes in bands 0, 1, 2 (per lane): bit `9 * band + column`. Branch-free.
+#[inline(always)]
+pub fn minicolumns<V: Lanes>(planes: [V; 3]) -> V {
+    columns(planes[0]) | columns(planes[1]).shl(9) | columns(planes[2]).shl(18)
+}
+
+/// The two kinds of (band -> column) permutation inside each stack through each minicolumn
+/// of `present` ([`minicolumns`], per lane): bit `(b, j)` of the first is set when `(b, j)`,
+/// `(b + 1, j + 1)` and `(b + 2, j + 2)` are all present, of the second `(b, j)`,
+/// `(b + 1, j + 2)`, `(b + 2, j + 1)` (bands mod 3, columns mod 3 inside the stack). On band
+/// 0's bits each permutation shows once: the first kind maps bands 0, 1, 2 to columns j,
+/// j + 1, j + 2 of the stack, the second to j, j + 2, j + 1. Branch-free.
+///
+/// ```text
+///   bit 9 * band + 3 * stack + j;  rotations: bands by 9-bit fields, j by 3-bit groups
+/// ```
+#[inline(always)]
+pub fn stack_terms<V: Lanes>(present: V) -> (V, V) {
+    // Entry j of each group takes entry j + 1 (resp. j + 2) mod 3.
+    let next1 = present.shr(1) & V::splat(0o333_333_333) | present.shl(2) & V::splat(0o444_444_444);
+    let next2 = present.shr(2) & V::splat(0o111_111_111) | present.shl(1) & V::splat(0o666_666_666);
+    // Band b takes band b + 1 (resp. b + 2) mod 3.
+    let band1 = |x: V| (x.shr(9) | x.shl(18)) & V::splat(BAND);
+    let band2 = |x: V| (x.shr(18) | x.shl(9)) & V::splat(BAND);
+    (
+        present & band1(next1) & band2(next2),
+        present & band1(next2) & band2(next1),
+    )
+}
+
+/// How many (band -> column) permutations each stack has for each lane's digit, from
+/// [`stack_terms`]: stack `s` in bits `3s .. 3s + 3` (0 to 6). Branch-free.
+#[inline(always)]
+pub fn stack_counts<V: Lanes>(first: V, second: V) -> V {
+    let ones = V::splat(0o111);
+    let (f, s) = (first & V::splat(ROW), second & V::splat(ROW));
+    (f & ones)
+        .add(f.shr(1) & ones)
+        .add(f.shr(2) & ones)
+        .add(s & ones)
+        .add(s.shr(1) & ones)
+        .add(s.shr(2) & ones)
+}
+
+/// The minirow rule turned vertical, on the whole board: each minicolumn holds exactly three
+/// digits. A minicolumn that three digits are confined to (their only one in its column) loses
+/// every other digit; a minicolumn only three digits can reach takes each of them, which then
+/// leave the rest of its column. The digits are in lanes: vector `k` holds digits
+/// `firsts[k] ..` (their planes loaded at [`plane_index`]`(b, firsts[k])`), and counts only
+/// in the lanes of `counted[k]` (all ones or zero), so that every digit counts once however
+/// the vectors overlap. `Some(whether it removed any)`, or `None` when four digits are confined
+/// to one minicolumn, fewer than three reach one, or a digit is taken by two minicolumns of a
+/// column. O(N) lane operations plus one fold across the lanes.
+///
+/// ```text
+///   present: bit 9 * band + column per digit;  confined: no other band of its column
+/// ```
+#[inline(always)]
+pub fn minicolumn_rule<V: Lanes, const N: usize>(
+    planes: &mut [u32; LANES],
+    firsts: [usize; N],
+    counted: [V; N],
+) -> Option<bool> {
+    let zero = V::splat(0);
+    let mut loaded = [[zero; 3]; N];
+    let mut present = [zero; N];
+    for k in 0..N {
+        let d = firsts[k];
+        loaded[k] = [
+            V::load(planes, plane_index(0, d)),
+            V::load(planes, plane_index(1, d)),
+            V::load(planes, plane_index(2, d)),
+        ];
+        present[k] = minicolumns(loaded[k]);
+    }
+    minicolumn_rule_on(planes, firsts, counted, &loaded, &present)
+}
+
+/// [`minicolumn_rule`] on planes already loaded (`loaded[k]`, bands 0, 1, 2 of vector `k`)
+/// with their [`minicolumns`] (`present[k]`).
+#[inline(always)]
+pub fn minicolumn_rule_on<V: Lanes, const N: usize>(
+    planes: &mut [u32; LANES],
+    firsts: [usize; N],
+    counted: [V; N],
+    loaded: &[[V; 3]; N],
+    present: &[V; N],
+) -> Option<bool> {
+    let zero = V::splat(0);
+    let band = V::splat(BAND);
+    let other_bands = |x: V| (x.shr(9) | x.shl(18) | x.shr(18) | x.shl(9)) & band;
+    let mut confined = [zero; N];
+    let (mut reach, mut only) = ([zero; 4], [zero; 4]);
+    for k in 0..N {
+        let f = present[k];
+        let o = f.and_not(other_bands(f));
+        confined[k] = o;
+        reach = add_counts(reach, [f & counted[k], zero, zero, zero]);
+        only = add_counts(only, [o & counted[k], zero, zero, zero]);
+    }
+    let [_, _, c3, c4] = V::fold_counts(reach);
+    let [_, _, m3, m4] = V::fold_counts(only);
+    if !(m4 | band.and_not(c3)).all_eq(zero) {
+        return None;
+    }
+    let full = m3.and_not(m4);
+    let reached_by_three = c3.and_not(c4);
+    if (full | reached_by_three).all_eq(zero) {
+        return Some(false);
+    }
+    let mut removed = zero;
+    for k in 0..N {
+        let f = present[k];
+        let out = (full & f).and_not(confined[k]);
+        let forced = reached_by_three & f;
+        let rest_of_columns = other_bands(forced);
+        if !(forced & rest_of_columns).all_eq(zero) {
+            // Taken by two minicolumns of one column.
+            return None;
+        }
+        let gone = (out | rest_of_columns) & f;
+        removed = removed | gone;
+        for (b, &plane) in loaded[k].iter().enumerate() {
+            let cells = spread_columns(gone.shr(9 * b as u32) & V::splat(ROW));
+            plane
+                .and_not(cells)
+                .store(planes, plane_index(b, firsts[k]));
+        }
+    }
+    Some(!removed.all_eq(zero))
 }
 
 /// The minirow rule on one band's nine planes per lane (digit index `d` at `planes[d]`): each
@@ -67,24 +195,11 @@ pub fn minirow_rule_paired(planes: &mut [U32x8; 5]) -> Option<bool> {
     minirow_rule_with(planes, both_halves)
 }
 
-/// Saturating counts (at least 1, 2, 3, 4) of the two halves added, in both halves: the
-/// total is at least k iff one half has at least i and the other at least k - i.
+/// Saturating counts (at least 1, 2, 3, 4) of the two halves added, in both halves.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn both_halves(counts: [U32x8; 4]) -> [U32x8; 4] {
-    let [a1, a2, a3, a4] = counts;
-    let [b1, b2, b3, b4] = [
-        a1.swap_halves(),
-        a2.swap_halves(),
-        a3.swap_halves(),
-        a4.swap_halves(),
-    ];
-    [
-        a1 | b1,
-        a2 | b2 | a1 & b1,
-        a3 | b3 | a2 & b1 | a1 & b2,
-        a4 | b4 | a3 & b1 | a2 & b2 | a1 & b3,
-    ]
+    add_counts(counts, each(counts, U32x8::swap_halves))
 }
 
 /// The counts of [`minirow_rule_with`] when its lanes are the whole band already.
@@ -233,16 +348,21 @@ pub fn permutation_counts_portable(planes: &[u32; LANES]) -> [u32; LANES] {
 fn permutation_counts_with<V: Lanes>(planes: &[u32; LANES], starts: &[usize]) -> [u32; LANES] {
     let mut counts = [0; LANES];
     for &at in starts {
-        let (first, second) = permutation_flags(V::load(planes, at));
-        // Flag sums at bits 0, 3, 6 (at most 2 each), then added up.
-        let sums = first.shr(2).add(second.shr(2));
-        let seven = V::splat(7);
-        let n = (sums & seven)
-            .add(sums.shr(3) & seven)
-            .add(sums.shr(6) & seven);
-        n.store(&mut counts, at);
+        permutation_count(V::load(planes, at)).store(&mut counts, at);
     }
     counts
+}
+
+/// How many permutations ([`permutations_in`]) each lane's plane has, 0 to 6. Branch-free.
+#[inline(always)]
+pub fn permutation_count<V: Lanes>(planes: V) -> V {
+    let (first, second) = permutation_flags(planes);
+    // Flag sums at bits 0, 3, 6 (at most 2 each), then added up.
+    let sums = first.shr(2).add(second.shr(2));
+    let seven = V::splat(7);
+    (sums & seven)
+        .add(sums.shr(3) & seven)
+        .add(sums.shr(6) & seven)
 }
 
 /// The columns (bits 0..9) of a band plane that hold a cell, per lane.
@@ -459,6 +579,127 @@ mod tests {
         }
         // Both outcomes are exercised.
         assert!(dead > 20 && changed > 100, "{} {}", dead, changed);
+    }
+
+    /// [`minicolumn_rule`] by its definition, minicolumn by minicolumn.
+    fn minicolumn_rule_by_counts(planes: &[u32; LANES]) -> Option<[u32; LANES]> {
+        let column = |c: usize| spread_columns(1u32 << c);
+        let reaches = |d: usize, b: usize, c: usize| planes[9 * b + d] & column(c) != 0;
+        let mut out = *planes;
+        // Whether a digit is already taken by a minicolumn of a column.
+        let mut taken = [[false; 9]; 9];
+        for b in 0..3 {
+            #[allow(clippy::needless_range_loop)] // `c` is a column, not only an index
+            for c in 0..9 {
+                let reach: Vec<usize> = (0..9).filter(|&d| reaches(d, b, c)).collect();
+                let confined: Vec<usize> = reach
+                    .iter()
+                    .copied()
+                    .filter(|&d| (0..3).all(|other| other == b || !reaches(d, other, c)))
+                    .collect();
+                if confined.len() >= 4 || reach.len() < 3 {
+                    return None;
+                }
+                if confined.len() == 3 {
+                    for &d in reach.iter().filter(|d| !confined.contains(d)) {
+                        out[9 * b + d] &= !column(c);
+                    }
+                }
+                if reach.len() == 3 {
+                    for &d in &reach {
+                        if taken[d][c] {
+                            return None;
+                        }
+                        taken[d][c] = true;
+                        for other in (0..3).filter(|&other| other != b) {
+                            out[9 * other + d] &= !column(c);
+                        }
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Boards for the minicolumn tests: dense planes with some sparse ones, so that
+    /// confinement and counts of three both occur often.
+    fn minicolumn_boards(seed: u64, n: usize) -> Vec<[u32; LANES]> {
+        let mut rng = Rng::new(seed);
+        (0..n)
+            .map(|round| {
+                let mut planes = [0u32; LANES];
+                for p in planes[..27].iter_mut() {
+                    let r = rng.next_u64();
+                    *p = match r % 4 {
+                        0 => (r >> 8) as u32 & (r >> 35) as u32,
+                        _ => (r >> 8) as u32 | (r >> 35) as u32,
+                    } & BAND;
+                    if round % 2 == 0 {
+                        *p &= (rng.next_u64() | rng.next_u64()) as u32;
+                    }
+                }
+                planes
+            })
+            .collect()
+    }
+
+    #[test]
+    fn minicolumn_rule_matches_direct_counts() {
+        let (mut dead, mut changed) = (0, 0);
+        for planes in minicolumn_boards(0x5be0_cd19_137e_2179, 20_000) {
+            let expected = minicolumn_rule_by_counts(&planes);
+            let mut got = planes;
+            match minicolumn_rule(&mut got, [0, 1, 2, 3, 4, 5, 6, 7, 8], [!0u32; 9]) {
+                None => {
+                    dead += 1;
+                    assert_eq!(expected, None, "{:x?}", planes);
+                }
+                Some(removed) => {
+                    let e = expected.expect("the rule finds no contradiction");
+                    assert_eq!(got, e, "{:x?}", planes);
+                    assert_eq!(removed, e != planes);
+                    changed += removed as usize;
+                }
+            }
+        }
+        // Both outcomes are exercised.
+        assert!(dead > 20 && changed > 100, "{} {}", dead, changed);
+    }
+
+    /// [`minicolumn_rule`] on two 8-lane vectors, compiled for AVX2, for the test below.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn minicolumn_rule_avx2(planes: &mut [u32; LANES]) -> Option<bool> {
+        use crate::lanes::U32x8;
+        let last = U32x8::new([0, 0, 0, 0, 0, 0, 0, !0]);
+        minicolumn_rule(planes, [0, 1], [U32x8::splat(!0), last])
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn minicolumn_rule_vector_and_portable_agree() {
+        use crate::lanes::U32x4;
+        for planes in minicolumn_boards(0x1f83_d9ab_fb41_bd6b, 10_000) {
+            let mut portable = planes;
+            let expected = minicolumn_rule(&mut portable, [0, 1, 2, 3, 4, 5, 6, 7, 8], [!0u32; 9]);
+            let mut sse2 = planes;
+            let all = U32x4::splat(!0);
+            let last = U32x4::new([0, 0, 0, !0]);
+            let got = minicolumn_rule(&mut sse2, [0, 4, 5], [all, all, last]);
+            assert_eq!(got, expected, "{:x?}", planes);
+            if expected.is_some() {
+                assert_eq!(sse2, portable, "{:x?}", planes);
+            }
+            if is_x86_feature_detected!("avx2") {
+                let mut wide = planes;
+                // SAFETY: AVX2 is present.
+                let got = unsafe { minicolumn_rule_avx2(&mut wide) };
+                assert_eq!(got, expected, "{:x?}", planes);
+                if expected.is_some() {
+                    assert_eq!(wide, portable, "{:x?}", planes);
+                }
+            }
+        }
     }
 
     #[cfg(target_arch = "x86_64")]

@@ -31,6 +31,31 @@ pub trait Lanes:
     fn add(self, other: Self) -> Self;
     /// Whether every lane equals the same lane of `other`.
     fn all_eq(self, other: Self) -> bool;
+    /// Saturating counts (lane bits set where at least 1, 2, 3, 4 items were seen) of all
+    /// lanes added together, in every lane: a bit-sliced sum across the lanes, as
+    /// [`add_counts`] of each lane with every other.
+    fn fold_counts(counts: [Self; 4]) -> [Self; 4];
+}
+
+/// `f` on each of four values. (Not `array::map`, which is not always inlined, and a call out
+/// of a `#[target_feature]` function loses its vector code.)
+#[inline(always)]
+pub fn each<V: Copy>(values: [V; 4], f: impl Fn(V) -> V) -> [V; 4] {
+    [f(values[0]), f(values[1]), f(values[2]), f(values[3])]
+}
+
+/// Two saturating counts (bits set where at least 1, 2, 3, 4 items were seen) added: the total
+/// is at least k iff one has at least i and the other at least k - i. Branch-free.
+#[inline(always)]
+pub fn add_counts<V: Lanes>(a: [V; 4], b: [V; 4]) -> [V; 4] {
+    let [a1, a2, a3, a4] = a;
+    let [b1, b2, b3, b4] = b;
+    [
+        a1 | b1,
+        a2 | b2 | a1 & b1,
+        a3 | b3 | a2 & b1 | a1 & b2,
+        a4 | b4 | a3 & b1 | a2 & b2 | a1 & b3,
+    ]
 }
 
 impl Lanes for u32 {
@@ -67,6 +92,10 @@ impl Lanes for u32 {
     fn all_eq(self, other: u32) -> bool {
         self == other
     }
+    #[inline(always)]
+    fn fold_counts(counts: [u32; 4]) -> [u32; 4] {
+        counts
+    }
 }
 
 /// Four `u32` lanes in an SSE2 register.
@@ -84,7 +113,7 @@ pub struct U32x8(std::arch::x86_64::__m256i);
 mod x86_avx2 {
     // SAFETY (every `unsafe` here): only reached from functions that run after
     // `is_x86_feature_detected!("avx2")`; loads and stores are bounds-checked first.
-    use super::{Lanes, U32x8, LANES};
+    use super::{add_counts, each, Lanes, U32x8, LANES};
     use std::arch::x86_64::*;
     use std::ops::{BitAnd, BitOr, BitXor};
 
@@ -123,10 +152,25 @@ mod x86_avx2 {
             unsafe { _mm256_storeu_si256(out.as_mut_ptr() as *mut __m256i, self.0) };
             out
         }
+        /// The register, for intrinsics this type has no method for.
+        #[inline(always)]
+        pub fn raw(self) -> __m256i {
+            self.0
+        }
         /// Lanes 4..8 then lanes 0..4: the two 128-bit halves swapped.
         #[inline(always)]
         pub fn swap_halves(self) -> U32x8 {
             U32x8(unsafe { _mm256_permute2x128_si256::<1>(self.0, self.0) })
+        }
+        /// Lanes 2, 3, 0, 1 of each half.
+        #[inline(always)]
+        pub fn swap_pairs(self) -> U32x8 {
+            U32x8(unsafe { _mm256_shuffle_epi32::<0x4e>(self.0) })
+        }
+        /// Lanes 1, 0, 3, 2 of each half.
+        #[inline(always)]
+        pub fn swap_neighbours(self) -> U32x8 {
+            U32x8(unsafe { _mm256_shuffle_epi32::<0xb1>(self.0) })
         }
     }
 
@@ -166,6 +210,12 @@ mod x86_avx2 {
         fn all_eq(self, other: U32x8) -> bool {
             unsafe { _mm256_movemask_epi8(_mm256_cmpeq_epi32(self.0, other.0)) == -1 }
         }
+        #[inline(always)]
+        fn fold_counts(counts: [U32x8; 4]) -> [U32x8; 4] {
+            let halves = add_counts(counts, each(counts, U32x8::swap_halves));
+            let pairs = add_counts(halves, each(halves, U32x8::swap_pairs));
+            add_counts(pairs, each(pairs, U32x8::swap_neighbours))
+        }
     }
 }
 
@@ -173,7 +223,7 @@ mod x86_avx2 {
 mod x86 {
     // SAFETY (every `unsafe` here): SSE2 is part of the x86_64 baseline, and loads and stores
     // are bounds-checked first.
-    use super::{Lanes, U32x4, LANES};
+    use super::{add_counts, each, Lanes, U32x4, LANES};
     use std::arch::x86_64::*;
     use std::ops::{BitAnd, BitOr, BitXor};
 
@@ -212,6 +262,16 @@ mod x86 {
             unsafe { _mm_storeu_si128(out.as_mut_ptr() as *mut __m128i, self.0) };
             out
         }
+        /// Lanes 2, 3, 0, 1.
+        #[inline(always)]
+        fn swap_pairs(self) -> U32x4 {
+            U32x4(unsafe { _mm_shuffle_epi32::<0x4e>(self.0) })
+        }
+        /// Lanes 1, 0, 3, 2.
+        #[inline(always)]
+        fn swap_neighbours(self) -> U32x4 {
+            U32x4(unsafe { _mm_shuffle_epi32::<0xb1>(self.0) })
+        }
     }
 
     impl Lanes for U32x4 {
@@ -249,6 +309,11 @@ mod x86 {
         #[inline(always)]
         fn all_eq(self, other: U32x4) -> bool {
             unsafe { _mm_movemask_epi8(_mm_cmpeq_epi32(self.0, other.0)) == 0xffff }
+        }
+        #[inline(always)]
+        fn fold_counts(counts: [U32x4; 4]) -> [U32x4; 4] {
+            let pairs = add_counts(counts, each(counts, U32x4::swap_pairs));
+            add_counts(pairs, each(pairs, U32x4::swap_neighbours))
         }
     }
 }
@@ -490,6 +555,71 @@ mod tests {
             *n = f1(w);
         }
         (wide, narrow)
+    }
+
+    /// Saturating counts (at least 1, 2, 3, 4 of the items) per bit, item by item.
+    fn counts_of(items: &[u32]) -> [u32; 4] {
+        let mut counts = [0; 4];
+        for bit in 0..32 {
+            let n = items.iter().filter(|&&x| x >> bit & 1 != 0).count();
+            for (k, c) in counts.iter_mut().enumerate() {
+                *c |= ((n > k) as u32) << bit;
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn counts_add_and_fold_across_lanes() {
+        let mut rng = Rng::new(0x428a_2f98_d728_ae22);
+        for _ in 0..2_000 {
+            // Sparse words, so that every count from none to more than four occurs per bit.
+            let items: Vec<u32> = (0..8)
+                .map(|_| (rng.next_u64() & rng.next_u64() & rng.next_u64()) as u32)
+                .collect();
+            let (left, right) = items.split_at(3);
+            assert_eq!(
+                add_counts(counts_of(left), counts_of(right)),
+                counts_of(&items)
+            );
+            #[cfg(target_arch = "x86_64")]
+            {
+                let one = |x: u32| [x, 0, 0, 0];
+                let total = counts_of(&items);
+                let low = U32x4::new([items[0], items[1], items[2], items[3]]);
+                let high = U32x4::new([items[4], items[5], items[6], items[7]]);
+                let zero = U32x4::splat(0);
+                let both = add_counts([low, zero, zero, zero], [high, zero, zero, zero]);
+                let folded = U32x4::fold_counts(both);
+                for (k, c) in folded.iter().enumerate() {
+                    assert_eq!(c.lanes(), [total[k]; 4], "{:x?}", items);
+                }
+                assert_eq!(u32::fold_counts(one(items[0])), one(items[0]));
+                if is_x86_feature_detected!("avx2") {
+                    // SAFETY: AVX2 is present.
+                    let folded = unsafe { fold_eight(&items) };
+                    assert_eq!(folded, total, "{:x?}", items);
+                }
+            }
+        }
+    }
+
+    /// [`Lanes::fold_counts`] of eight words in one [`U32x8`], compiled for AVX2; every lane
+    /// must agree, and lane 0 is returned.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn fold_eight(items: &[u32]) -> [u32; 4] {
+        let mut words = [0u32; 8];
+        words.copy_from_slice(&items[..8]);
+        let zero = U32x8::splat(0);
+        let folded = U32x8::fold_counts([U32x8::new(words), zero, zero, zero]);
+        let mut out = [0; 4];
+        for (o, f) in out.iter_mut().zip(folded.iter()) {
+            let lanes = f.lanes();
+            assert!(lanes.iter().all(|&x| x == lanes[0]));
+            *o = lanes[0];
+        }
+        out
     }
 
     #[cfg(target_arch = "x86_64")]
