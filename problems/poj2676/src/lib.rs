@@ -10,6 +10,8 @@
 //!   the minirow rule, the permutations left.
 //! - [`lanes`]: the same word operations on 28 planes at once (SSE2, AVX2 when detected,
 //!   with portable twins).
+//! - [`split`]: where the search splits: the band or stack, and the digit, with the fewest
+//!   permutations left.
 //! - [`solver`]: the board, the search (a baseline build and one for AVX2 processors, chosen
 //!   at run time), and [`solve`].
 
@@ -19,6 +21,7 @@ pub mod grid;
 pub mod lanes;
 pub mod parse;
 pub mod solver;
+pub mod split;
 pub mod tables;
 
 pub use band_grid::BandGrid;

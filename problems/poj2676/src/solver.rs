@@ -1,4 +1,5 @@
-//! The search: band planes of candidates, permutation pruning, singles, bivalue guesses.
+//! The search: band planes of candidates, permutation pruning, singles, then guesses on
+//! cells or splits of band and stack permutations.
 //!
 //! A `Board` holds, per band and digit, the cells where the digit may still go: planes in
 //! the layout of [`BandGrid`]. Processing a plane keeps only its minirows on some (row -> box)
@@ -9,13 +10,20 @@
 //! Changed planes are found by comparing all 27 against their last processed state at once
 //! (SSE2 on x86_64), round by round. When no plane changes any more, a bit-sliced count over
 //! the nine planes (SSE2) finds cells with no candidate (dead end) and cells with one; else
-//! the stack rule ([`bands::stack_rule`], four digits per vector) prunes columns; else a cell
-//! with two candidates (or the fewest) is guessed on, depth first. A puzzle still guessing
-//! after eight guesses is a hard one: from then on the minirow rule
-//! ([`bands::minirow_rule`], three bands per vector) runs too, and the search splits the
-//! permutations of the band digit with the fewest left instead of guessing a cell. The search
-//! is built twice: as is, and for processors with AVX2 and its bit instructions, chosen at
-//! run time.
+//! the stack rule ([`bands::stack_rule`], four digits per vector) prunes columns.
+//!
+//! Then the search branches, depth first, in one of two ways:
+//! - on a cell with two candidates (or the fewest): cheap, and the better branch while a
+//!   puzzle needs few guesses;
+//! - on the permutations of one digit in a band or a stack ([`split::split_at`]), after the
+//!   minirow rule ([`bands::minirow_rule`]) and its vertical twin
+//!   ([`bands::minicolumn_rule`]) found nothing: dearer per node, and a smaller tree on hard
+//!   puzzles (tdoku's reasoning and branch).
+//!
+//! A puzzle with [`FULL_FROM`] or more cells open at its first branch splits from the start;
+//! any other splits once it has made [`CELL_GUESSES`] cell guesses. The search is built twice:
+//! as is, and for processors with AVX2 and its bit instructions, chosen at run time; the AVX2
+//! build runs the split steps as one pass ([`Board::split_next_wide`]).
 
 use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
 use crate::bands::{
@@ -24,6 +32,7 @@ use crate::bands::{
 use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::{U32x4, U32x8};
+use crate::split::{self, SplitAt};
 use crate::tables::{self, PERMUTATION_CELLS, SAME_DIGIT};
 use bits::Word;
 
@@ -55,19 +64,27 @@ enum Next {
     Solved,
     /// No solution below this board.
     DeadEnd,
-    /// Singles or the stack rule removed candidates: propagate again.
+    /// Singles or a rule removed candidates: propagate again.
     Progress,
     /// Try each candidate of this cell: band and band bit.
     Guess(usize, u32),
     /// Try each of these permutations (a set as from [`bands::permutations_in`]) of the
     /// plane at this index.
     Split(usize, u32),
+    /// Try each of these (band -> column) permutations of digit index `d` in stack `s`,
+    /// `(d, s, set)`: bit `j` of the set for bands 0, 1, 2 to columns `j, j + 1, j + 2` of the
+    /// stack, bit `3 + j` for columns `j, j + 2, j + 1` (mod 3), as [`bands::stack_terms`].
+    SplitStack(usize, usize, u32),
 }
 
-/// Guesses on one puzzle after which the search splits band permutations instead of guessing
-/// cells. A bivalue cell is cheaper to find and does as well on puzzles that need a few
-/// guesses; a puzzle still guessing after this many is a hard one, where splitting the digit
-/// of the band with the fewest permutations left (tdoku's branch) keeps the tree smaller.
+/// Cells open at a puzzle's first branch from which it splits permutations from the start.
+/// Propagation leaves the hardest hand-picked puzzles (about 20 givens) 55 to 64 open cells;
+/// puzzles that need a few guesses, and most random minimal ones, fewer, and they do better
+/// on cells. See the benchmark notes in `data/README.md`.
+const FULL_FROM: u32 = 55;
+
+/// Cell guesses after which a puzzle that started on cells splits permutations instead: one
+/// still guessing after this many is a hard one.
 const CELL_GUESSES: usize = 8;
 
 impl Board {
@@ -159,9 +176,11 @@ impl Board {
     }
 
     /// After propagation: applies naked singles, else the stack rule, or says whether the
-    /// board is solved, dead, or where to guess: on a cell ([`Board::bivalue_cell`]), or on a
-    /// band's permutations ([`Board::fewest_permutations`]) when `split`. `wide`: the
-    /// minirow rule may use AVX2 (see [`Board::minirows`]). O(27) word operations.
+    /// board is solved, dead, or where to branch: on a cell ([`Board::cell_guess`]), or with
+    /// `split`, once the minirow and minicolumn rules found nothing either, on permutations
+    /// ([`Board::fewest_permutations`]). `wide`: AVX2 inline (only inlined into the AVX2
+    /// build of the search), where the split steps run as [`Board::split_next_wide`].
+    /// O(27) word operations.
     #[inline(always)]
     fn next(&mut self, split: bool, wide: bool) -> Next {
         if self.unsolved == [0; 3] {
@@ -199,6 +218,10 @@ impl Board {
         if progress {
             return Next::Progress;
         }
+        #[cfg(target_arch = "x86_64")]
+        if split && wide {
+            return self.split_next_wide();
+        }
         match self.stacks(wide) {
             None => return Next::DeadEnd,
             Some(true) => return Next::Progress,
@@ -210,14 +233,16 @@ impl Board {
                 Some(true) => return Next::Progress,
                 Some(false) => {}
             }
-            if let Some((i, permutations)) = self.fewest_permutations(wide) {
-                return Next::Split(i, permutations);
+            match self.minicolumns(wide) {
+                None => return Next::DeadEnd,
+                Some(true) => return Next::Progress,
+                Some(false) => {}
+            }
+            if let Some(split) = self.fewest_permutations() {
+                return split;
             }
         }
-        let (b, bit) = self
-            .bivalue_cell()
-            .unwrap_or_else(|| self.fewest_candidates());
-        Next::Guess(b, bit)
+        self.cell_guess()
     }
 
     /// [`bands::minirow_rule`] on each band: `Some(whether it removed any)`, or `None` on a
@@ -228,34 +253,11 @@ impl Board {
     fn minirows(&mut self, wide: bool) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
         if wide {
-            let p = &mut self.planes;
-            // Digit index k in the low half, k + 5 in the high half; pad lanes full bands.
-            let lanes = |d: usize| {
-                if d < 9 {
-                    [p[d], p[9 + d], p[18 + d], BAND]
-                } else {
-                    [0, 0, 0, BAND]
-                }
-            };
-            let mut wide = [U32x8::splat(0); 5];
-            for (k, w) in wide.iter_mut().enumerate() {
-                let ([a, b, c, pad], [e, f, g, h]) = (lanes(k), lanes(k + 5));
-                *w = U32x8::new([a, b, c, pad, e, f, g, h]);
-            }
-            if !bands::minirow_rule_paired(&mut wide)? {
+            let mut paired = self.paired_planes();
+            if !bands::minirow_rule_paired(&mut paired)? {
                 return Some(false);
             }
-            for (k, w) in wide.iter().enumerate() {
-                let [a, b, c, _, e, f, g, _] = w.lanes();
-                p[k] = a;
-                p[9 + k] = b;
-                p[18 + k] = c;
-                if k + 5 < 9 {
-                    p[k + 5] = e;
-                    p[14 + k] = f;
-                    p[23 + k] = g;
-                }
-            }
+            self.store_paired(&paired);
             return Some(true);
         }
         #[cfg(target_arch = "x86_64")]
@@ -292,6 +294,174 @@ impl Board {
         }
     }
 
+    /// The planes as [`bands::minirow_rule_paired`] takes them: digit index `k` of bands 0,
+    /// 1, 2 in the low half of vector `k`, digit index `k + 5` in the high half, the pad
+    /// lanes (and the missing tenth digit's planes' pad) full bands, which the rule keeps.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn paired_planes(&self) -> [U32x8; 5] {
+        let p = &self.planes;
+        let lanes = |d: usize| {
+            if d < 9 {
+                [p[d], p[9 + d], p[18 + d], BAND]
+            } else {
+                [0, 0, 0, BAND]
+            }
+        };
+        let mut paired = [U32x8::splat(0); 5];
+        for (k, w) in paired.iter_mut().enumerate() {
+            let ([a, b, c, pad], [e, f, g, h]) = (lanes(k), lanes(k + 5));
+            *w = U32x8::new([a, b, c, pad, e, f, g, h]);
+        }
+        paired
+    }
+
+    /// Writes back planes in the layout of [`Board::paired_planes`].
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn store_paired(&mut self, paired: &[U32x8; 5]) {
+        let p = &mut self.planes;
+        for (k, w) in paired.iter().enumerate() {
+            let [a, b, c, _, e, f, g, _] = w.lanes();
+            p[k] = a;
+            p[9 + k] = b;
+            p[18 + k] = c;
+            if k + 5 < 9 {
+                p[k + 5] = e;
+                p[14 + k] = f;
+                p[23 + k] = g;
+            }
+        }
+    }
+
+    /// The split mode's steps after the singles, with AVX2, sharing their work: the stack
+    /// rule and [`bands::minicolumn_rule`] on the same minicolumn sets, the minirow rule,
+    /// then the split choice of [`split::split_at`] from the counts those passes leave (the
+    /// rules' order does not change the board they stop at, so the choice is the same).
+    /// Requires AVX2 (only inlined into the AVX2 build of the search).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn split_next_wide(&mut self) -> Next {
+        let zero = U32x8::splat(0);
+        let boxes = U32x8::splat(0o111_111_111);
+        // Digits 0..8 and 1..9 side by side.
+        let mut loaded = [[zero; 3]; 2];
+        let mut present = [zero; 2];
+        let mut terms = [(zero, zero); 2];
+        let mut gone = zero;
+        for (k, d) in [0, 1].iter().copied().enumerate() {
+            let planes = [
+                U32x8::load(&self.planes, plane_index(0, d)),
+                U32x8::load(&self.planes, plane_index(1, d)),
+                U32x8::load(&self.planes, plane_index(2, d)),
+            ];
+            let f = bands::minicolumns(planes);
+            let (first, second) = bands::stack_terms(f);
+            let keep = first | second;
+            if !((keep | keep.shr(1) | keep.shr(2)) & boxes).all_eq(boxes) {
+                return Next::DeadEnd;
+            }
+            gone = gone | (f ^ keep);
+            loaded[k] = planes;
+            present[k] = f;
+            terms[k] = (first, second);
+        }
+        if !gone.all_eq(zero) {
+            for k in 0..2 {
+                let (first, second) = terms[k];
+                let out = present[k] ^ (first | second);
+                for (b, &plane) in loaded[k].iter().enumerate() {
+                    let cells = spread_columns(out.shr(9 * b as u32) & U32x8::splat(ROW));
+                    plane
+                        .and_not(cells)
+                        .store(&mut self.planes, plane_index(b, k));
+                }
+            }
+            return Next::Progress;
+        }
+        let last = U32x8::new([0, 0, 0, 0, 0, 0, 0, !0]);
+        let counted = [U32x8::splat(!0), last];
+        match bands::minicolumn_rule_on(&mut self.planes, [0, 1], counted, &loaded, &present) {
+            None => return Next::DeadEnd,
+            Some(true) => return Next::Progress,
+            Some(false) => {}
+        }
+        let mut paired = self.paired_planes();
+        match bands::minirow_rule_paired(&mut paired) {
+            None => return Next::DeadEnd,
+            Some(true) => {
+                self.store_paired(&paired);
+                return Next::Progress;
+            }
+            Some(false) => {}
+        }
+        // Band counts in the paired layout: bands in lanes, digits across the vectors.
+        let pads = U32x8::new([!0, !0, !0, 0, !0, !0, !0, 0]);
+        let mut band_counts = [[0u32; 8]; 5];
+        let mut band_sums = zero;
+        for (k, w) in paired.iter().enumerate() {
+            let n = split::at_least_two(bands::permutation_count(*w)) & pads;
+            band_sums = band_sums.add(n);
+            band_counts[k] = n.lanes();
+        }
+        let band_totals = band_sums.add(band_sums.swap_halves()).lanes();
+        // Stack counts from the stack rule's terms, digits in lanes, stacks in bytes.
+        let low = split::stack_count_bytes(bands::stack_counts(terms[0].0, terms[0].1));
+        let high = split::stack_count_bytes(bands::stack_counts(terms[1].0, terms[1].1));
+        let sums = low.add(high & last);
+        let sums = sums.add(sums.swap_halves());
+        let sums = sums.add(sums.swap_pairs());
+        let stack_sums = sums.add(sums.swap_neighbours()).lanes()[0];
+        let totals = [
+            band_totals[0],
+            band_totals[1],
+            band_totals[2],
+            stack_sums & 0xff,
+            stack_sums >> 8 & 0xff,
+            stack_sums >> 16 & 0xff,
+        ];
+        let group = match split::fewest(&totals) {
+            Some(g) => g,
+            None => return self.cell_guess(),
+        };
+        let mut of_digit = [0; 9];
+        if group < 3 {
+            for (d, n) in of_digit.iter_mut().enumerate() {
+                *n = band_counts[d % 5][group + 4 * (d / 5)];
+            }
+        } else {
+            let (low, high) = (low.lanes(), high.lanes());
+            for (d, n) in of_digit.iter_mut().enumerate() {
+                *n = if d < 8 { low[d] } else { high[7] } >> (8 * (group - 3)) & 0xff;
+            }
+        }
+        let d = split::fewest(&of_digit).expect("the group holds a digit with two");
+        self.split_next(split::place(group, d))
+    }
+
+    /// The branch for a split at `at`: the permutations there.
+    #[inline(always)]
+    fn split_next(&self, at: SplitAt) -> Next {
+        match at {
+            SplitAt::Band(i) => Next::Split(i, bands::permutations_in(self.planes[i])),
+            SplitAt::Stack { digit: d, stack: s } => {
+                let digit = [self.planes[d], self.planes[9 + d], self.planes[18 + d]];
+                let (first, second) = bands::stack_terms(bands::minicolumns(digit));
+                let set = (first >> (3 * s) & 7) | (second >> (3 * s) & 7) << 3;
+                Next::SplitStack(d, s, set)
+            }
+        }
+    }
+
+    /// A guess on a cell: one with two candidates, else one with the fewest.
+    #[inline(always)]
+    fn cell_guess(&self) -> Next {
+        let (b, bit) = self
+            .bivalue_cell()
+            .unwrap_or_else(|| self.fewest_candidates());
+        Next::Guess(b, bit)
+    }
+
     /// A cell with two candidates (band, bit) in the band with the most cells left (its
     /// guesses propagate furthest), the highest such cell there; `None` if there is none.
     /// O(27) word operations.
@@ -313,45 +483,45 @@ impl Board {
         guess
     }
 
-    /// The plane to split and its permutations left: in the band whose unfixed digits have the
-    /// fewest permutations in all, the digit with the fewest (at least two; the first on ties).
-    /// `None` when every plane is down to one permutation. `wide`: counts with AVX2 inline
-    /// (only inlined into the AVX2 build of the search). O(27) word operations, vectors.
+    /// [`bands::minicolumn_rule`] on the board: `Some(whether it removed any)`, or `None` on a
+    /// contradiction. Digits 0..8 and 1..9 in two 8-lane vectors with `wide` (only inlined into
+    /// the AVX2 build of the search), else 0..4, 4..8 and 5..9 in 4-lane ones on x86_64.
     #[inline(always)]
-    fn fewest_permutations(&self, wide: bool) -> Option<(usize, u32)> {
+    fn minicolumns(&mut self, wide: bool) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
-        let counts = if wide {
-            bands::permutation_counts_wide(&self.planes)
-        } else {
-            bands::permutation_counts(&self.planes)
-        };
+        {
+            if wide {
+                let last = U32x8::new([0, 0, 0, 0, 0, 0, 0, !0]);
+                return bands::minicolumn_rule(&mut self.planes, [0, 1], [U32x8::splat(!0), last]);
+            }
+            let last = U32x4::new([0, 0, 0, !0]);
+            let all = U32x4::splat(!0);
+            bands::minicolumn_rule(&mut self.planes, [0, 4, 5], [all, all, last])
+        }
         #[cfg(not(target_arch = "x86_64"))]
-        let counts = {
+        {
             let _ = wide; // no wide path here
-            bands::permutation_counts(&self.planes)
-        };
-        let mut best_band = (u32::MAX, 0);
+            bands::minicolumn_rule(&mut self.planes, [0, 1, 2, 3, 4, 5, 6, 7, 8], [!0u32; 9])
+        }
+    }
+
+    /// Where to split ([`split::split_at`]) and the permutations there; `None` when every
+    /// digit is down to one permutation in every band and stack. O(27) word operations.
+    #[inline(always)]
+    fn fewest_permutations(&self) -> Option<Next> {
+        split::split_at(&self.planes).map(|at| self.split_next(at))
+    }
+
+    /// Keeps digit index `d` in stack `s` to the columns of permutation `k` of the stack (as
+    /// numbered in [`Next::SplitStack`]) in every band. O(1).
+    #[inline(always)]
+    fn keep_stack_permutation(&mut self, d: usize, s: usize, k: u32) {
+        let (j, step) = if k < 3 { (k, 1) } else { (k - 3, 2) };
         for b in 0..3 {
-            let at = plane_index(b, 0);
-            let total: u32 = counts[at..at + 9]
-                .iter()
-                .map(|&n| if n >= 2 { n } else { 0 })
-                .sum();
-            if total != 0 && total < best_band.0 {
-                best_band = (total, at);
-            }
+            let column = 3 * s as u32 + (j + step * b as u32) % 3;
+            let others = 7 << (3 * s) & !(1 << column);
+            self.planes[plane_index(b, d)] &= !spread_columns(others);
         }
-        if best_band.0 == u32::MAX {
-            return None;
-        }
-        let at = best_band.1;
-        let mut best = (u32::MAX, 0);
-        for (i, &n) in counts[at..at + 9].iter().enumerate() {
-            if n >= 2 && n < best.0 {
-                best = (n, at + i);
-            }
-        }
-        Some((best.1, bands::permutations_in(self.planes[best.1])))
     }
 
     /// The vertical twin of the band rule: in each stack a digit takes one column per band
@@ -420,6 +590,12 @@ impl Board {
         holding(&self.planes, plane_index(b, 0), bit)
     }
 
+    /// How many cells hold no digit yet.
+    #[inline(always)]
+    fn open_cells(&self) -> u32 {
+        self.unsolved.iter().map(|u| u.count_ones()).sum()
+    }
+
     /// The solution held by a solved board.
     fn solution(&self) -> BandGrid {
         let mut planes = [0u32; 27];
@@ -435,6 +611,11 @@ struct Search {
     found: usize,
     first: Option<BandGrid>,
     guesses: usize,
+    /// Whether the search splits (with every rule) from its first branch on: decided at the
+    /// first branch, by how many cells are left open there.
+    full: bool,
+    /// Whether the first branch is still to come.
+    undecided: bool,
 }
 
 /// Which build of the search runs: the baseline one, or the one compiled for AVX2 and the bit
@@ -500,7 +681,18 @@ impl Search {
             if !board.propagate() {
                 return false;
             }
-            match board.next(self.guesses >= CELL_GUESSES, wide) {
+            let next = board.next(self.full || self.guesses >= CELL_GUESSES, wide);
+            if self.undecided {
+                if let Next::Guess(..) = next {
+                    self.undecided = false;
+                    if board.open_cells() >= FULL_FROM {
+                        // Nothing changed: the next round goes straight to the split rules.
+                        self.full = true;
+                        continue;
+                    }
+                }
+            }
+            match next {
                 Next::Progress => continue,
                 Next::DeadEnd => return false,
                 Next::Solved => {
@@ -523,6 +715,18 @@ impl Search {
                         permutations &= permutations - 1;
                     }
                     board.planes[i] &= PERMUTATION_CELLS[permutations.trailing_zeros() as usize];
+                }
+                Next::SplitStack(d, stack, mut permutations) => {
+                    self.guesses += 1;
+                    while permutations & (permutations - 1) != 0 {
+                        let mut child = board;
+                        child.keep_stack_permutation(d, stack, permutations.trailing_zeros());
+                        if recurse(self, child) {
+                            return true;
+                        }
+                        permutations &= permutations - 1;
+                    }
+                    board.keep_stack_permutation(d, stack, permutations.trailing_zeros());
                 }
                 Next::Guess(b, bit) => {
                     self.guesses += 1;
@@ -569,6 +773,8 @@ fn count_solutions_on(path: Path, givens: &BandGrid, limit: usize) -> (usize, Op
         found: 0,
         first: None,
         guesses: 0,
+        full: false,
+        undecided: true,
     };
     if let Some(board) = Board::new(givens) {
         match path {
@@ -668,6 +874,86 @@ mod tests {
         line[0] = b'7';
         line[76] = b'8';
         assert_eq!(count(&Grid::from_line(&line).unwrap(), 2).0, 2);
+    }
+
+    /// A [`Next`] as plain values, to compare.
+    fn key(next: &Next) -> (u8, usize, usize, u32) {
+        match *next {
+            Next::Solved => (0, 0, 0, 0),
+            Next::DeadEnd => (1, 0, 0, 0),
+            Next::Progress => (2, 0, 0, 0),
+            Next::Guess(b, bit) => (3, b, 0, bit),
+            Next::Split(i, set) => (4, i, 0, set),
+            Next::SplitStack(d, s, set) => (5, d, s, set),
+        }
+    }
+
+    /// Propagates and applies `step` until it branches (or ends); the branch and the board.
+    fn settle(
+        mut board: Board,
+        step: impl Fn(&mut Board) -> Next,
+    ) -> ((u8, usize, usize, u32), Board) {
+        loop {
+            if !board.propagate() {
+                return ((1, 0, 0, 0), board);
+            }
+            match step(&mut board) {
+                Next::Progress => continue,
+                next => return (key(&next), board),
+            }
+        }
+    }
+
+    /// The split steps of [`Board::next`] compiled for AVX2, where they run as
+    /// [`Board::split_next_wide`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn next_avx2(board: &mut Board) -> Next {
+        board.next(true, true)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx2_split_pass_branches_where_the_steps_do() {
+        if Path::detect() == Path::Baseline {
+            return; // nothing to compare on this processor
+        }
+        let solution = grid(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        );
+        let mut rng = rng::Rng::new(0x6a09_e667_f3bc_c908);
+        let mut kinds = [0usize; 6];
+        for _ in 0..3_000 {
+            let keep = 14 + rng.next_u64() % 20;
+            let mut line: Vec<u8> = solution
+                .to_line()
+                .bytes()
+                .map(|c| if rng.next_u64() % 81 < keep { c } else { b'.' })
+                .collect();
+            if rng.next_u64() % 3 == 0 {
+                // A wrong given somewhere: most such boards have no solution.
+                line[(rng.next_u64() % 81) as usize] = b'1' + (rng.next_u64() % 9) as u8;
+            }
+            let line = String::from_utf8(line).unwrap();
+            let board = match Board::new(&BandGrid::from_grid(&grid(&line))) {
+                Some(board) => board,
+                None => continue,
+            };
+            let (steps, by_steps) = settle(board, |b| b.next(true, false));
+            // SAFETY: `Path::detect` found the features.
+            let (pass, by_pass) = settle(board, |b| unsafe { next_avx2(b) });
+            assert_eq!(steps, pass, "{}", line);
+            if steps.0 != 1 {
+                assert_eq!(by_steps.planes, by_pass.planes, "{}", line);
+            }
+            kinds[steps.0 as usize] += 1;
+        }
+        // Both kinds of split, and dead ends, occur.
+        assert!(
+            kinds[1] > 0 && kinds[4] > 100 && kinds[5] > 100,
+            "{:?}",
+            kinds
+        );
     }
 
     #[test]

@@ -1,0 +1,183 @@
+//! Where the search splits: the band or stack, and the digit there, with the fewest
+//! permutations left.
+
+use crate::band_grid::plane_index;
+use crate::bands::{self, minicolumns, stack_terms};
+#[cfg(target_arch = "x86_64")]
+use crate::lanes::U32x4;
+use crate::lanes::{Lanes, LANES};
+
+/// A place to split on: the (row -> box) permutations of a band plane, or the (band -> column)
+/// permutations of one digit in one stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitAt {
+    /// The plane at this index ([`plane_index`]).
+    Band(usize),
+    /// Digit index `digit` in stack `stack` (columns `3 * stack ..`).
+    Stack { digit: usize, stack: usize },
+}
+
+/// The split: among the three bands and the three stacks, the one whose digits with two or
+/// more permutations left have the fewest in all (bands first, then stacks, on ties), and
+/// there the digit with the fewest (at least two; the first on ties). `None` when every digit
+/// is down to one permutation in every band and stack. O(27) word operations.
+#[inline(always)]
+pub fn split_at(planes: &[u32; LANES]) -> Option<SplitAt> {
+    let counts = bands::permutation_counts(planes);
+    let stacks = stack_counts(planes);
+    // The count of digit index `d` in group `g` (bands 0..3, stacks 3..6), 0 below two.
+    let count = |g: usize, d: usize| {
+        at_least_two(if g < 3 {
+            counts[plane_index(g, d)]
+        } else {
+            stacks[d] >> (3 * (g - 3)) & 7
+        })
+    };
+    let mut totals = [0; 6];
+    for (g, total) in totals.iter_mut().enumerate() {
+        *total = (0..9).map(|d| count(g, d)).sum();
+    }
+    let group = fewest(&totals)?;
+    let mut of_digit = [0; 9];
+    for (d, n) in of_digit.iter_mut().enumerate() {
+        *n = count(group, d);
+    }
+    Some(place(group, fewest(&of_digit)?))
+}
+
+/// The split of `group` (bands 0..3, stacks 3..6) at digit index `d`.
+#[inline(always)]
+pub fn place(group: usize, d: usize) -> SplitAt {
+    if group < 3 {
+        SplitAt::Band(plane_index(group, d))
+    } else {
+        SplitAt::Stack {
+            digit: d,
+            stack: group - 3,
+        }
+    }
+}
+
+/// The index of the smallest nonzero entry, the first on ties; `None` when all are zero.
+#[inline(always)]
+pub fn fewest<const N: usize>(values: &[u32; N]) -> Option<usize> {
+    let mut best = (u32::MAX, None);
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 && v < best.0 {
+            best = (v, Some(i));
+        }
+    }
+    best.1
+}
+
+/// Per lane, each 3-bit count at bits 0, 3, 6, ... (at most 7) kept when it is at least two,
+/// else 0. Branch-free.
+#[inline(always)]
+pub fn at_least_two<V: Lanes>(counts: V) -> V {
+    let two_or_more = (counts.shr(1) | counts.shr(2)) & V::splat(0o1_111_111_111);
+    counts & (two_or_more | two_or_more.shl(1) | two_or_more.shl(2))
+}
+
+/// How many (band -> column) permutations each stack has for each digit: word `d` for digit
+/// index `d`, stack `s` in bits `3s .. 3s + 3` ([`bands::stack_counts`]). O(27) word
+/// operations, vectors on x86_64.
+#[inline(always)]
+pub fn stack_counts(planes: &[u32; LANES]) -> [u32; LANES] {
+    let mut counts = [0; LANES];
+    #[cfg(target_arch = "x86_64")]
+    for &d in &[0, 4, 5] {
+        stack_counts_of::<U32x4>(planes, d).store(&mut counts, d);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for d in 0..9 {
+        stack_counts_of::<u32>(planes, d).store(&mut counts, d);
+    }
+    counts
+}
+
+/// [`stack_counts`] of the digits `d .. d + V::WIDTH`.
+#[inline(always)]
+fn stack_counts_of<V: Lanes>(planes: &[u32; LANES], d: usize) -> V {
+    let digit = [
+        V::load(planes, plane_index(0, d)),
+        V::load(planes, plane_index(1, d)),
+        V::load(planes, plane_index(2, d)),
+    ];
+    let (first, second) = stack_terms(minicolumns(digit));
+    bands::stack_counts(first, second)
+}
+
+/// Stack counts ([`bands::stack_counts`]) kept when at least two and moved to bytes: stack
+/// `s` in byte `s`. Branch-free.
+#[inline(always)]
+pub fn stack_count_bytes<V: Lanes>(counts: V) -> V {
+    let counts = at_least_two(counts);
+    let seven = V::splat(7);
+    (counts & seven) | (counts.shr(3) & seven).shl(8) | (counts.shr(6) & seven).shl(16)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::band_grid::BAND;
+    use rng::Rng;
+
+    /// The split by its definition: permutations counted one by one.
+    fn split_by_definition(planes: &[u32; LANES]) -> Option<SplitAt> {
+        let band_count = |i: usize| bands::permutations_in(planes[i]).count_ones();
+        let stack_count = |d: usize, s: usize| {
+            let present = minicolumns([planes[d], planes[9 + d], planes[18 + d]]);
+            let (first, second) = stack_terms(present);
+            (first >> (3 * s) & 7).count_ones() + (second >> (3 * s) & 7).count_ones()
+        };
+        let count = |group: usize, d: usize| {
+            let n = if group < 3 {
+                band_count(plane_index(group, d))
+            } else {
+                stack_count(d, group - 3)
+            };
+            if n >= 2 {
+                n
+            } else {
+                0
+            }
+        };
+        let totals = [0, 1, 2, 3, 4, 5].map(|g| (0..9).map(|d| count(g, d)).sum::<u32>());
+        let group = fewest(&totals)?;
+        let d = fewest(&[0, 1, 2, 3, 4, 5, 6, 7, 8].map(|d| count(group, d)))?;
+        Some(place(group, d))
+    }
+
+    #[test]
+    fn every_path_splits_where_the_definition_says() {
+        let mut rng = Rng::new(0x3c6e_f372_fe94_f82b);
+        let mut seen = [0usize; 3];
+        for round in 0..20_000 {
+            let mut planes = [0u32; LANES];
+            for p in planes[..27].iter_mut() {
+                // Mostly sparse planes (few permutations), some empty or full.
+                *p = match rng.next_u64() % 8 {
+                    0 => 0,
+                    1 => BAND,
+                    _ => BAND & (rng.next_u64() as u32 | rng.next_u64() as u32),
+                };
+            }
+            if round % 3 == 0 {
+                // A band fixed: one permutation per digit.
+                let b = (rng.next_u64() % 3) as usize;
+                for d in 0..9 {
+                    planes[9 * b + d] = crate::tables::PERMUTATION_CELLS[d % 6];
+                }
+            }
+            let expected = split_by_definition(&planes);
+            seen[match expected {
+                None => 0,
+                Some(SplitAt::Band(_)) => 1,
+                Some(SplitAt::Stack { .. }) => 2,
+            }] += 1;
+            assert_eq!(split_at(&planes), expected, "{:x?}", planes);
+        }
+        // The boards reach both kinds of split.
+        assert!(seen[1] > 100 && seen[2] > 100, "{:?}", seen);
+    }
+}
