@@ -134,13 +134,8 @@ pub fn minicolumn_rule_on<V: Lanes, const N: usize>(
         reach = add_counts(reach, [f & counted[k], zero, zero, zero]);
         only = add_counts(only, [o & counted[k], zero, zero, zero]);
     }
-    let [_, _, c3, c4] = V::fold_counts(reach);
-    let [_, _, m3, m4] = V::fold_counts(only);
-    if !(m4 | band.and_not(c3)).all_eq(zero) {
-        return None;
-    }
-    let full = m3.and_not(m4);
-    let reached_by_three = c3.and_not(c4);
+    let (full, reached_by_three) =
+        three_digits_each(V::fold_counts(reach), V::fold_counts(only), band)?;
     if (full | reached_by_three).all_eq(zero) {
         return Some(false);
     }
@@ -195,6 +190,22 @@ pub fn minirow_rule_paired(planes: &mut [U32x8; 5]) -> Option<bool> {
     minirow_rule_with(planes, both_halves)
 }
 
+/// What the minirow and minicolumn rules conclude from their counts, as every unit (minirow
+/// or minicolumn, a bit of `units`) holds exactly three digits: from the saturating counts
+/// of the digits that reach each unit and of those confined to it, `None` when a unit has
+/// four confined or fewer than three reaching, else `(full, reached_by_three)`: the units
+/// with three confined (the others leave them) and those only three reach (those three take
+/// them). Branch-free but for the exit.
+#[inline(always)]
+fn three_digits_each<V: Lanes>(reach: [V; 4], confined: [V; 4], units: V) -> Option<(V, V)> {
+    let [_, _, c3, c4] = reach;
+    let [_, _, m3, m4] = confined;
+    if !(m4 | units.and_not(c3)).all_eq(V::splat(0)) {
+        return None;
+    }
+    Some((m3.and_not(m4), c3.and_not(c4)))
+}
+
 /// Saturating counts (at least 1, 2, 3, 4) of the two halves added, in both halves.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -240,13 +251,8 @@ fn minirow_rule_with<V: Lanes, const N: usize>(
         m2 = m2 | m1 & only;
         m1 = m1 | only;
     }
-    let [_, _, c3, c4] = merge([c1, c2, c3, c4]);
-    let [_, _, m3, m4] = merge([m1, m2, m3, m4]);
-    if !(m4 | top.and_not(c3)).all_eq(zero) {
-        return None;
-    }
-    let full = m3.and_not(m4);
-    let reached_by_three = c3.and_not(c4);
+    let (full, reached_by_three) =
+        three_digits_each(merge([c1, c2, c3, c4]), merge([m1, m2, m3, m4]), top)?;
     if (full | reached_by_three).all_eq(zero) {
         return Some(false);
     }
@@ -547,7 +553,7 @@ mod tests {
     #[test]
     fn minirow_rule_matches_direct_counts() {
         let mut rng = Rng::new(0x7137_449b_2f8d_a2c5);
-        let (mut dead, mut changed) = (0, 0);
+        let mut outcomes = (0, 0);
         for round in 0..20_000 {
             // Dense planes with a few sparse ones, so that confinement and the counts of
             // three both occur often.
@@ -562,23 +568,41 @@ mod tests {
                     *p &= (rng.next_u64() | rng.next_u64()) as u32;
                 }
             }
-            let expected = minirow_rule_by_counts(&planes);
             let mut got = planes;
-            match minirow_rule::<u32>(&mut got) {
-                None => {
-                    dead += 1;
-                    assert_eq!(expected, None, "{:?}", planes);
-                }
-                Some(removed) => {
-                    let e = expected.expect("the rule finds no contradiction");
-                    assert_eq!(got, e, "{:?}", planes);
-                    assert_eq!(removed, e != planes);
-                    changed += removed as usize;
-                }
-            }
+            let result = minirow_rule::<u32>(&mut got);
+            tally(
+                &planes,
+                result,
+                &got,
+                minirow_rule_by_counts(&planes),
+                &mut outcomes,
+            );
         }
         // Both outcomes are exercised.
-        assert!(dead > 20 && changed > 100, "{} {}", dead, changed);
+        assert!(outcomes.0 > 20 && outcomes.1 > 100, "{:?}", outcomes);
+    }
+
+    /// Checks a rule's `result` and board after (`got`) against its definition's `expected`
+    /// board, from `planes`, and counts the dead ends and the changes in `outcomes`.
+    fn tally<T: PartialEq + std::fmt::Debug>(
+        planes: &T,
+        result: Option<bool>,
+        got: &T,
+        expected: Option<T>,
+        outcomes: &mut (usize, usize),
+    ) {
+        match result {
+            None => {
+                outcomes.0 += 1;
+                assert_eq!(expected, None, "{:x?}", planes);
+            }
+            Some(removed) => {
+                let e = expected.expect("the rule finds no contradiction");
+                assert_eq!(got, &e, "{:x?}", planes);
+                assert_eq!(removed, &e != planes);
+                outcomes.1 += removed as usize;
+            }
+        }
     }
 
     /// [`minicolumn_rule`] by its definition, minicolumn by minicolumn.
@@ -645,25 +669,20 @@ mod tests {
 
     #[test]
     fn minicolumn_rule_matches_direct_counts() {
-        let (mut dead, mut changed) = (0, 0);
+        let mut outcomes = (0, 0);
         for planes in minicolumn_boards(0x5be0_cd19_137e_2179, 20_000) {
-            let expected = minicolumn_rule_by_counts(&planes);
             let mut got = planes;
-            match minicolumn_rule(&mut got, [0, 1, 2, 3, 4, 5, 6, 7, 8], [!0u32; 9]) {
-                None => {
-                    dead += 1;
-                    assert_eq!(expected, None, "{:x?}", planes);
-                }
-                Some(removed) => {
-                    let e = expected.expect("the rule finds no contradiction");
-                    assert_eq!(got, e, "{:x?}", planes);
-                    assert_eq!(removed, e != planes);
-                    changed += removed as usize;
-                }
-            }
+            let result = minicolumn_rule(&mut got, [0, 1, 2, 3, 4, 5, 6, 7, 8], [!0u32; 9]);
+            tally(
+                &planes,
+                result,
+                &got,
+                minicolumn_rule_by_counts(&planes),
+                &mut outcomes,
+            );
         }
         // Both outcomes are exercised.
-        assert!(dead > 20 && changed > 100, "{} {}", dead, changed);
+        assert!(outcomes.0 > 20 && outcomes.1 > 100, "{:?}", outcomes);
     }
 
     /// [`minicolumn_rule`] on two 8-lane vectors, compiled for AVX2, for the test below.
