@@ -77,6 +77,14 @@ enum Next {
     SplitStack(usize, usize, u32),
 }
 
+/// Lane 7 only: of the vector of digits 1..9, the lane that the vector of digits 0..8 does
+/// not hold (digit index 8).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn last_lane() -> U32x8 {
+    U32x8::new([0, 0, 0, 0, 0, 0, 0, !0])
+}
+
 /// Cells open at a puzzle's first branch from which it splits permutations from the start.
 /// Propagation leaves the hardest hand-picked puzzles (about 20 givens) 55 to 64 open cells;
 /// puzzles that need a few guesses, and most random minimal ones, fewer, and they do better
@@ -228,12 +236,12 @@ impl Board {
             Some(false) => {}
         }
         if split {
-            match self.minirows(wide) {
+            match self.minirows() {
                 None => return Next::DeadEnd,
                 Some(true) => return Next::Progress,
                 Some(false) => {}
             }
-            match self.minicolumns(wide) {
+            match self.minicolumns() {
                 None => return Next::DeadEnd,
                 Some(true) => return Next::Progress,
                 Some(false) => {}
@@ -246,20 +254,10 @@ impl Board {
     }
 
     /// [`bands::minirow_rule`] on each band: `Some(whether it removed any)`, or `None` on a
-    /// contradiction. With `wide` (only inlined into the AVX2 build of the search), two
-    /// digits per AVX2 vector ([`bands::minirow_rule_paired`]). O(27) word operations per
-    /// counter.
+    /// contradiction. The three bands side by side in 4-lane vectors on x86_64 (the AVX2
+    /// build runs [`Board::split_next_wide`] instead). O(27) word operations per counter.
     #[inline(always)]
-    fn minirows(&mut self, wide: bool) -> Option<bool> {
-        #[cfg(target_arch = "x86_64")]
-        if wide {
-            let mut paired = self.paired_planes();
-            if !bands::minirow_rule_paired(&mut paired)? {
-                return Some(false);
-            }
-            self.store_paired(&paired);
-            return Some(true);
-        }
+    fn minirows(&mut self) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
         {
             // The three bands side by side; the pad lane is a full band, which the rule keeps.
@@ -282,7 +280,6 @@ impl Board {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = wide; // no wide path here
             let mut removed = false;
             for b in 0..3 {
                 let mut band = [0u32; 9];
@@ -342,73 +339,89 @@ impl Board {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn split_next_wide(&mut self) -> Next {
+        let terms = match self.vertical_rules_wide() {
+            Ok(terms) => terms,
+            Err(next) => return next,
+        };
+        let mut paired = self.paired_planes();
+        match bands::minirow_rule_paired(&mut paired) {
+            None => Next::DeadEnd,
+            Some(true) => {
+                self.store_paired(&paired);
+                Next::Progress
+            }
+            Some(false) => self.split_choice_wide(&paired, &terms),
+        }
+    }
+
+    /// The stack rule, then the minicolumn rule, on digits 0..8 and 1..9 side by side:
+    /// `Err(the next step)` when either removed candidates or found a dead end, else the
+    /// stack rule's [`bands::stack_terms`] of both vectors. Requires AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn vertical_rules_wide(&mut self) -> Result<[(U32x8, U32x8); 2], Next> {
         let zero = U32x8::splat(0);
         let boxes = U32x8::splat(0o111_111_111);
-        // Digits 0..8 and 1..9 side by side.
         let mut loaded = [[zero; 3]; 2];
         let mut present = [zero; 2];
         let mut terms = [(zero, zero); 2];
         let mut gone = zero;
-        for (k, d) in [0, 1].iter().copied().enumerate() {
-            let planes = [
+        for (d, slot) in loaded.iter_mut().enumerate() {
+            *slot = [
                 U32x8::load(&self.planes, plane_index(0, d)),
                 U32x8::load(&self.planes, plane_index(1, d)),
                 U32x8::load(&self.planes, plane_index(2, d)),
             ];
-            let f = bands::minicolumns(planes);
+            let f = bands::minicolumns(*slot);
             let (first, second) = bands::stack_terms(f);
             let keep = first | second;
             if !((keep | keep.shr(1) | keep.shr(2)) & boxes).all_eq(boxes) {
-                return Next::DeadEnd;
+                return Err(Next::DeadEnd);
             }
             gone = gone | (f ^ keep);
-            loaded[k] = planes;
-            present[k] = f;
-            terms[k] = (first, second);
+            present[d] = f;
+            terms[d] = (first, second);
         }
         if !gone.all_eq(zero) {
-            for k in 0..2 {
-                let (first, second) = terms[k];
-                let out = present[k] ^ (first | second);
-                for (b, &plane) in loaded[k].iter().enumerate() {
+            for (d, planes) in loaded.iter().enumerate() {
+                let out = present[d] ^ (terms[d].0 | terms[d].1);
+                for (b, &plane) in planes.iter().enumerate() {
                     let cells = spread_columns(out.shr(9 * b as u32) & U32x8::splat(ROW));
                     plane
                         .and_not(cells)
-                        .store(&mut self.planes, plane_index(b, k));
+                        .store(&mut self.planes, plane_index(b, d));
                 }
             }
-            return Next::Progress;
+            return Err(Next::Progress);
         }
-        let last = U32x8::new([0, 0, 0, 0, 0, 0, 0, !0]);
-        let counted = [U32x8::splat(!0), last];
+        let counted = [U32x8::splat(!0), last_lane()];
         match bands::minicolumn_rule_on(&mut self.planes, [0, 1], counted, &loaded, &present) {
-            None => return Next::DeadEnd,
-            Some(true) => return Next::Progress,
-            Some(false) => {}
+            None => Err(Next::DeadEnd),
+            Some(true) => Err(Next::Progress),
+            Some(false) => Ok(terms),
         }
-        let mut paired = self.paired_planes();
-        match bands::minirow_rule_paired(&mut paired) {
-            None => return Next::DeadEnd,
-            Some(true) => {
-                self.store_paired(&paired);
-                return Next::Progress;
-            }
-            Some(false) => {}
-        }
-        // Band counts in the paired layout: bands in lanes, digits across the vectors.
+    }
+
+    /// The split of [`split::split_at`] from the counts the rules left: the band planes in
+    /// the paired layout ([`Board::paired_planes`]), the stack rule's terms of digits 0..8
+    /// and 1..9. Requires AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn split_choice_wide(&self, paired: &[U32x8; 5], terms: &[(U32x8, U32x8); 2]) -> Next {
+        // Band counts: bands in lanes, digits across the vectors, the pad lanes left out.
         let pads = U32x8::new([!0, !0, !0, 0, !0, !0, !0, 0]);
         let mut band_counts = [[0u32; 8]; 5];
-        let mut band_sums = zero;
+        let mut band_sums = U32x8::splat(0);
         for (k, w) in paired.iter().enumerate() {
             let n = split::at_least_two(bands::permutation_count(*w)) & pads;
             band_sums = band_sums.add(n);
             band_counts[k] = n.lanes();
         }
         let band_totals = band_sums.add(band_sums.swap_halves()).lanes();
-        // Stack counts from the stack rule's terms, digits in lanes, stacks in bytes.
+        // Stack counts: digits in lanes, stacks in bytes, digit 8 from the second vector.
         let low = split::stack_count_bytes(bands::stack_counts(terms[0].0, terms[0].1));
         let high = split::stack_count_bytes(bands::stack_counts(terms[1].0, terms[1].1));
-        let sums = low.add(high & last);
+        let sums = low.add(high & last_lane());
         let sums = sums.add(sums.swap_halves());
         let sums = sums.add(sums.swap_pairs());
         let stack_sums = sums.add(sums.swap_neighbours()).lanes()[0];
@@ -484,23 +497,18 @@ impl Board {
     }
 
     /// [`bands::minicolumn_rule`] on the board: `Some(whether it removed any)`, or `None` on a
-    /// contradiction. Digits 0..8 and 1..9 in two 8-lane vectors with `wide` (only inlined into
-    /// the AVX2 build of the search), else 0..4, 4..8 and 5..9 in 4-lane ones on x86_64.
+    /// contradiction. Digits 0..4, 4..8 and 5..9 in 4-lane vectors on x86_64 (the AVX2 build
+    /// runs [`Board::split_next_wide`] instead).
     #[inline(always)]
-    fn minicolumns(&mut self, wide: bool) -> Option<bool> {
+    fn minicolumns(&mut self) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
         {
-            if wide {
-                let last = U32x8::new([0, 0, 0, 0, 0, 0, 0, !0]);
-                return bands::minicolumn_rule(&mut self.planes, [0, 1], [U32x8::splat(!0), last]);
-            }
-            let last = U32x4::new([0, 0, 0, !0]);
             let all = U32x4::splat(!0);
+            let last = U32x4::new([0, 0, 0, !0]);
             bands::minicolumn_rule(&mut self.planes, [0, 4, 5], [all, all, last])
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let _ = wide; // no wide path here
             bands::minicolumn_rule(&mut self.planes, [0, 1, 2, 3, 4, 5, 6, 7, 8], [!0u32; 9])
         }
     }
