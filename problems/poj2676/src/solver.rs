@@ -20,10 +20,10 @@
 //!   ([`bands::minicolumn_rule`]) found nothing: dearer per node, and a smaller tree on hard
 //!   puzzles (tdoku's reasoning and branch).
 //!
-//! A puzzle with [`FULL_FROM`] or more cells open at its first branch splits from the start;
-//! any other splits once it has made [`CELL_GUESSES`] cell guesses. The search is built twice:
-//! as is, and for processors with AVX2 and its bit instructions, chosen at run time; the AVX2
-//! build runs the split steps as one pass ([`Board::split_next_wide`]).
+//! A puzzle with `FULL_FROM` (55) or more cells open at its first branch splits from the
+//! start; any other splits once it has made `CELL_GUESSES` (8) cell guesses. The search is
+//! built twice: as is, and for processors with AVX2 and its bit instructions, chosen at run
+//! time; the AVX2 build runs the split steps as one pass (`Board::split_next_wide`).
 
 use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
 use crate::bands::{
