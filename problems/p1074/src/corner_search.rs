@@ -936,20 +936,26 @@ mod tests {
         assert!(bound(&g, 0b0101, -1, Goal::Maximum).is_some());
     }
 
-    /// Every assignment of the corner boxes' cells (only distinct digits per box, row and
-    /// column are kept while enumerating), each checked against the pair rules and the
-    /// duties one by one at the end: no bound, no pruning by value.
-    fn brute_force(g: &Grid, blocks: BlockSet) -> Option<i32> {
+    /// The digits each of `cells` may take on `g`: its candidates, highest first, or its
+    /// digit when it holds one.
+    fn options_of(g: &Grid, cells: &[Cell]) -> Vec<Vec<u8>> {
         let cand = candidates_of(g);
-        let boxes: Vec<usize> = (0..4).filter(|b| blocks >> b & 1 == 1).collect();
-        let cells: Vec<Cell> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
-        let options: Vec<Vec<u8>> = cells
+        cells
             .iter()
             .map(|&c| match g.0[c] {
                 0 => cand(c).high_first().collect(),
                 d => vec![d],
             })
-            .collect();
+            .collect()
+    }
+
+    /// Every assignment of the corner boxes' cells (only distinct digits per box, row and
+    /// column are kept while enumerating), each checked against the pair rules and the
+    /// duties one by one at the end: no bound, no pruning by value.
+    fn brute_force(g: &Grid, blocks: BlockSet) -> Option<i32> {
+        let boxes: Vec<usize> = (0..4).filter(|b| blocks >> b & 1 == 1).collect();
+        let cells: Vec<Cell> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
+        let options = options_of(g, &cells);
         let mut best = None;
         let mut trial = *g;
         let mut keep_best = |_: &Grid, value: i32| best = best.max(Some(value));
@@ -1107,15 +1113,8 @@ mod tests {
         for _ in 0..30 {
             let (_, g) = random_board(&mut rng, 40);
             // Every valid assignment of the four corner boxes, by its block digits.
-            let cand = candidates_of(&g);
             let cells: Vec<Cell> = CORNER_BOXES.iter().flatten().copied().collect();
-            let options: Vec<Vec<u8>> = cells
-                .iter()
-                .map(|&c| match g.0[c] {
-                    0 => cand(c).high_first().collect(),
-                    d => vec![d],
-                })
-                .collect();
+            let options = options_of(&g, &cells);
             let mut valid = std::collections::BTreeMap::new();
             let mut trial = g;
             let mut collect = |t: &Grid, value: i32| {
