@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::grid::{Cell, DigitSet, PlaceSet, CELLS, UNITS};
-use crate::lanes::{fewest_digits, first_from, two_digit_cells, unit_masks};
+use crate::lanes::{cyclic_word, fewest_digits, first_from, two_digit_cells, unit_masks};
 use bits::{ones, Word};
 use rng::Rng;
 
@@ -62,15 +62,8 @@ pub fn choose_portable(b: &Board, rng: &mut Rng, smart: bool) -> Option<Branch> 
         // Per unit, the two-digit cells (for the links; the plain choice needs none).
         let per_unit = if smart { unit_masks(&two) } else { [0; UNITS] };
         let (mut best, mut best_score, mut seen) = (0, u32::MAX, 0);
-        let (first, from) = (start / 64, start % 64);
         for k in 0..5 {
-            let w = (first + k) % 4;
-            let mut bits = two[w];
-            if k == 0 {
-                bits &= !0u64 << from;
-            } else if k == 4 {
-                bits &= !(!0u64 << from);
-            }
+            let (w, bits) = cyclic_word(&two, start, k);
             for i in ones(bits) {
                 let cell = w * 64 + i as usize;
                 if !smart {

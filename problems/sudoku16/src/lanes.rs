@@ -324,20 +324,29 @@ pub fn fewest_digits_scalar(cand: &[DigitBits; CELLS]) -> (u32, [u64; 4]) {
 /// after `start`, cyclically; `None` when `bits` is empty. O(1).
 #[inline(always)]
 pub fn first_from(bits: &[u64; 4], start: usize) -> Option<usize> {
-    let (first, from) = (start / 64, start % 64);
     for k in 0..5 {
-        let w = (first + k) % 4;
-        let mut m = bits[w];
-        if k == 0 {
-            m &= !0u64 << from;
-        } else if k == 4 {
-            m &= !(!0u64 << from);
-        }
+        let (w, m) = cyclic_word(bits, start, k);
         if m != 0 {
             return Some(64 * w + m.trailing_zeros() as usize);
         }
     }
     None
+}
+
+/// Step `k` (0..5) of a cyclic scan of the 256-bit mask `bits` from bit `start`: the word's
+/// index and its bits that step covers. Steps 0 and 4 take the start's word from `start` on
+/// and before it, steps 1..4 the next three words whole, so the five steps see each bit once,
+/// in order from `start`. O(1).
+#[inline(always)]
+pub fn cyclic_word(bits: &[u64; 4], start: usize, k: usize) -> (usize, u64) {
+    let (first, from) = (start / 64, start % 64);
+    let w = (first + k) % 4;
+    let m = match k {
+        0 => bits[w] & !0u64 << from,
+        4 => bits[w] & !(!0u64 << from),
+        _ => bits[w],
+    };
+    (w, m)
 }
 
 /// The cells whose digit set has exactly two digits (so open: an assigned cell keeps one),
