@@ -436,23 +436,18 @@ impl Board {
             stack_sums >> 8 & 0xff,
             stack_sums >> 16 & 0xff,
         ];
-        let group = match split::fewest(&totals) {
-            Some(g) => g,
-            None => return self.cell_guess(),
+        let (low, high) = (low.lanes(), high.lanes());
+        let count = |group: usize, d: usize| {
+            if group < 3 {
+                band_counts[d % 5][group + 4 * (d / 5)]
+            } else {
+                (if d < 8 { low[d] } else { high[7] }) >> (8 * (group - 3)) & 0xff
+            }
         };
-        let mut of_digit = [0; 9];
-        if group < 3 {
-            for (d, n) in of_digit.iter_mut().enumerate() {
-                *n = band_counts[d % 5][group + 4 * (d / 5)];
-            }
-        } else {
-            let (low, high) = (low.lanes(), high.lanes());
-            for (d, n) in of_digit.iter_mut().enumerate() {
-                *n = if d < 8 { low[d] } else { high[7] } >> (8 * (group - 3)) & 0xff;
-            }
+        match split::pick(&totals, count) {
+            Some(at) => self.split_next(at),
+            None => self.cell_guess(),
         }
-        let d = split::fewest(&of_digit).expect("the group holds a digit with two");
-        self.split_next(split::place(group, d))
     }
 
     /// The branch for a split at `at`: the permutations there.

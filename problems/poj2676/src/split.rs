@@ -37,7 +37,16 @@ pub fn split_at(planes: &[u32; LANES]) -> Option<SplitAt> {
     for (g, total) in totals.iter_mut().enumerate() {
         *total = (0..9).map(|d| count(g, d)).sum();
     }
-    let group = fewest(&totals)?;
+    pick(&totals, count)
+}
+
+/// The split from the groups' `totals` (bands 0..3, stacks 3..6) and the `count(group, d)`
+/// of digit index `d` in a group (0 below two): the group with the smallest nonzero total,
+/// there the digit with the smallest nonzero count, the first on ties. `None` when every
+/// total is zero. O(1).
+#[inline(always)]
+pub fn pick(totals: &[u32; 6], count: impl Fn(usize, usize) -> u32) -> Option<SplitAt> {
+    let group = fewest(totals)?;
     let mut of_digit = [0; 9];
     for (d, n) in of_digit.iter_mut().enumerate() {
         *n = count(group, d);
@@ -47,7 +56,7 @@ pub fn split_at(planes: &[u32; LANES]) -> Option<SplitAt> {
 
 /// The split of `group` (bands 0..3, stacks 3..6) at digit index `d`.
 #[inline(always)]
-pub fn place(group: usize, d: usize) -> SplitAt {
+fn place(group: usize, d: usize) -> SplitAt {
     if group < 3 {
         SplitAt::Band(plane_index(group, d))
     } else {
@@ -60,7 +69,7 @@ pub fn place(group: usize, d: usize) -> SplitAt {
 
 /// The index of the smallest nonzero entry, the first on ties; `None` when all are zero.
 #[inline(always)]
-pub fn fewest<const N: usize>(values: &[u32; N]) -> Option<usize> {
+fn fewest<const N: usize>(values: &[u32; N]) -> Option<usize> {
     let mut best = (u32::MAX, None);
     for (i, &v) in values.iter().enumerate() {
         if v != 0 && v < best.0 {
