@@ -24,10 +24,17 @@ use crate::lanes::{U32x4, U32x8};
 pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
     let present = minicolumns(planes);
     let (first, second) = stack_terms(present);
+    Some((present, stack_keep(first, second)?))
+}
+
+/// The minicolumns on some permutation of their stack, from [`stack_terms`], or `None` when
+/// a box has none left. Branch-free but for the exit.
+#[inline(always)]
+pub fn stack_keep<V: Lanes>(first: V, second: V) -> Option<V> {
     let keep = first | second;
     let boxes = (keep | keep.shr(1) | keep.shr(2)) & V::splat(0o111_111_111);
     if boxes.all_eq(V::splat(0o111_111_111)) {
-        Some((present, keep))
+        Some(keep)
     } else {
         None
     }
@@ -38,6 +45,16 @@ pub fn stack_rule<V: Lanes>(planes: [V; 3]) -> Option<(V, V)> {
 #[inline(always)]
 pub fn minicolumns<V: Lanes>(planes: [V; 3]) -> V {
     columns(planes[0]) | columns(planes[1]).shl(9) | columns(planes[2]).shl(18)
+}
+
+/// Stores the planes of digits `d ..` in bands 0, 1, 2 (`loaded`, per lane) without the
+/// minicolumns of `gone` ([`minicolumns`]' layout). O(1) lane operations.
+#[inline(always)]
+pub fn clear_minicolumns<V: Lanes>(planes: &mut [u32; LANES], d: usize, loaded: &[V; 3], gone: V) {
+    for (b, &plane) in loaded.iter().enumerate() {
+        let cells = spread_columns(gone.shr(9 * b as u32) & V::splat(ROW));
+        plane.and_not(cells).store(planes, plane_index(b, d));
+    }
 }
 
 /// The two kinds of (band -> column) permutation inside each stack through each minicolumn
@@ -151,12 +168,7 @@ pub fn minicolumn_rule_on<V: Lanes, const N: usize>(
         }
         let gone = (out | rest_of_columns) & f;
         removed = removed | gone;
-        for (b, &plane) in loaded[k].iter().enumerate() {
-            let cells = spread_columns(gone.shr(9 * b as u32) & V::splat(ROW));
-            plane
-                .and_not(cells)
-                .store(planes, plane_index(b, firsts[k]));
-        }
+        clear_minicolumns(planes, firsts[k], &loaded[k], gone);
     }
     Some(!removed.all_eq(zero))
 }

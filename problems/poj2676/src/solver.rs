@@ -364,7 +364,6 @@ impl Board {
     #[inline(always)]
     fn vertical_rules_wide(&mut self) -> Result<[(U32x8, U32x8); 2], Next> {
         let zero = U32x8::splat(0);
-        let boxes = U32x8::splat(0o111_111_111);
         let mut loaded = [[zero; 3]; 2];
         let mut present = [zero; 2];
         let mut terms = [(zero, zero); 2];
@@ -377,10 +376,7 @@ impl Board {
             ];
             let f = bands::minicolumns(*slot);
             let (first, second) = bands::stack_terms(f);
-            let keep = first | second;
-            if !((keep | keep.shr(1) | keep.shr(2)) & boxes).all_eq(boxes) {
-                return Err(Next::DeadEnd);
-            }
+            let keep = bands::stack_keep(first, second).ok_or(Next::DeadEnd)?;
             gone = gone | (f ^ keep);
             present[d] = f;
             terms[d] = (first, second);
@@ -388,12 +384,7 @@ impl Board {
         if !gone.all_eq(zero) {
             for (d, planes) in loaded.iter().enumerate() {
                 let out = present[d] ^ (terms[d].0 | terms[d].1);
-                for (b, &plane) in planes.iter().enumerate() {
-                    let cells = spread_columns(out.shr(9 * b as u32) & U32x8::splat(ROW));
-                    plane
-                        .and_not(cells)
-                        .store(&mut self.planes, plane_index(b, d));
-                }
+                bands::clear_minicolumns(&mut self.planes, d, planes, out);
             }
             return Err(Next::Progress);
         }
@@ -566,12 +557,7 @@ impl Board {
             let (present, keep) = bands::stack_rule(planes)?;
             let gone = present ^ keep;
             removed = removed | gone;
-            for (b, &plane) in planes.iter().enumerate() {
-                let cells = spread_columns(gone.shr(9 * b as u32) & V::splat(ROW));
-                plane
-                    .and_not(cells)
-                    .store(&mut self.planes, plane_index(b, d));
-            }
+            bands::clear_minicolumns(&mut self.planes, d, &planes, gone);
         }
         if removed.all_eq(V::splat(0)) {
             Some(false)
