@@ -23,21 +23,38 @@ pub enum SplitAt {
 /// is down to one permutation in every band and stack. O(27) word operations.
 #[inline(always)]
 pub fn split_at(planes: &[u32; LANES]) -> Option<SplitAt> {
-    let counts = bands::permutation_counts(planes);
-    let stacks = stack_counts(planes);
-    // The count of digit index `d` in group `g` (bands 0..3, stacks 3..6), 0 below two.
-    let count = |g: usize, d: usize| {
-        at_least_two(if g < 3 {
-            counts[plane_index(g, d)]
-        } else {
-            stacks[d] >> (3 * (g - 3)) & 7
-        })
-    };
+    let bands = kept_counts(bands::permutation_counts(planes));
+    let stacks = stack_bytes(planes);
     let mut totals = [0; 6];
-    for (g, total) in totals.iter_mut().enumerate() {
-        *total = (0..9).map(|d| count(g, d)).sum();
+    for (b, total) in totals[..3].iter_mut().enumerate() {
+        *total = bands[plane_index(b, 0)..plane_index(b, 9)].iter().sum();
     }
-    pick(&totals, count)
+    // At most 9 * 6 per stack: the bytes do not carry into each other.
+    let stack_sums: u32 = stacks[..9].iter().sum();
+    for (s, total) in totals[3..].iter_mut().enumerate() {
+        *total = stack_sums >> (8 * s) & 0xff;
+    }
+    pick(&totals, |g, d| {
+        if g < 3 {
+            bands[plane_index(g, d)]
+        } else {
+            stacks[d] >> (8 * (g - 3)) & 0xff
+        }
+    })
+}
+
+/// [`at_least_two`] on each word, vectors on x86_64.
+#[inline(always)]
+fn kept_counts(mut counts: [u32; LANES]) -> [u32; LANES] {
+    #[cfg(target_arch = "x86_64")]
+    for at in (0..LANES).step_by(4) {
+        at_least_two(U32x4::load(&counts, at)).store(&mut counts, at);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    for c in counts.iter_mut() {
+        *c = at_least_two(*c);
+    }
+    counts
 }
 
 /// The split from the groups' `totals` (bands 0..3, stacks 3..6) and the `count(group, d)`
@@ -87,24 +104,23 @@ pub fn at_least_two<V: Lanes>(counts: V) -> V {
     counts & (two_or_more | two_or_more.shl(1) | two_or_more.shl(2))
 }
 
-/// How many (band -> column) permutations each stack has for each digit: word `d` for digit
-/// index `d`, stack `s` in bits `3s .. 3s + 3` ([`bands::stack_counts`]). O(27) word
-/// operations, vectors on x86_64.
+/// The [`stack_count_bytes`] of each digit: word `d` for digit index `d`, stack `s` in byte
+/// `s`. O(27) word operations, vectors on x86_64.
 #[inline(always)]
-pub fn stack_counts(planes: &[u32; LANES]) -> [u32; LANES] {
-    let mut counts = [0; LANES];
+fn stack_bytes(planes: &[u32; LANES]) -> [u32; LANES] {
+    let mut bytes = [0; LANES];
     #[cfg(target_arch = "x86_64")]
     for &d in &[0, 4, 5] {
-        stack_counts_of::<U32x4>(planes, d).store(&mut counts, d);
+        stack_count_bytes(stack_counts_of::<U32x4>(planes, d)).store(&mut bytes, d);
     }
     #[cfg(not(target_arch = "x86_64"))]
     for d in 0..9 {
-        stack_counts_of::<u32>(planes, d).store(&mut counts, d);
+        stack_count_bytes(stack_counts_of::<u32>(planes, d)).store(&mut bytes, d);
     }
-    counts
+    bytes
 }
 
-/// [`stack_counts`] of the digits `d .. d + V::WIDTH`.
+/// The stack counts ([`bands::stack_counts`]) of the digits `d .. d + V::WIDTH`.
 #[inline(always)]
 fn stack_counts_of<V: Lanes>(planes: &[u32; LANES], d: usize) -> V {
     let digit = [
