@@ -317,38 +317,18 @@ pub fn permutations_in(plane: u32) -> u32 {
 }
 
 /// How many permutations ([`permutations_in`]) each of the 28 words has, 0 to 6. O(28) word
-/// operations, as four 8-lane vectors with AVX2 (detected at run time), seven 4-lane vectors
-/// with SSE2 otherwise on x86_64.
-#[inline]
+/// operations, as seven 4-lane vectors on x86_64: its caller, the baseline search's split
+/// choice, runs where AVX2 is not (the AVX2 search counts in its own pass).
+#[inline(always)]
 pub fn permutation_counts(planes: &[u32; LANES]) -> [u32; LANES] {
     #[cfg(target_arch = "x86_64")]
     {
-        if is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is present.
-            return unsafe { permutation_counts_avx2(planes) };
-        }
         permutation_counts_with::<U32x4>(planes, &[0, 4, 8, 12, 16, 20, 24])
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         permutation_counts_portable(planes)
     }
-}
-
-/// [`permutation_counts`] with AVX2; words 20..24 are done twice (the same answer). Requires
-/// AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn permutation_counts_avx2(planes: &[u32; LANES]) -> [u32; LANES] {
-    permutation_counts_wide(planes)
-}
-
-/// [`permutation_counts`] with AVX2, to be inlined into code compiled for AVX2 (no detection,
-/// no call). Requires AVX2.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub fn permutation_counts_wide(planes: &[u32; LANES]) -> [u32; LANES] {
-    permutation_counts_with::<U32x8>(planes, &[0, 8, 16, 20])
 }
 
 /// Portable [`permutation_counts`].
@@ -877,15 +857,19 @@ mod tests {
             let portable = permutation_counts_portable(&planes);
             assert_eq!(permutation_counts(&planes), portable);
             #[cfg(target_arch = "x86_64")]
-            {
-                let sse2 = permutation_counts_with::<U32x4>(&planes, &[0, 4, 8, 12, 16, 20, 24]);
-                assert_eq!(sse2, portable);
-                if is_x86_feature_detected!("avx2") {
-                    // SAFETY: AVX2 is present.
-                    assert_eq!(unsafe { permutation_counts_avx2(&planes) }, portable);
-                }
+            if is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 is present.
+                assert_eq!(unsafe { permutation_counts_avx2(&planes) }, portable);
             }
         }
+    }
+
+    /// [`permutation_counts`] in 8-lane vectors (words 20..24 done twice, the same answer), as
+    /// the AVX2 search counts. Requires AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn permutation_counts_avx2(planes: &[u32; LANES]) -> [u32; LANES] {
+        permutation_counts_with::<crate::lanes::U32x8>(planes, &[0, 8, 16, 20])
     }
 
     #[test]
