@@ -85,15 +85,20 @@ fn place(group: usize, d: usize) -> SplitAt {
 }
 
 /// The index of the smallest nonzero entry, the first on ties; `None` when all are zero.
+/// Requires `N <= 16` and entries below 2^27 (counts and their sums are far below). O(N),
+/// branch-free: the minimum of `(v - 1) << 4 | i`, where a zero wraps to the top (a branch on
+/// each compare depends on the board and is often mispredicted).
 #[inline(always)]
 fn fewest<const N: usize>(values: &[u32; N]) -> Option<usize> {
-    let mut best = (u32::MAX, None);
+    let mut best = u32::MAX;
     for (i, &v) in values.iter().enumerate() {
-        if v != 0 && v < best.0 {
-            best = (v, Some(i));
-        }
+        best = best.min(v.wrapping_sub(1) << 4 | i as u32);
     }
-    best.1
+    if best >> 4 == u32::MAX >> 4 {
+        None
+    } else {
+        Some((best & 15) as usize)
+    }
 }
 
 /// Per lane, each 3-bit count at bits 0, 3, 6, ... (at most 7) kept when it is at least two,
@@ -171,6 +176,36 @@ mod tests {
         let group = fewest(&totals)?;
         let d = fewest(&[0, 1, 2, 3, 4, 5, 6, 7, 8].map(|d| count(group, d)))?;
         Some(place(group, d))
+    }
+
+    #[test]
+    fn fewest_is_the_first_smallest_nonzero() {
+        let mut rng = Rng::new(0x9b05_688c_2b3e_6c1f);
+        for _ in 0..20_000 {
+            let mut values = [0u32; 9];
+            for v in values.iter_mut() {
+                // Small values, many zeros and ties; now and then a large one.
+                *v = match rng.next_u64() % 8 {
+                    0 | 1 => 0,
+                    2 => (rng.next_u64() % (1 << 27)) as u32,
+                    _ => (rng.next_u64() % 5) as u32,
+                };
+            }
+            let expected = values
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v != 0)
+                .min_by_key(|&(i, &v)| (v, i))
+                .map(|(i, _)| i);
+            assert_eq!(fewest(&values), expected, "{:?}", values);
+            let six = [
+                values[0], values[1], values[2], values[3], values[4], values[5],
+            ];
+            let expected = (0..6).filter(|&i| six[i] != 0).min_by_key(|&i| (six[i], i));
+            assert_eq!(fewest(&six), expected, "{:?}", six);
+        }
+        assert_eq!(fewest(&[0u32; 6]), None);
+        assert_eq!(fewest(&[(1 << 27) - 1, 0, (1 << 27) - 1]), Some(0));
     }
 
     #[test]
