@@ -438,6 +438,24 @@ pub fn row_of(bit: u32) -> u32 {
     ROW << (9 * (bit.trailing_zeros() / 9))
 }
 
+/// `plane` with each row that holds one of `cells` (cells of the plane) cut down to those
+/// cells, and the cells past the first in rows that hold two or more of them (a digit takes
+/// one cell per row: nonzero is a contradiction). Branch-free.
+///
+/// ```text
+///   an empty row of cells gets its first bit, so x & (x - ONES) borrows within each row
+/// ```
+#[inline(always)]
+pub fn take_cells(plane: u32, cells: u32) -> (u32, u32) {
+    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
+    let rows = nonempty_rows(cells);
+    let guarded = cells | (ONES & !rows);
+    (
+        (plane & !rows) | cells,
+        guarded & guarded.wrapping_sub(ONES),
+    )
+}
+
 /// A column set of a band (bits 0..9) copied to all three rows, per lane.
 #[inline(always)]
 pub fn spread_columns<V: Lanes>(columns: V) -> V {
@@ -870,6 +888,32 @@ mod tests {
     #[target_feature(enable = "avx2")]
     unsafe fn permutation_counts_avx2(planes: &[u32; LANES]) -> [u32; LANES] {
         permutation_counts_with::<crate::lanes::U32x8>(planes, &[0, 8, 16, 20])
+    }
+
+    #[test]
+    fn take_cells_cuts_rows_to_their_cells() {
+        let mut rng = Rng::new(0x1f83_d9ab_fb41_bd6b);
+        for _ in 0..20_000 {
+            let plane = BAND & rng.next_u64() as u32;
+            // Sparse cells of the plane: none, one or a few per row.
+            let cells = plane & rng.next_u64() as u32 & rng.next_u64() as u32;
+            let (mut kept, mut extra) = (plane, 0);
+            for r in 0..3 {
+                let row = ROW << (9 * r);
+                if cells & row != 0 {
+                    kept = (kept & !row) | (cells & row);
+                    let first = cells & row & (cells & row).wrapping_neg();
+                    extra |= cells & row & !first;
+                }
+            }
+            assert_eq!(
+                take_cells(plane, cells),
+                (kept, extra),
+                "{:#x} {:#x}",
+                plane,
+                cells
+            );
+        }
     }
 
     #[test]

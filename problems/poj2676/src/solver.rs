@@ -25,9 +25,9 @@
 //! built twice: as is, and for processors with AVX2 and its bit instructions, chosen at run
 //! time; the AVX2 build runs the split steps as one pass (`Board::split_next_wide`).
 
-use crate::band_grid::{plane_index, BandGrid, BAND, ROW};
+use crate::band_grid::{plane_index, BandGrid, BAND};
 use crate::bands::{
-    self, columns, given_columns, nonempty_rows, row_of, single_rows, spread_columns,
+    self, columns, given_columns, nonempty_rows, row_of, single_rows, spread_columns, take_cells,
 };
 use crate::lanes::{covered_once_twice, covered_to_thrice, differing, holding, Lanes, LANES};
 #[cfg(target_arch = "x86_64")]
@@ -208,20 +208,16 @@ impl Board {
             }
             let singles = !two & self.unsolved[b];
             if singles != 0 {
+                // Without a branch per plane: whether a digit has singles here is a coin toss.
+                let mut twice = 0;
                 for p in &mut self.planes[9 * b..9 * b + 9] {
-                    let mine = *p & singles;
-                    if mine != 0 {
-                        // One cell per row: two singles of a digit in a row then leave the
-                        // second with no candidate, caught on the next pass.
-                        let mut keep_out = 0;
-                        for r in 0..3 {
-                            let in_row = mine & (ROW << (9 * r));
-                            if in_row != 0 {
-                                keep_out |= (ROW << (9 * r)) & !(in_row & in_row.wrapping_neg());
-                            }
-                        }
-                        *p &= !keep_out;
-                    }
+                    let (kept, extra) = take_cells(*p, *p & singles);
+                    *p = kept;
+                    twice |= extra;
+                }
+                if twice != 0 {
+                    // Two singles of one digit in a row.
+                    return Next::DeadEnd;
                 }
                 progress = true;
             }
