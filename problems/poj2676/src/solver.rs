@@ -198,10 +198,9 @@ impl Board {
             return Next::Solved;
         }
         let mut progress = false;
+        // Solved bands too (each cell then covered once, no single left): a loop that always
+        // runs three times is predicted, one that skips them is not.
         for b in 0..3 {
-            if self.unsolved[b] == 0 {
-                continue;
-            }
             let (one, two) = covered_once_twice(&self.planes, plane_index(b, 0));
             if one != BAND {
                 return Next::DeadEnd;
