@@ -403,18 +403,26 @@ fn given_columns_of<V: Lanes>(
     Some(())
 }
 
-/// Keeps, in each row of a band plane, the row's cell when it is the only one. Every row of
-/// `plane` must hold a cell (true after permutation pruning). Branch-free, no table.
+/// The first cell (bit 0) of each band row.
+const ROW_FIRSTS: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Each row of `cells` without its lowest cell. Every row of `cells` must hold one (else the
+/// borrow crosses into the next row). Branch-free.
 ///
 /// ```text
-///   rest = plane & (plane - ONES)   each row without its lowest cell (no borrow: rows != 0)
-///   the single rows are those whose `rest` is empty
+///   cells - ROW_FIRSTS borrows, in each row, up to the row's lowest cell and clears it
 /// ```
 #[inline(always)]
+fn past_first_cells(cells: u32) -> u32 {
+    cells & cells.wrapping_sub(ROW_FIRSTS)
+}
+
+/// Keeps, in each row of a band plane, the row's cell when it is the only one. Every row of
+/// `plane` must hold a cell (true after permutation pruning). Branch-free, no table: the
+/// single rows are those with nothing past their first cell.
+#[inline(always)]
 pub fn single_rows(plane: u32) -> u32 {
-    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
-    let rest = plane & plane.wrapping_sub(ONES);
-    plane & !nonempty_rows(rest)
+    plane & !nonempty_rows(past_first_cells(plane))
 }
 
 /// The band rows (9 cells each) that hold a cell of `cells`, whole. Branch-free.
@@ -425,9 +433,8 @@ pub fn single_rows(plane: u32) -> u32 {
 /// ```
 #[inline(always)]
 pub fn nonempty_rows(cells: u32) -> u32 {
-    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
-    const LOW8: u32 = 0xff * ONES;
-    const BIT8: u32 = 0x100 * ONES;
+    const LOW8: u32 = 0xff * ROW_FIRSTS;
+    const BIT8: u32 = 0x100 * ROW_FIRSTS;
     let any = (((cells & LOW8) + LOW8) | cells) & BIT8;
     (any >> 8) * ROW
 }
@@ -441,19 +448,12 @@ pub fn row_of(bit: u32) -> u32 {
 /// `plane` with each row that holds one of `cells` (cells of the plane) cut down to those
 /// cells, and the cells past the first in rows that hold two or more of them (a digit takes
 /// one cell per row: nonzero is a contradiction). Branch-free.
-///
-/// ```text
-///   an empty row of cells gets its first bit, so x & (x - ONES) borrows within each row
-/// ```
 #[inline(always)]
 pub fn take_cells(plane: u32, cells: u32) -> (u32, u32) {
-    const ONES: u32 = 1 | 1 << 9 | 1 << 18;
     let rows = nonempty_rows(cells);
-    let guarded = cells | (ONES & !rows);
-    (
-        (plane & !rows) | cells,
-        guarded & guarded.wrapping_sub(ONES),
-    )
+    // An empty row of `cells` gets its first bit, a cell with nothing past it.
+    let guarded = cells | (ROW_FIRSTS & !rows);
+    ((plane & !rows) | cells, past_first_cells(guarded))
 }
 
 /// A column set of a band (bits 0..9) copied to all three rows, per lane.
