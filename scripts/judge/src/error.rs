@@ -1,12 +1,11 @@
 //! The tool's one error type: why a command could not run, on one line, its cause kept.
 
-use crate::bundle::{BundleError, CompileError};
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
 /// Why a command could not run (as opposed to running and failing: see
-/// [`crate::commands::Outcome`]). Its `Display` is one line that ends with the cause.
+/// `Outcome`). Its `Display` is one line that ends with the cause.
 #[derive(Debug)]
 pub enum Error {
     /// The command line is wrong: an unknown command or flag, a bad value, a missing operand.
@@ -117,6 +116,59 @@ impl From<io::Error> for Error {
         Error::Io { path: None, source }
     }
 }
+
+/// Why a problem could not be turned into a runnable submission. Its `Display` is the one
+/// line the check's table shows.
+#[derive(Debug)]
+pub enum BundleError {
+    /// cargo-equip (or cargo) failed: the workspace itself does not build.
+    Equip(String),
+    /// The bundle could not be read or written.
+    Io(PathBuf, io::Error),
+    /// No rustc to compile it with: why.
+    NoRustc(String),
+    /// A judge's compiler rejects the file: the compile's command line and the first error.
+    Compile(String, String),
+}
+
+impl fmt::Display for BundleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BundleError::Equip(why) => write!(f, "bundling failed: {}", why),
+            BundleError::Io(path, e) => write!(f, "bundling failed: {}: {}", path.display(), e),
+            BundleError::NoRustc(why) => f.write_str(why),
+            BundleError::Compile(command, why) => write!(f, "{}: {}", command, why),
+        }
+    }
+}
+
+impl std::error::Error for BundleError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BundleError::Io(_, e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Why a single-file compile failed.
+#[derive(Debug)]
+pub enum CompileError {
+    /// rustc could not be started.
+    NoRustc(String),
+    /// rustc rejected the source: its first error, on one line.
+    Rejected(String),
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::NoRustc(why) | CompileError::Rejected(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
 
 #[cfg(test)]
 mod tests {

@@ -1,40 +1,6 @@
-//! judge: bundle a problem into the one file a judge gets, compile it like each judge that
-//! takes it, run it on the samples, compare, time; plus bench, stress, worst, new, list,
-//! submit, receive and watch. Run it through `make`.
+//! The `judge` command: the library's commands on the command line. Run it through `make`.
 
-mod args;
-mod bundle;
-mod commands;
-mod compare;
-mod diff;
-mod error;
-mod histogram;
-mod http;
-mod intake;
-mod json;
-mod judges;
-mod kit;
-mod metadata;
-mod mutate;
-mod names;
-mod origin;
-mod pipe;
-mod pool;
-mod printable;
-mod problem;
-mod program;
-mod progress;
-mod receive;
-mod run;
-mod samples;
-mod scaffold;
-mod signal;
-mod sites;
-mod supervise;
-mod toolchain;
-mod verdict;
-
-use commands::Outcome;
+use judge::{commands, exec::pipe, Outcome};
 use std::process;
 
 fn main() {

@@ -4,11 +4,7 @@
 
 mod support;
 
-#[path = "../src/json.rs"]
-#[allow(dead_code)]
-mod json;
-
-use json::Json;
+use judge::text::json::{self, Json};
 use std::fs;
 use std::path::{Path, PathBuf};
 use support::{judge, text, workspace_like_real};

@@ -3,10 +3,7 @@
 
 mod support;
 
-#[allow(dead_code)]
-#[path = "../src/supervise.rs"]
-mod supervise;
-
+use judge::exec::supervise;
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;

@@ -1,20 +1,7 @@
 //! The judge's clock against a blocking spawn + wait timed here: what the tool adds to a run.
-//! Alone in its test binary, so no other test of the judge runs programs beside it (the
-//! unit tests of run.rs, included with it, return at once here).
+//! Alone in its test binary, so no other test of the judge runs programs beside it.
 
-#[allow(dead_code)]
-#[path = "../src/printable.rs"]
-mod printable;
-#[allow(dead_code)]
-#[path = "../src/run.rs"]
-mod run;
-#[allow(dead_code)]
-#[path = "../src/signal.rs"]
-mod signal;
-#[allow(dead_code)]
-#[path = "../src/supervise.rs"]
-mod supervise;
-
+use judge::exec::run;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

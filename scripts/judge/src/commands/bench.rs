@@ -5,12 +5,13 @@
 //! is one; the checker where the problem has one), so a bench never times wrong answers.
 
 use super::{one_problem, Outcome};
-use crate::args::Parsed;
-use crate::bundle;
+use crate::build::bundle;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::kit;
-use crate::problem::{BenchSource, Compare, Problem};
-use crate::run::{self, Exit};
+use crate::exec::run::{self, Exit};
+use crate::judging::checker;
+use crate::workspace::kit;
+use crate::workspace::problem::{BenchSource, Compare, Problem};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -273,7 +274,7 @@ fn validate(
     // the checker still validates every printed grid against its puzzle.
     let got = scratch.join("got.txt");
     fs::write(&got, &out.stdout)?;
-    kit::check(
+    checker::check(
         &kit::binary(root, problem, "check"),
         input,
         &got,

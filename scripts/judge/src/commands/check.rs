@@ -10,18 +10,19 @@
 //! is called TLE (scripts/judge/PROTOCOL.md, "Timing").
 
 use super::Outcome;
-use crate::args::Parsed;
-use crate::bundle::{self, CompileError};
-use crate::diff;
+use crate::build::bundle;
+use crate::build::toolchain::{self, Rustc};
+use crate::cli::args::Parsed;
+use crate::error::CompileError;
 use crate::error::{Error, Result};
-use crate::judges;
-use crate::kit;
-use crate::pool;
-use crate::problem::{self, Compare, Problem};
-use crate::run::{self, Exit};
-use crate::samples::{self, Case};
-use crate::toolchain::{self, Rustc};
-use crate::verdict::{self, Expected, Judged, Limits, Verdict};
+use crate::exec::pool;
+use crate::exec::run::{self, Exit};
+use crate::judging::diff;
+use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
+use crate::workspace::judges;
+use crate::workspace::kit;
+use crate::workspace::problem::{self, Compare, Problem};
+use crate::workspace::samples::{self, Case};
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -1,10 +1,10 @@
 //! `make import FILE=<problem.json>`: the problems of a saved Competitive Companion request
-//! body, scaffolded as `receive` would (see [`crate::receive`]).
+//! body, scaffolded as `receive` would (see [`crate::intake::listen`]).
 
 use super::Outcome;
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::receive;
+use crate::intake::listen;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `import`.
@@ -29,5 +29,5 @@ impl Args {
 
 /// Writes the file's problems; passes when every one was written.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
-    Ok(Outcome::of(receive::import(root, &args.file)?))
+    Ok(Outcome::of(listen::import(root, &args.file)?))
 }

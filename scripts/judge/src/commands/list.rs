@@ -1,10 +1,10 @@
 //! `make list`: where each problem's file can be pasted: judge, limits, compiler, URL.
 
 use super::Outcome;
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::Result;
-use crate::problem::{self, Listing, Problem};
-use crate::run;
+use crate::exec::run;
+use crate::workspace::problem::{self, Listing, Problem};
 use std::path::Path;
 
 /// The arguments of `list`.

@@ -11,16 +11,16 @@ pub mod run;
 pub mod stress;
 pub mod submit;
 pub mod swap;
-pub mod table;
+
 pub mod watch;
 pub mod worst;
 
-use crate::args::{self, Parsed};
+use crate::cli::args::{self, Parsed};
+use crate::cli::table::{self, Command};
 use crate::error::{Error, Result};
-use crate::problem::{self, Problem};
+use crate::workspace::problem::{self, Problem};
 use std::env;
 use std::path::{Path, PathBuf};
-use table::Command;
 
 /// How a command ended, when it could run at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

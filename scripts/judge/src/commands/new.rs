@@ -1,9 +1,9 @@
 //! `make new P=<name> [TEMPLATE=grid]`: a new problem from a template (see [`scaffold`]).
 
 use super::Outcome;
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::scaffold;
+use crate::workspace::scaffold;
 use std::path::Path;
 
 /// The arguments of `new`.

@@ -1,10 +1,10 @@
 //! `make receive`: the problems Competitive Companion sends, scaffolded (see
-//! [`crate::receive`]).
+//! [`crate::intake::listen`]).
 
 use super::Outcome;
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::receive;
+use crate::intake::listen;
 use std::convert::TryFrom;
 use std::path::Path;
 
@@ -26,5 +26,5 @@ impl Args {
 
 /// Listens until every batch seen is complete; passes when no problem of a batch was refused.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
-    Ok(Outcome::of(receive::receive(root, args.port)?))
+    Ok(Outcome::of(listen::receive(root, args.port)?))
 }

@@ -2,13 +2,13 @@
 //! stderr, exit status, times and peak memory shown.
 
 use super::{one_problem, Outcome};
-use crate::args::Parsed;
-use crate::bundle;
+use crate::build::bundle;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::pipe;
-use crate::problem::Problem;
-use crate::run::{self, Exit};
-use crate::verdict;
+use crate::exec::pipe;
+use crate::exec::run::{self, Exit};
+use crate::judging::verdict;
+use crate::workspace::problem::Problem;
 use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};

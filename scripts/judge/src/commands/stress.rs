@@ -1,16 +1,16 @@
 //! `make stress`: random inputs, the submission against the reference, until they disagree.
 
 use super::{one_problem, Outcome};
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::kit;
-use crate::origin::Origin;
-use crate::problem::Problem;
-use crate::program;
-use crate::progress::Progress;
-use crate::run::{self, Exit};
-use crate::samples::next_case_number;
-use crate::verdict::{self, Expected, Verdict};
+use crate::exec::run::{self, Exit};
+use crate::judging::verdict::{self, Expected, Verdict};
+use crate::search::origin::Origin;
+use crate::search::program;
+use crate::search::progress::Progress;
+use crate::workspace::kit;
+use crate::workspace::problem::Problem;
+use crate::workspace::samples::next_case_number;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -2,9 +2,9 @@
 //! and copy it to the clipboard.
 
 use super::{check, list, one_problem, Outcome};
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::problem::{Listing, Problem};
+use crate::workspace::problem::{Listing, Problem};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -2,10 +2,10 @@
 //! swapped in turn, replaying the swaps of a `make worst` climb (see [`mutate`]).
 
 use super::Outcome;
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::mutate;
-use crate::pipe;
+use crate::exec::pipe;
+use crate::search::mutate;
 use std::io::{Read, Write};
 
 /// The arguments of `swap`.

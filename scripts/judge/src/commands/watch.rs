@@ -6,9 +6,9 @@
 //! so the check's own output never triggers another check.
 
 use super::{check, Outcome};
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::problem;
+use crate::workspace::problem;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

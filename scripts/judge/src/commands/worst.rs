@@ -23,17 +23,17 @@
 //! `RETIMES` runs of each kept input.
 
 use super::{one_problem, Outcome};
-use crate::args::Parsed;
+use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::histogram::{histogram, ms};
-use crate::kit;
-use crate::mutate;
-use crate::origin::{halves, quote, Origin};
-use crate::problem::{Compare, Problem};
-use crate::program;
-use crate::progress::Progress;
-use crate::run::{self, Exit};
-use crate::verdict::{self, Expected, Limits, Verdict};
+use crate::exec::run::{self, Exit};
+use crate::judging::verdict::{self, Expected, Limits, Verdict};
+use crate::search::histogram::{histogram, ms};
+use crate::search::mutate;
+use crate::search::origin::{halves, quote, Origin};
+use crate::search::program;
+use crate::search::progress::Progress;
+use crate::workspace::kit;
+use crate::workspace::problem::{Compare, Problem};
 use rng::Rng;
 use std::collections::HashSet;
 use std::fs;

@@ -30,7 +30,7 @@ impl Facts {
     pub fn placeholder() -> Facts {
         Facts {
             description: "TODO: one line saying what the problem asks.".to_string(),
-            judge: crate::judges::GENERIC.to_string(),
+            judge: crate::workspace::judges::GENERIC.to_string(),
             problem: "TODO".to_string(),
             url: "TODO".to_string(),
             time_limit_ms: 1000,
@@ -82,28 +82,37 @@ impl Template {
             Template::Plain => &[
                 (
                     "src/main.rs",
-                    include_str!("../templates/plain/src/main.rs"),
+                    include_str!("../../templates/plain/src/main.rs"),
                 ),
                 (
                     "tests/cli.rs",
-                    include_str!("../templates/plain/tests/cli.rs"),
+                    include_str!("../../templates/plain/tests/cli.rs"),
                 ),
             ],
             Template::Grid => &[
-                ("src/lib.rs", include_str!("../templates/grid/src/lib.rs")),
-                ("src/main.rs", include_str!("../templates/grid/src/main.rs")),
-                ("src/grid.rs", include_str!("../templates/grid/src/grid.rs")),
+                (
+                    "src/lib.rs",
+                    include_str!("../../templates/grid/src/lib.rs"),
+                ),
+                (
+                    "src/main.rs",
+                    include_str!("../../templates/grid/src/main.rs"),
+                ),
+                (
+                    "src/grid.rs",
+                    include_str!("../../templates/grid/src/grid.rs"),
+                ),
                 (
                     "src/parse.rs",
-                    include_str!("../templates/grid/src/parse.rs"),
+                    include_str!("../../templates/grid/src/parse.rs"),
                 ),
                 (
                     "src/solver.rs",
-                    include_str!("../templates/grid/src/solver.rs"),
+                    include_str!("../../templates/grid/src/solver.rs"),
                 ),
                 (
                     "tests/cli.rs",
-                    include_str!("../templates/grid/tests/cli.rs"),
+                    include_str!("../../templates/grid/tests/cli.rs"),
                 ),
             ],
         }
@@ -122,18 +131,18 @@ impl Template {
 const KIT: &[(&str, &str)] = &[
     (
         "src/bin/kit/mod.rs",
-        include_str!("../templates/kit/src/bin/kit/mod.rs"),
+        include_str!("../../templates/kit/src/bin/kit/mod.rs"),
     ),
     (
         "tests/kit.rs",
-        include_str!("../templates/kit/tests/kit.rs"),
+        include_str!("../../templates/kit/tests/kit.rs"),
     ),
 ];
 
 /// `make new`: creates `problems/<name>` from `template` with placeholder facts and
 /// `samples/<name>/1.in` (empty, to fill in with its `1.out`), and says what to do next.
 pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error::Result<()> {
-    crate::names::check(root, name)?;
+    crate::workspace::names::check(root, name)?;
     create_from(root, name, &Facts::placeholder(), template)?;
     let samples = root.join("samples").join(name);
     fs::create_dir_all(&samples).map_err(|e| Error::io(&samples, e))?;
@@ -175,7 +184,7 @@ pub fn create(root: &Path, name: &str, facts: &Facts) -> crate::error::Result<()
 }
 
 /// Creates `problems/<name>` from `template` with `facts`. Refuses a name that is not
-/// [`crate::names::well_formed`] (the caller runs [`crate::names::check`]) and a problem that
+/// [`crate::workspace::names::well_formed`] (the caller runs [`crate::workspace::names::check`]) and a problem that
 /// exists; on a failed write removes what it made.
 pub fn create_from(
     root: &Path,
@@ -183,7 +192,7 @@ pub fn create_from(
     facts: &Facts,
     template: Template,
 ) -> crate::error::Result<()> {
-    if !crate::names::well_formed(name) {
+    if !crate::workspace::names::well_formed(name) {
         return Err(Error::Refused(format!(
             "`{}` is not a usable problem name",
             name.escape_default()
@@ -349,7 +358,7 @@ fn main() {{
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::Json;
+    use crate::text::json::Json;
 
     /// `make test` runs `cargo fmt --check` over the user's package: every file a template
     /// writes must be formatted already, whatever the name's length.
@@ -410,9 +419,9 @@ mod tests {
         let placeholder = manifest("abc", &Facts::placeholder(), Template::Grid);
         let text = manifest("p1074", &facts, Template::Plain);
         let members = [("p1074", text.as_str()), ("abc", placeholder.as_str())];
-        let ws = crate::metadata::scratch_workspace("scaffold", &members);
-        let problems = crate::problem::select(ws.path(), &[]).unwrap();
-        let doc = crate::metadata::document(ws.path()).unwrap();
+        let ws = crate::workspace::metadata::scratch_workspace("scaffold", &members);
+        let problems = crate::workspace::problem::select(ws.path(), &[]).unwrap();
+        let doc = crate::workspace::metadata::document(ws.path()).unwrap();
         let problem = problems.iter().find(|p| p.name == "p1074").unwrap();
         let origin = &problem.judges[0];
         assert_eq!(

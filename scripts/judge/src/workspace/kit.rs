@@ -1,9 +1,8 @@
 //! A problem's test kit: its generator, reference solver and checker binaries.
 
 use crate::error::{Error, Result};
-use crate::printable::printable;
-use crate::problem::{Compare, Problem};
-use crate::run::{self, Exit};
+use crate::exec::run::{self, Exit};
+use crate::workspace::problem::{Compare, Problem};
 use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -102,46 +101,4 @@ pub fn generate(
         )));
     }
     Ok(made.stdout)
-}
-
-/// Asks the problem's checker whether `output` answers `input` (`expected` is a correct
-/// answer). `Ok(None)`: accepted; `Ok(Some(reason))`: rejected, with the checker's one-line
-/// reason; `Err`: the checker itself failed (crashed, or an exit status other than 0 or 1).
-pub fn check(
-    checker: &Path,
-    input: &Path,
-    output: &Path,
-    expected: &Path,
-    scratch: &Path,
-) -> Result<Option<String>> {
-    let args: Vec<String> = [input, output, expected]
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect();
-    let verdict = run::run(
-        checker,
-        &args,
-        Path::new("/dev/null"),
-        scratch,
-        Duration::from_secs(600),
-    )
-    .map_err(|e| Error::io(checker, e))?;
-    match verdict.exit {
-        Exit::Code(0) => Ok(None),
-        Exit::Code(1) => Ok(Some(format!(
-            "checker: {}",
-            printable(
-                String::from_utf8_lossy(&verdict.stdout)
-                    .lines()
-                    .next()
-                    .unwrap_or("rejected")
-            )
-        ))),
-        other => Err(Error::Kit(format!(
-            "the checker {} failed ({}): {}",
-            checker.display(),
-            other.describe(),
-            verdict.first_stderr_line()
-        ))),
-    }
 }

@@ -1,7 +1,7 @@
 //! Showing how two outputs differ: the first difference with its line, column and a window
 //! of both sides around it, and a bounded side-by-side view of a whole case.
 
-use crate::printable::printable;
+use crate::text::printable::printable;
 
 /// Characters of context shown before a difference.
 const BEFORE: usize = 20;

@@ -2,7 +2,7 @@
 //! a float tolerance; `compare` in `[package.metadata.judge]` picks one (or the checker).
 //! Outputs are read as they stream, so an output's size never shows in the tool's memory.
 
-use crate::json::Json;
+use crate::text::json::Json;
 use std::io::{self, BufRead};
 
 /// How an output is judged: `compare = "..."` in `[package.metadata.judge]`.
@@ -145,7 +145,7 @@ pub fn first_difference_in<E: BufRead, G: BufRead>(
             (None, Some(rest)) => !only_empty_after(rest, &mut got, &mut hbuf)?,
         };
         if differ {
-            return Ok(Some(crate::diff::line_difference(
+            return Ok(Some(crate::judging::diff::line_difference(
                 line,
                 w.as_deref(),
                 h.as_deref(),
@@ -265,7 +265,7 @@ impl<R: BufRead> Tokens<R> {
     /// Where the last token is, for a message: its line, its column, and the text of its line
     /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
     /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
-    fn place(&mut self, line: usize) -> io::Result<crate::diff::Place> {
+    fn place(&mut self, line: usize) -> io::Result<crate::judging::diff::Place> {
         let mut after = Vec::new();
         while after.len() < READ_AFTER {
             let buf = self.text.fill_buf()?;
@@ -282,7 +282,7 @@ impl<R: BufRead> Tokens<R> {
         let mut rest = self.token.clone();
         rest.extend_from_slice(&after);
         let rest = String::from_utf8_lossy(&rest);
-        Ok(crate::diff::Place {
+        Ok(crate::judging::diff::Place {
             line,
             column: self.token_column,
             at: before.chars().count(),
@@ -292,7 +292,7 @@ impl<R: BufRead> Tokens<R> {
 }
 
 /// The first token pair that `same` refuses, or a token one side has and the other not,
-/// shown in place ([`crate::diff::token_difference`]).
+/// shown in place ([`crate::judging::diff::token_difference`]).
 fn token_difference<E: BufRead, G: BufRead>(
     expected: E,
     got: G,
@@ -313,7 +313,7 @@ fn token_difference<E: BufRead, G: BufRead>(
         }
         let w = w.map(|line| want.place(line)).transpose()?;
         let h = h.map(|line| have.place(line)).transpose()?;
-        return Ok(Some(crate::diff::token_difference(index, w, h)));
+        return Ok(Some(crate::judging::diff::token_difference(index, w, h)));
     }
 }
 
@@ -563,7 +563,7 @@ mod tests {
     /// `[package.metadata.judge]` as cargo metadata gives it: `text` is its TOML keys, written
     /// here as JSON members.
     fn metadata(members: &str) -> Result<Compare, String> {
-        Compare::from_metadata(&crate::json::parse(&format!("{{{}}}", members)).unwrap())
+        Compare::from_metadata(&crate::text::json::parse(&format!("{{{}}}", members)).unwrap())
     }
 
     #[test]

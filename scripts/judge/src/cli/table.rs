@@ -191,7 +191,7 @@ pub const COMMANDS: &[Spec] = &[
         flags: &[make_flag(
             "--port",
             "P",
-            Some(crate::receive::DEFAULT_PORT as u64),
+            Some(crate::intake::listen::DEFAULT_PORT as u64),
             "PORT",
         )],
         help: "scaffold the problems Competitive Companion sends",

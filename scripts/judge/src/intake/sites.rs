@@ -8,8 +8,8 @@
 //! refused, never cleaned.
 
 use crate::error::Error;
-use crate::judges;
-use crate::names::{self, MAX_NAME};
+use crate::workspace::judges;
+use crate::workspace::names::{self, MAX_NAME};
 
 /// A problem page, read.
 #[derive(Clone, Debug, PartialEq, Eq)]

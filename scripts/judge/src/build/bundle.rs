@@ -2,11 +2,11 @@
 //! each compile kept in a cache (`target/compiles`) so that an unchanged bundle is not
 //! compiled again.
 
-use crate::judges::Profile;
-use crate::problem::Problem;
-use crate::toolchain::{self, Rustc};
+use crate::build::toolchain::{self, Rustc};
+use crate::error::{BundleError, CompileError};
+use crate::workspace::judges::Profile;
+use crate::workspace::problem::Problem;
 use std::collections::hash_map::DefaultHasher;
-use std::fmt;
 use std::fs;
 use std::hash::{Hash, Hasher};
 use std::io;
@@ -26,40 +26,6 @@ pub struct Submission {
 pub struct Bundle {
     pub source: PathBuf,
     pub bytes: u64,
-}
-
-/// Why a problem could not be turned into a runnable submission. Its `Display` is the one
-/// line the check's table shows.
-#[derive(Debug)]
-pub enum BundleError {
-    /// cargo-equip (or cargo) failed: the workspace itself does not build.
-    Equip(String),
-    /// The bundle could not be read or written.
-    Io(PathBuf, io::Error),
-    /// No rustc to compile it with: why.
-    NoRustc(String),
-    /// A judge's compiler rejects the file: the compile's command line and the first error.
-    Compile(String, String),
-}
-
-impl fmt::Display for BundleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BundleError::Equip(why) => write!(f, "bundling failed: {}", why),
-            BundleError::Io(path, e) => write!(f, "bundling failed: {}: {}", path.display(), e),
-            BundleError::NoRustc(why) => f.write_str(why),
-            BundleError::Compile(command, why) => write!(f, "{}: {}", command, why),
-        }
-    }
-}
-
-impl std::error::Error for BundleError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BundleError::Io(_, e) => Some(e),
-            _ => None,
-        }
-    }
 }
 
 /// Bundles `problem` ([`bundle`]) and compiles it with its default profile by the local rustc
@@ -177,25 +143,6 @@ fn equip(
         bytes,
     })
 }
-
-/// Why [`compile`] failed.
-#[derive(Debug)]
-pub enum CompileError {
-    /// rustc could not be started.
-    NoRustc(String),
-    /// rustc rejected the source: its first error, on one line.
-    Rejected(String),
-}
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CompileError::NoRustc(why) | CompileError::Rejected(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for CompileError {}
 
 /// Compiles one source file alone, as a judge does: `rustc -O --edition <edition>`, no cargo.
 pub fn compile(source: &Path, binary: &Path, edition: &str) -> Result<(), CompileError> {

@@ -5,7 +5,7 @@
 //! whatever cargo accepts is read the same way.
 
 use crate::error::{Error, Result};
-use crate::json::{self, Json};
+use crate::text::json::{self, Json};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

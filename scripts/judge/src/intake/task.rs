@@ -5,13 +5,13 @@
 //! the only paths written are `problems/<name>/...` and `samples/<name>/N.{in,out}`, where
 //! `<name>` is a lowercase crate name built here from the URL (never from free text).
 
-use crate::json::{self, Json};
-use crate::judges;
-use crate::metadata;
-use crate::names;
-use crate::samples;
-use crate::scaffold::{self, Facts};
-use crate::sites;
+use crate::intake::sites;
+use crate::text::json::{self, Json};
+use crate::workspace::judges;
+use crate::workspace::metadata;
+use crate::workspace::names;
+use crate::workspace::samples;
+use crate::workspace::scaffold::{self, Facts};
 use std::fmt;
 use std::fs;
 use std::path::Path;

@@ -11,8 +11,8 @@
 //! counts towards no batch and never ends the listener.
 
 use crate::error::Error;
-use crate::http;
-use crate::intake::{self, Task};
+use crate::intake::http;
+use crate::intake::task::{self, Task};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -134,9 +134,9 @@ pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
             .and_then(|request| {
                 let body = String::from_utf8(request.body)
                     .map_err(|_| (400, "the body is not UTF-8".to_string(), None, None))?;
-                let refused = |r: intake::Refusal| (400, r.reason, r.batch, r.url);
+                let refused = |r: task::Refusal| (400, r.reason, r.batch, r.url);
                 let task = Task::from_body(&body).map_err(refused)?;
-                let outcome = intake::write(root, &task).map_err(refused)?;
+                let outcome = task::write(root, &task).map_err(refused)?;
                 Ok((outcome, task.batch))
             });
         match result {
@@ -214,7 +214,7 @@ fn accept(listener: TcpListener, send: mpsc::Sender<Received>) {
 pub fn import(root: &Path, file: &Path) -> crate::error::Result<bool> {
     let text = read_saved(file)?;
     let mut all_written = true;
-    for result in intake::import(root, &text) {
+    for result in task::import(root, &text) {
         match result {
             Ok(outcome) => println!("{}", outcome),
             Err(refusal) => {

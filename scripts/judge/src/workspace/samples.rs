@@ -9,8 +9,8 @@
 //! file that looks like part of a case but is not one is reported, never skipped.
 
 use crate::error::Error;
-use crate::problem::Problem;
-use crate::verdict::Expected;
+use crate::judging::verdict::Expected;
+use crate::workspace::problem::Problem;
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@ pub struct Origin {
     /// Generator arguments, without the seed.
     pub args: Vec<String>,
     pub seed: u64,
-    /// Byte offsets swapped in turn (see [`crate::mutate`]).
+    /// Byte offsets swapped in turn (see [`crate::search::mutate`]).
     pub swaps: Vec<(usize, usize)>,
 }
 

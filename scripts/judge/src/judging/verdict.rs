@@ -1,8 +1,8 @@
 //! Judging one run of a solution against what is expected of it.
 
-use crate::compare::Compare;
-use crate::kit;
-use crate::run::{self, Budget, Captured, Exit, Kept, Outcome};
+use crate::exec::run::{self, Budget, Captured, Exit, Kept, Outcome};
+use crate::judging::checker;
+use crate::judging::compare::Compare;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader};
@@ -259,7 +259,7 @@ fn verdict_of(
         return Ok(failed);
     }
     let wrong = match checker {
-        Some(checker) => kit::check(
+        Some(checker) => checker::check(
             checker,
             input,
             outcome.stdout.path(),

@@ -1,10 +1,10 @@
 //! The program a generated-input search (`stress`, `worst`) puts to the test: the problem's
 //! bundle, or a single-file solution compiled the way a judge compiles it.
 
-use crate::bundle;
+use crate::build::bundle;
 use crate::error::{Error, Result};
-use crate::kit;
-use crate::problem::Problem;
+use crate::workspace::kit;
+use crate::workspace::problem::Problem;
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,7 @@
 //! name of a package the workspace already holds (other than the problem's own).
 
 use crate::error::Error;
-use crate::metadata;
+use crate::workspace::metadata;
 use std::fs;
 use std::path::Path;
 

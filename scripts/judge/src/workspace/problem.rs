@@ -1,16 +1,16 @@
 //! A problem of the workspace: its judge facts, read from `problems/<name>/Cargo.toml`.
 
 use crate::error::Error;
-use crate::json::Json;
-use crate::judges::{self, Judge, Profile};
-use crate::metadata::{self, Package};
-use crate::toolchain::Version;
-use crate::verdict::Limits;
+use crate::judging::verdict::Limits;
+use crate::text::json::Json;
+use crate::workspace::judges::{self, Judge, Profile};
+use crate::workspace::metadata::{self, Package};
+use crate::workspace::version::Version;
 use std::convert::TryFrom;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-pub use crate::compare::Compare;
+pub use crate::judging::compare::Compare;
 
 /// One bench set: `inputs` separate inputs of `puzzles` puzzles each.
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 //! flags it knows ([`Spec`]); any other flag is refused, so a typo never silently means a
 //! default.
 
-use crate::commands::table::Spec;
+use crate::cli::table::Spec;
 use crate::error::{Error, Result};
 
 /// The parsed command line of one command.
@@ -98,7 +98,7 @@ impl Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::table::find;
+    use crate::cli::table::find;
 
     fn words(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()

@@ -1,0 +1,5 @@
+//! From a problem to the one file a judge gets: the bundle, the compilers on this machine,
+//! and compiles like each judge's, cached.
+
+pub mod bundle;
+pub mod toolchain;

@@ -1,0 +1,7 @@
+//! Problems from Competitive Companion: the HTTP listener, the request's task, and the
+//! judges' sites it names.
+
+pub mod http;
+pub mod listen;
+pub mod sites;
+pub mod task;

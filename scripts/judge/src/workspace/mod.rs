@@ -1,0 +1,11 @@
+//! The workspace's problems: their manifests and judge facts, their samples, names, test
+//! kits and scaffolds.
+
+pub mod judges;
+pub mod kit;
+pub mod metadata;
+pub mod names;
+pub mod problem;
+pub mod samples;
+pub mod scaffold;
+pub mod version;
