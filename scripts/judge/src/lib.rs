@@ -6,11 +6,12 @@
 //!
 //! | layer | what it holds |
 //! |---|---|
-//! | [`error`], [`text`] | the one error type; JSON and printable text |
+//! | [`error`], [`outcome`], [`text`] | the one error type, how a command ended; JSON and printable text |
 //! | [`exec`] | running a program under limits, measuring it (the only `unsafe` code) |
 //! | [`judging`] | comparing outputs, checkers, verdicts |
 //! | [`workspace`] | problems, manifests, judges, samples, test kits, scaffolds |
 //! | [`build`] | the bundle, the compilers, compiles like each judge's |
+//! | [`check`] | the check of the samples: compile plan, judged runs, table |
 //! | [`search`] | the stress and slowest-input loops |
 //! | [`intake`] | problems from Competitive Companion |
 //! | [`cli`] | the command table and argument parsing |
@@ -19,6 +20,7 @@
 #![deny(unsafe_code)]
 
 pub mod error;
+pub mod outcome;
 pub mod text;
 
 pub mod exec;
@@ -29,6 +31,8 @@ pub mod workspace;
 
 pub mod build;
 
+pub mod check;
+
 pub mod search;
 
 pub mod intake;
@@ -37,5 +41,5 @@ pub mod cli;
 
 pub mod commands;
 
-pub use commands::Outcome;
+pub use outcome::Outcome;
 pub use error::{Error, Result};

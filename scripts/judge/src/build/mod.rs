@@ -2,4 +2,7 @@
 //! and compiles like each judge's, cached.
 
 pub mod bundle;
+pub mod compile;
+pub mod diagnostics;
+pub mod scan;
 pub mod toolchain;

@@ -16,31 +16,12 @@ pub mod watch;
 pub mod worst;
 
 use crate::cli::args::{self, Parsed};
+pub use crate::outcome::Outcome;
 use crate::cli::table::{self, Command};
 use crate::error::{Error, Result};
 use crate::workspace::problem::{self, Problem};
 use std::env;
 use std::path::{Path, PathBuf};
-
-/// How a command ended, when it could run at all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Everything it checked holds: exit status 0.
-    Pass,
-    /// It ran, and found something wrong (a verdict, an invalid output): exit status 1.
-    Fail,
-}
-
-impl Outcome {
-    /// `Pass` when `ok`.
-    pub fn of(ok: bool) -> Outcome {
-        if ok {
-            Outcome::Pass
-        } else {
-            Outcome::Fail
-        }
-    }
-}
 
 /// Runs the command line `args` (the command, then its arguments).
 pub fn run(args: &[String]) -> Result<Outcome> {

@@ -1,7 +1,8 @@
 //! `make submit P=<name> [JUDGE=<key>]`: check the bundle, name the judge it is ready for,
 //! and copy it to the clipboard.
 
-use super::{check, list, one_problem, Outcome};
+use crate::check::engine as check_engine;
+use super::{list, one_problem, Outcome};
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::workspace::problem::{Listing, Problem};
@@ -62,7 +63,7 @@ impl Args {
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let problem = &args.problem;
     let listing = target(problem, args.judge.as_deref())?;
-    let passed = check::check(root, std::slice::from_ref(problem))?;
+    let passed = check_engine::check(root, std::slice::from_ref(problem))?;
     if passed == Outcome::Fail {
         println!("(the check does not pass: think twice before submitting)");
     }

@@ -5,7 +5,8 @@
 //! files, a few times a second: negligible). `target/` folders and hidden files are ignored,
 //! so the check's own output never triggers another check.
 
-use super::{check, Outcome};
+use crate::check::engine as check_engine;
+use super::Outcome;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::workspace::problem;
@@ -149,7 +150,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         println!("watch {}: check {} ({})", runs, name, why);
         let _ = std::io::stdout().flush();
         let passed = problem::select(root, &[name.to_string()])
-            .and_then(|problems| check::check(root, &problems));
+            .and_then(|problems| check_engine::check(root, &problems));
         if let Err(e) = passed {
             println!("judge: {}", e);
         }

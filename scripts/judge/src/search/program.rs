@@ -1,7 +1,7 @@
 //! The program a generated-input search (`stress`, `worst`) puts to the test: the problem's
 //! bundle, or a single-file solution compiled the way a judge compiles it.
 
-use crate::build::bundle;
+use crate::build::{bundle, compile};
 use crate::error::{Error, Result};
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
@@ -45,7 +45,7 @@ pub fn compile_single(problem: &Problem, file: &Path, dir: &Path) -> Result<Path
         .and_then(|s| s.to_str())
         .unwrap_or("solver");
     let bin = dir.join(format!("{}-solver-{}", problem.name, stem));
-    bundle::compile(file, &bin, "2018").map_err(|source| Error::Compile {
+    compile::compile(file, &bin, "2018").map_err(|source| Error::Compile {
         file: file.to_path_buf(),
         source,
     })?;

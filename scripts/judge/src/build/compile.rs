@@ -1,0 +1,274 @@
+//! Compiling one source file alone, as a judge does (rustc, no cargo), each compile kept in
+//! a cache (`target/compiles`) so that an unchanged bundle is not compiled again.
+
+use crate::build::diagnostics::{first_compiler_error, first_diagnostic};
+use crate::build::toolchain::Rustc;
+use crate::error::CompileError;
+use crate::workspace::judges::Profile;
+use std::collections::hash_map::DefaultHasher;
+use std::fs;
+use std::hash::{Hash, Hasher};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The command-line words of a profile: its flags, then `--edition <edition>`.
+pub fn profile_args(profile: &Profile) -> Vec<String> {
+    let mut args: Vec<String> = profile.flags.iter().map(|s| s.to_string()).collect();
+    args.push("--edition".to_string());
+    args.push(profile.edition.to_string());
+    args
+}
+
+/// Compiles one source file alone, as a judge does: `rustc -O --edition <edition>`, no cargo.
+pub fn compile(source: &Path, binary: &Path, edition: &str) -> Result<(), CompileError> {
+    let args = ["-O", "--edition", edition].map(String::from);
+    compile_with(Path::new("rustc"), &args, source, binary).map(|_| ())
+}
+
+/// Compiles one source file alone with `rustc` (a path or a command on PATH) and `args`
+/// (flags and edition), no cargo. `Ok(Some(w))`: compiled, `w` is the first warning with
+/// its location, on one line; `Ok(None)`: compiled without a warning.
+pub fn compile_with(
+    rustc: &Path,
+    args: &[String],
+    source: &Path,
+    binary: &Path,
+) -> Result<Option<String>, CompileError> {
+    // rustc writes its object files beside its output: each compile gets a folder of its own
+    // (two compiles of one crate name never share them), and the binary moves into place in
+    // one rename (a program running the old one keeps it).
+    let private = private_dir(binary)
+        .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e)))?;
+    let built = private.join("main");
+    let out = Command::new(rustc)
+        .args(args)
+        .args(["--crate-name", "main", "-o"])
+        .arg(&built)
+        .arg(source)
+        .output();
+    let placed = match &out {
+        Ok(o) if o.status.success() => fs::rename(&built, binary)
+            .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e))),
+        _ => Ok(()),
+    };
+    let _ = fs::remove_dir_all(&private);
+    placed?;
+    let out =
+        out.map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    if out.status.success() {
+        // `warning: 107 warnings emitted` (`warning: 1 warning emitted`) ends the log.
+        let count = log
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("warning: ")?
+                    .strip_suffix(" warnings emitted")
+            })
+            .find_map(|n| n.parse::<u64>().ok());
+        Ok(first_diagnostic(&log, "warning").map(|w| match count {
+            Some(n) => format!("{} warnings, the first: {}", n, w),
+            None => w,
+        }))
+    } else {
+        Err(CompileError::Rejected(first_compiler_error(&log)))
+    }
+}
+
+/// Where compiles are kept under the workspace `root`.
+pub fn cache_dir(root: &Path) -> PathBuf {
+    root.join("target/compiles")
+}
+
+/// How many compiles the cache keeps (the most recently used); each is one binary.
+const CACHE_ENTRIES: usize = 48;
+
+/// A compile of one source file, from the cache or just made.
+pub struct Compiled {
+    /// What [`compile_with`] said.
+    pub result: Result<Option<String>, CompileError>,
+    /// The binary (when the compile succeeded).
+    pub binary: PathBuf,
+    /// Whether it came from the cache: the same source text, compiler build and flags were
+    /// compiled before.
+    pub cached: bool,
+}
+
+/// [`compile_with`] through a cache in `cache`: a compile is kept under a hash of the source
+/// text, the compiler (its path and whole `--version` line) and `args`, and reused while
+/// all three are the same (the entry holds the text and the key, which a hit must match, so
+/// a hash collision only costs a compile). Rejections are kept too; a compiler that cannot
+/// start is not. The cache keeps the [`CACHE_ENTRIES`] most recently used compiles.
+/// Several processes may share the cache: an entry is made in a private folder and renamed
+/// into place whole.
+pub fn compile_cached(
+    rustc: &Rustc,
+    args: &[String],
+    source: &Path,
+    cache: &Path,
+) -> io::Result<Compiled> {
+    let text = fs::read(source)?;
+    let key = format!(
+        "{}\n{}\n{}\n",
+        rustc.program.display(),
+        rustc.id,
+        args.join(" ")
+    );
+    let mut hasher = DefaultHasher::new();
+    (&key, &text).hash(&mut hasher);
+    let entry = cache.join(format!("{:016x}", hasher.finish()));
+    if let Some(result) = read_entry(&entry, &key, &text) {
+        // Marks it used, for the pruning.
+        let _ = fs::write(entry.join("used"), b"");
+        return Ok(Compiled {
+            result,
+            binary: entry.join("main"),
+            cached: true,
+        });
+    }
+    fs::create_dir_all(cache)?;
+    let private = private_dir(&entry)?;
+    // The compile is of `source` itself, so its messages name it; the copy is what a hit
+    // must match.
+    fs::write(private.join("main.rs"), &text)?;
+    let result = compile_with(&rustc.program, args, source, &private.join("main"));
+    let said = match &result {
+        Ok(None) => Some("ok\n".to_string()),
+        Ok(Some(warning)) => Some(format!("warn\n{}", warning)),
+        Err(CompileError::Rejected(why)) => Some(format!("error\n{}", why)),
+        Err(CompileError::NoRustc(_)) => None,
+    };
+    match said {
+        Some(said) => {
+            fs::write(private.join("key"), &key)?;
+            fs::write(private.join("result"), said)?;
+            fs::write(private.join("used"), b"")?;
+            // Another process may have made the same entry meanwhile: its is as good.
+            if fs::rename(&private, &entry).is_err() {
+                let _ = fs::remove_dir_all(&private);
+            }
+            prune(cache);
+        }
+        None => {
+            let _ = fs::remove_dir_all(&private);
+        }
+    }
+    Ok(Compiled {
+        result,
+        binary: entry.join("main"),
+        cached: false,
+    })
+}
+
+/// The kept result of a cache entry, when the entry is whole and is for exactly `key` and
+/// `text`: `Ok(Some(warning))`, `Ok(None)`, or the rejection.
+fn read_entry(
+    entry: &Path,
+    key: &str,
+    text: &[u8],
+) -> Option<Result<Option<String>, CompileError>> {
+    if fs::read_to_string(entry.join("key")).ok()? != key
+        || fs::read(entry.join("main.rs")).ok()? != text
+    {
+        return None;
+    }
+    let said = fs::read_to_string(entry.join("result")).ok()?;
+    let (kind, message) = said.split_once('\n')?;
+    let compiled = entry.join("main").is_file();
+    match kind {
+        "ok" if compiled => Some(Ok(None)),
+        "warn" if compiled => Some(Ok(Some(message.to_string()))),
+        "error" => Some(Err(CompileError::Rejected(message.to_string()))),
+        _ => None,
+    }
+}
+
+/// Removes all but the [`CACHE_ENTRIES`] most recently used entries of `cache`, and private
+/// folders ([`private_dir`]) left over by a process that was killed (older than an hour).
+fn prune(cache: &Path) {
+    let Ok(dirs) = fs::read_dir(cache) else {
+        return;
+    };
+    let mut entries = Vec::new();
+    for dir in dirs.flatten() {
+        let path = dir.path();
+        let name = dir.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') {
+            let old = dir
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age.as_secs() > 3600);
+            if old {
+                let _ = fs::remove_dir_all(&path);
+            }
+            continue;
+        }
+        let used = fs::metadata(path.join("used"))
+            .and_then(|m| m.modified())
+            .ok();
+        entries.push((used, path));
+    }
+    if entries.len() > CACHE_ENTRIES {
+        entries.sort();
+        for (_, path) in &entries[..entries.len() - CACHE_ENTRIES] {
+            let _ = fs::remove_dir_all(path);
+        }
+    }
+}
+
+/// A fresh folder beside `path`, of this process alone: `.<file name>.<pid>-<n>`.
+pub fn private_dir(path: &Path) -> std::io::Result<PathBuf> {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let dir = path.parent().unwrap_or(Path::new(".")).join(format!(
+        ".{}.{}-{}",
+        name,
+        std::process::id(),
+        n
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::build::toolchain;
+
+    #[test]
+    fn compiles_are_reused_for_the_same_text_compiler_and_flags_only() {
+        let tmp = testkit::TempDir::new("judge-cache");
+        let dir = tmp.path();
+        let rustc = toolchain::current().unwrap();
+        let source = dir.join("main.rs");
+        let args = |a: &[&str]| -> Vec<String> { a.iter().map(|s| s.to_string()).collect() };
+        let o = args(&["-O", "--edition", "2021"]);
+        let cache = dir.join("cache");
+        let compile = |flags: &[String]| compile_cached(&rustc, flags, &source, &cache).unwrap();
+        fs::write(&source, "fn main() { let unused = 1; }\n").unwrap();
+        let first = compile(&o);
+        assert!(!first.cached && matches!(first.result, Ok(Some(_))));
+        let again = compile(&o);
+        assert!(again.cached && again.binary == first.binary);
+        // The warning is kept with the compile.
+        assert_eq!(again.result.unwrap(), first.result.unwrap());
+        assert!(again.binary.is_file());
+        // Other flags, or another text: compiled anew.
+        assert!(!compile(&args(&["-O", "--edition", "2018"])).cached);
+        fs::write(&source, "fn main() {}\n").unwrap();
+        let edited = compile(&o);
+        assert!(!edited.cached && matches!(edited.result, Ok(None)));
+        // A rejection is kept too.
+        fs::write(&source, "fn main() { x }\n").unwrap();
+        assert!(matches!(compile(&o).result, Err(CompileError::Rejected(_))));
+        let rejected = compile(&o);
+        assert!(rejected.cached && matches!(rejected.result, Err(CompileError::Rejected(_))));
+        // A changed entry is not trusted: its key must match.
+        fs::write(rejected.binary.with_file_name("key"), "other").unwrap();
+        assert!(!compile(&o).cached);
+    }
+}

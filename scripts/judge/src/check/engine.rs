@@ -1,0 +1,437 @@
+//! The check of problems: bundle each, hold it to its judges' source limits, compile it like
+//! each of its judges and with the oldest compiler found, run and judge every sample (or the
+//! one named by `CASE=`).
+//!
+//! Compiles and cases are independent: each runs on its own thread, up to the machine's
+//! cores ([`pool`]), and the table shows them in order. A compile is reused while the bundle,
+//! the compiler and the flags are the same ([`compile::compile_cached`]). Timing stays honest
+//! with runs side by side: what a judge limits, and what TLE is judged on, is the run's own
+//! CPU time; a run killed at the wall-clock cap while others ran is run again alone before it
+//! is called TLE (scripts/judge/PROTOCOL.md, "Timing").
+
+use crate::build::bundle;
+use crate::build::compile;
+use crate::build::diagnostics::scrub_paths;
+use crate::build::toolchain::{self, Rustc};
+use crate::check::plan::{build_for, plan, Build};
+use crate::check::report::{printed, timed, unjudged, Tally, Times};
+use crate::error::{CompileError, Error, Result};
+use crate::exec::pool;
+use crate::exec::run::{self, Exit};
+use crate::judging::diff;
+use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
+use crate::outcome::Outcome;
+use crate::workspace::judges;
+use crate::workspace::kit;
+use crate::workspace::problem::{Compare, Problem};
+use crate::workspace::samples::{self, Case};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// How a check runs, beyond which problems.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Judge only the case of this name (`3`, `spoj-1`); one problem only.
+    pub case: Option<String>,
+    /// Print a side-by-side diff of each WA case.
+    pub verbose: bool,
+}
+
+/// Checks every case of `problems` ([`check_with`]).
+pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
+    check_with(root, problems, &Options::default())
+}
+
+/// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
+/// every bundle fits its judges' source limits, every compile is clean, every case AC, and an
+/// old compiler was found.
+pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Result<Outcome> {
+    // A case that is not there is refused before anything is built.
+    let mut selected = Vec::new();
+    for problem in problems {
+        let mut cases = samples::cases(root, &root.join(problem.samples_dir()))?;
+        samples::check_judges(problem, &cases)?;
+        if let Some(name) = &options.case {
+            let names: Vec<String> = cases.iter().map(Case::name).collect();
+            cases.retain(|c| &c.name() == name);
+            if cases.is_empty() {
+                return Err(Error::Usage(format!(
+                    "unknown case `{}` of {}; its cases are: {}",
+                    name,
+                    problem.name,
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                )));
+            }
+        }
+        selected.push(cases);
+    }
+    let checked: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| p.compare == Compare::Checker)
+        .collect();
+    kit::build_role(root, &checked, "check")?;
+    let current = toolchain::current()?;
+    let old = toolchain::oldest(&current);
+    let declared = problems.iter().filter_map(|p| p.rust_version).min();
+    match (&old, declared) {
+        // Said once, plainly; the check fails below, it never passes without this compile.
+        (Err(why), _) => println!("old compiler: {}", why),
+        (Ok(found), Some(declared)) if found.version > declared => println!(
+            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
+            found.label(),
+            declared,
+            found.version
+        ),
+        _ => {}
+    }
+    println!(
+        "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
+    );
+    let mut total = Tally::default();
+    let mut summaries = Vec::new();
+    for (problem, cases) in problems.iter().zip(selected) {
+        let context = Context {
+            root,
+            problem,
+            current: &current,
+            old: old.as_ref().ok(),
+            options,
+        };
+        let (tally, summary) = context.check(cases)?;
+        total.add(&tally);
+        summaries.push(summary);
+    }
+    println!();
+    for s in summaries {
+        println!("{}", s);
+    }
+    let ok = total.passed == total.cases
+        && total.cases > 0
+        && total.clean == total.compiles
+        && total.oversize == 0
+        && old.is_ok();
+    let mut notes = String::new();
+    if total.oversize > 0 {
+        notes.push_str(", a bundle over a judge's source limit");
+    }
+    if old.is_err() {
+        notes.push_str(", no old compiler (see the first line)");
+    }
+    println!(
+        "{}: {} of {} cases AC, {} of {} compiles clean{}",
+        if ok { "PASS" } else { "FAIL" },
+        total.passed,
+        total.cases,
+        total.clean,
+        total.compiles,
+        notes
+    );
+    Ok(Outcome::of(ok))
+}
+
+/// What the check of one problem works with.
+struct Context<'a> {
+    root: &'a Path,
+    problem: &'a Problem,
+    current: &'a Rustc,
+    old: Option<&'a Rustc>,
+    options: &'a Options,
+}
+
+/// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
+struct Job<'a> {
+    case: &'a Case,
+    limits: Limits,
+    binary: Option<PathBuf>,
+    expected: Option<Expected>,
+}
+
+/// How one case went.
+enum Ran {
+    /// Judged against its expected output.
+    Judged(Judged),
+    /// Run without an expected output: its verdict (NO-OUT), what it did, and why.
+    Unjudged(Verdict, run::Outcome, String),
+    /// It could not run: its verdict and why.
+    Skipped(Verdict, String),
+}
+
+impl Ran {
+    /// Whether the run was killed at the wall-clock cap (which another run beside it may
+    /// have caused, where the CPU time alone would not).
+    fn killed(&self) -> bool {
+        match self {
+            Ran::Judged(j) => j.outcome.exit == Exit::Killed,
+            Ran::Unjudged(_, o, _) => o.exit == Exit::Killed,
+            Ran::Skipped(..) => false,
+        }
+    }
+}
+
+impl Context<'_> {
+    /// One row of the table. Times: wall clock and CPU (user + system) of the whole process;
+    /// CPU is what is limited.
+    fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
+        println!(
+            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            self.problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
+        );
+    }
+
+    /// A row without times or memory: a compile, a case that did not run.
+    fn untimed(&self, case: &str, verdict: &str, limit: String, detail: &str) {
+        let none = || "-".to_string();
+        self.row(case, verdict, (none(), none()), limit, none(), detail);
+    }
+
+    /// Checks the problem on `cases`: its counts and its summary line.
+    fn check(&self, cases: Vec<Case>) -> Result<(Tally, String)> {
+        let (root, problem) = (self.root, self.problem);
+        let mut tally = Tally::default();
+        let bundled = match bundle::bundle(root, problem) {
+            Ok(b) => b,
+            Err(e) => {
+                let detail = e.to_string();
+                self.untimed("-", "CE", "-".into(), &detail);
+                tally.cases = 1;
+                return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
+            }
+        };
+        if !self.source_fits(bundled.bytes) {
+            tally.oversize += 1;
+        }
+        let builds = self.compile_all(&bundled, &mut tally)?;
+        if cases.is_empty() {
+            let detail = format!("no cases in {}", problem.samples_dir().display());
+            self.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
+            tally.cases = 1;
+            return Ok((tally, format!("{}: {}", problem.name, detail)));
+        }
+        self.judge_cases(&builds, &cases, &mut tally)?;
+        let compiled: Vec<String> = builds.iter().map(Build::label).collect();
+        let summary = format!(
+            "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
+            problem.name,
+            tally.passed,
+            tally.cases,
+            bundled
+                .source
+                .strip_prefix(root)
+                .unwrap_or(&bundled.source)
+                .display(),
+            bundled.bytes as f64 / 1024.0,
+            compiled.join("; ")
+        );
+        Ok((tally, summary))
+    }
+
+    /// Compiles the bundle with every build of the plan, in parallel, printing a row for each
+    /// in the plan's order; the builds that run cases get their binary.
+    fn compile_all(&self, bundled: &bundle::Bundle, tally: &mut Tally) -> Result<Vec<Build>> {
+        let (root, problem) = (self.root, self.problem);
+        let mut builds = plan(problem, self.current, self.old);
+        let cache = compile::cache_dir(root);
+        let mut failure = None;
+        let mut binaries = Vec::new();
+        pool::run_in_order(
+            &builds,
+            pool::width(),
+            |build| compile::compile_cached(&build.rustc, &build.args, &bundled.source, &cache),
+            |i, compiled| {
+                let build = &builds[i];
+                tally.compiles += 1;
+                let compiled = match compiled {
+                    Ok(c) => c,
+                    Err(e) => {
+                        failure.get_or_insert(Error::io(&bundled.source, e));
+                        return;
+                    }
+                };
+                let reused = if compiled.cached { ", reused" } else { "" };
+                // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
+                let (verdict, detail, binary) = match compiled.result {
+                    Ok(None) => {
+                        tally.clean += 1;
+                        ("OK", format!("{}{}", build.label(), reused), true)
+                    }
+                    Ok(Some(warning)) => (
+                        "WARN",
+                        format!("{}{}: {}", build.label(), reused, warning),
+                        true,
+                    ),
+                    Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
+                        ("CE", format!("{}{}: {}", build.label(), reused, why), false)
+                    }
+                };
+                if binary && !build.args.iter().any(|a| a == "--emit=metadata") {
+                    binaries.push((i, compiled.binary));
+                }
+                self.untimed(
+                    "compile",
+                    verdict,
+                    "-".into(),
+                    &scrub_paths(&detail, root),
+                );
+            },
+        );
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        for (i, binary) in binaries {
+            builds[i].binary = Some(binary);
+        }
+        Ok(builds)
+    }
+
+    /// Runs and judges every case, in parallel, printing a row for each in order.
+    fn judge_cases(&self, builds: &[Build], cases: &[Case], tally: &mut Tally) -> Result<()> {
+        let (root, problem) = (self.root, self.problem);
+        let mut jobs = Vec::new();
+        for case in cases {
+            jobs.push(Job {
+                case,
+                limits: problem.limits_on(case.judge.as_deref()),
+                binary: build_for(builds, problem, case, self.current)
+                    .and_then(|b| b.binary.clone()),
+                expected: samples::expected_of(case)?,
+            });
+        }
+        let checker = kit::checker(root, problem);
+        let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
+        let width = pool::width().min(jobs.len());
+        let run_one = |job: &Job| -> Result<Ran> {
+            let dir = scratch.path().join(job.case.name());
+            self.run_case(job, checker.as_deref(), &dir)
+                .map_err(|e| e.context(format!("{} case {}", problem.name, job.case.name())))
+        };
+        let mut results: Vec<Option<Ran>> = Vec::new();
+        let mut error = None;
+        pool::run_in_order(&jobs, width, run_one, |_, ran| match ran {
+            Ok(ran) => results.push(Some(ran)),
+            Err(e) => {
+                error.get_or_insert(e);
+                results.push(None);
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        for (job, ran) in jobs.iter().zip(results) {
+            let mut ran = ran.expect("every case ran");
+            // Killed at the cap while another case ran beside it: alone, it may not be.
+            if width > 1 && ran.killed() {
+                ran = run_one(job)?;
+            }
+            tally.cases += 1;
+            if self.show(job, &ran)? {
+                tally.passed += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints the `size` row: the bundle against the source limit of each listed judge that
+    /// takes Rust. Returns whether it is within every known one.
+    fn source_fits(&self, bytes: u64) -> bool {
+        let mut over = Vec::new();
+        let mut within = Vec::new();
+        let mut unknown = Vec::new();
+        for listing in self.problem.rust_listings() {
+            let judge = listing.judge;
+            match judge.source_limit.bytes {
+                Some(limit) if bytes > limit => over.push(format!(
+                    "over {}'s {}",
+                    judge.name,
+                    judge.source_limit.label()
+                )),
+                Some(_) => within.push(format!("{}'s {}", judge.name, judge.source_limit.label())),
+                None => unknown.push(judge.name),
+            }
+        }
+        let mut parts = vec![format!("{} bytes", judges::thousands(bytes))];
+        parts.extend(over.iter().cloned());
+        if !within.is_empty() {
+            parts.push(format!("within {}", within.join(", ")));
+        }
+        if !unknown.is_empty() {
+            parts.push(format!("limit unknown for {}", unknown.join(", ")));
+        }
+        let verdict = if over.is_empty() { "OK" } else { "BIG" };
+        self.untimed("size", verdict, "-".into(), &parts.join("; "));
+        over.is_empty()
+    }
+
+    /// Runs one case: judged against its `.out`, or, without one, run and shown.
+    fn run_case(&self, job: &Job, checker: Option<&Path>, scratch: &Path) -> Result<Ran> {
+        let Some(binary) = &job.binary else {
+            return Ok(Ran::Skipped(
+                Verdict::Ce,
+                "its profile's compile failed (see the compile rows)".to_string(),
+            ));
+        };
+        match &job.expected {
+            Some(expected) => Ok(Ran::Judged(verdict::judge(
+                job.limits,
+                binary,
+                &job.case.input,
+                expected,
+                self.problem.compare,
+                checker,
+                scratch,
+            )?)),
+            None => {
+                let (outcome, failed) =
+                    verdict::run_unjudged(job.limits, binary, &job.case.input, scratch)?;
+                let detail = unjudged(failed);
+                Ok(Ran::Unjudged(Verdict::NoExpected, outcome, detail))
+            }
+        }
+    }
+
+    /// Prints a case's row (and, for NO-OUT, what it printed; with `verbose`, the diff of a
+    /// WA). Returns whether it is AC.
+    fn show(&self, job: &Job, ran: &Ran) -> Result<bool> {
+        let name = job.case.name();
+        let limit = job.limits.time_ms.to_string();
+        match ran {
+            Ran::Skipped(verdict, why) => {
+                self.untimed(&name, &verdict.to_string(), limit, why);
+                Ok(false)
+            }
+            Ran::Judged(judged) => {
+                let (ms, mem) = timed(&judged.outcome);
+                self.row(
+                    &name,
+                    &judged.verdict.to_string(),
+                    ms,
+                    limit,
+                    mem,
+                    &judged.detail,
+                );
+                if judged.verdict == Verdict::Wa && self.options.verbose {
+                    let expected = job.expected.as_ref().expect("a judged case has .out");
+                    let want =
+                        fs::read(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?;
+                    let got = judged
+                        .outcome
+                        .stdout
+                        .read()
+                        .map_err(|e| Error::io(judged.outcome.stdout.path(), e))?;
+                    print!("{}", diff::side_by_side(&want, &got, "    "));
+                }
+                Ok(judged.verdict == Verdict::Ac)
+            }
+            Ran::Unjudged(verdict, outcome, why) => {
+                let (ms, mem) = timed(outcome);
+                self.row(&name, &verdict.to_string(), ms, limit, mem, why);
+                print!("{}", printed(outcome));
+                Ok(false)
+            }
+        }
+    }
+}
