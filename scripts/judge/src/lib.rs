@@ -41,5 +41,5 @@ pub mod cli;
 
 pub mod commands;
 
-pub use outcome::Outcome;
 pub use error::{Error, Result};
+pub use outcome::Outcome;

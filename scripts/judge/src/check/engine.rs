@@ -271,12 +271,7 @@ impl Context<'_> {
                 if binary && !build.args.iter().any(|a| a == "--emit=metadata") {
                     binaries.push((i, compiled.binary));
                 }
-                self.untimed(
-                    "compile",
-                    verdict,
-                    "-".into(),
-                    &scrub_paths(&detail, root),
-                );
+                self.untimed("compile", verdict, "-".into(), &scrub_paths(&detail, root));
             },
         );
         if let Some(e) = failure {

@@ -16,9 +16,9 @@ pub mod watch;
 pub mod worst;
 
 use crate::cli::args::{self, Parsed};
-pub use crate::outcome::Outcome;
 use crate::cli::table::{self, Command};
 use crate::error::{Error, Result};
+pub use crate::outcome::Outcome;
 use crate::workspace::problem::{self, Problem};
 use std::env;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! `make submit P=<name> [JUDGE=<key>]`: check the bundle, name the judge it is ready for,
 //! and copy it to the clipboard.
 
-use crate::check::engine as check_engine;
 use super::{list, one_problem, Outcome};
+use crate::check::engine as check_engine;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::workspace::problem::{Listing, Problem};

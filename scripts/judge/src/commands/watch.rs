@@ -5,8 +5,8 @@
 //! files, a few times a second: negligible). `target/` folders and hidden files are ignored,
 //! so the check's own output never triggers another check.
 
-use crate::check::engine as check_engine;
 use super::Outcome;
+use crate::check::engine as check_engine;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::workspace::problem;

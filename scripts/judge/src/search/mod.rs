@@ -2,7 +2,11 @@
 //! input, with their mutations, progress line and histograms.
 
 pub mod histogram;
+pub mod maker;
 pub mod mutate;
 pub mod origin;
 pub mod program;
 pub mod progress;
+pub mod ranking;
+pub mod stress;
+pub mod worst;
