@@ -34,8 +34,8 @@ pub enum Error {
     /// Something the tool was handed and does not take: a sample file, a problem name, a
     /// template, a problem page or a saved request. One line saying why, and what to do.
     Refused(String),
-    /// Anything else, said in one line.
-    Other(String),
+    /// No compiler that can do what is asked: why, and how to get one.
+    NoCompiler(String),
 }
 
 /// The tool's result.
@@ -62,7 +62,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(why) | Error::Kit(why) | Error::Refused(why) | Error::Other(why) => {
+            Error::Usage(why) | Error::Kit(why) | Error::Refused(why) | Error::NoCompiler(why) => {
                 f.write_str(why)
             }
             Error::Manifest { place, what } => write!(f, "{}: {}", place, what),
@@ -97,16 +97,8 @@ impl std::error::Error for Error {
             | Error::Manifest { .. }
             | Error::Kit(_)
             | Error::Refused(_)
-            | Error::Other(_) => None,
+            | Error::NoCompiler(_) => None,
         }
-    }
-}
-
-/// Modules that still say what went wrong in a `String` (the intake, the scaffold, the
-/// samples) pass it on with `?`.
-impl From<String> for Error {
-    fn from(why: String) -> Error {
-        Error::Other(why)
     }
 }
 
@@ -196,6 +188,5 @@ mod tests {
             "x: the bundle does not build (bundling failed: no cargo); run `make check P=x`"
         );
         assert!(e.source().is_some());
-        assert_eq!(Error::from("plain".to_string()).to_string(), "plain");
     }
 }

@@ -55,7 +55,7 @@ pub fn probe(program: &Path) -> Result<Rustc> {
             version,
             id: text.trim().to_string(),
         }),
-        _ => Err(Error::Other(format!(
+        _ => Err(Error::NoCompiler(format!(
             "{} --version did not print a rustc version",
             program.display()
         ))),
@@ -71,7 +71,7 @@ pub fn current() -> Result<Rustc> {
 pub fn oldest(current: &Rustc) -> Result<Rustc> {
     if let Some(named) = env::var_os("OLD_RUSTC").filter(|v| !v.is_empty()) {
         return probe(Path::new(&named)).map_err(|e| {
-            Error::Other(format!(
+            Error::NoCompiler(format!(
                 "OLD_RUSTC={}: {}; unset it, or name an older rustc (`make old-rustc` installs one)",
                 Path::new(&named).display(),
                 e
@@ -87,7 +87,7 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
         .filter(|r| r.version < current.version)
         .min_by_key(|r| r.version)
         .ok_or_else(|| {
-            Error::Other(format!(
+            Error::NoCompiler(format!(
                 "no compiler older than the local rustc {} (no /usr/bin/rustc, no older rustup \
                  toolchain, OLD_RUSTC unset): install one with `make old-rustc`",
                 current.version

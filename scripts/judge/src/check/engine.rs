@@ -156,7 +156,7 @@ enum Ran {
     /// Judged against its expected output.
     Judged(Judged),
     /// Run without an expected output: its verdict (NO-OUT), what it did, and why.
-    Unjudged(Verdict, run::Outcome, String),
+    Unjudged(Verdict, run::Measured, String),
     /// It could not run: its verdict and why.
     Skipped(Verdict, String),
 }

@@ -29,7 +29,7 @@ impl Tally {
 pub type Times = (String, String);
 
 /// The time columns (wall, CPU) and the memory column of a run's row.
-pub fn timed<O>(outcome: &run::Outcome<O>) -> (Times, String) {
+pub fn timed<O>(outcome: &run::Measured<O>) -> (Times, String) {
     (
         (
             outcome.elapsed.as_millis().to_string(),
@@ -60,7 +60,7 @@ pub const SHOWN_WIDTH: usize = 120;
 
 /// What a run printed, indented under its row: stdout's first [`SHOWN_LINES`] lines, then
 /// stderr's, each cut at [`SHOWN_WIDTH`] characters; what is left out is counted.
-pub fn printed(outcome: &run::Outcome) -> String {
+pub fn printed(outcome: &run::Measured) -> String {
     let mut out = String::new();
     for (name, bytes) in [("stdout", &outcome.stdout), ("stderr", &outcome.stderr)] {
         if bytes.is_empty() && name == "stderr" {

@@ -38,10 +38,10 @@ impl Args {
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let (problem, runs) = (&args.problem, args.runs);
     if problem.bench.is_empty() {
-        return Err(Error::Other(format!(
-            "{}: no bench sets: add [[package.metadata.judge.bench]] tables",
-            problem.name
-        )));
+        return Err(Error::Manifest {
+            place: problem.name.clone(),
+            what: "no bench sets: add [[package.metadata.judge.bench]] tables".to_string(),
+        });
     }
     kit::build(root, &[problem])?;
     let submission = bundle::build(root, problem).map_err(|source| Error::Bundle {
@@ -50,7 +50,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     })?;
     // Its own folder: a bench from another terminal never shares its files.
     let scratch_dir = run::ScratchDir::new(&root.join("target/bench").join(&problem.name))
-        .map_err(|e| format!("{}: {}", problem.name, e))?;
+        .map_err(|e| Error::from(e).context(problem.name.clone()))?;
     let scratch = scratch_dir.path().to_path_buf();
     println!(
         "{}: {} ({} bytes), medians of {} runs per input; whole process; us/puzzle, puzzles/s \
@@ -203,10 +203,10 @@ fn prepare_inputs(
         BenchSource::File(file) => {
             let path = root.join(file);
             if !path.is_file() {
-                return Err(Error::Other(format!(
-                    "bench input {} is missing",
-                    file.display()
-                )));
+                return Err(Error::Manifest {
+                    place: problem.name.clone(),
+                    what: format!("bench input {} is missing", file.display()),
+                });
             }
             Ok(vec![path])
         }
@@ -245,7 +245,7 @@ fn validate(
     root: &Path,
     problem: &Problem,
     input: &Path,
-    out: &run::Outcome,
+    out: &run::Measured,
     valid: &Validation,
     scratch: &Path,
 ) -> Result<Option<String>> {

@@ -27,7 +27,18 @@ impl Args {
     }
 }
 
-/// Writes the file's problems; passes when every one was written.
+/// Writes the file's problems, a line each (refusals on stderr); passes when every one was
+/// written.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
-    Ok(Outcome::of(listen::import(root, &args.file)?))
+    let mut all_written = true;
+    for result in listen::import(root, &args.file)? {
+        match result {
+            Ok(imported) => println!("{}", imported),
+            Err(refusal) => {
+                eprintln!("{}: refused: {}", args.file.display(), refusal);
+                all_written = false;
+            }
+        }
+    }
+    Ok(Outcome::of(all_written))
 }

@@ -69,7 +69,7 @@ fn workspace_root() -> Result<PathBuf> {
             return Ok(dir);
         }
         if !dir.pop() {
-            return Err(Error::Other(
+            return Err(Error::Usage(
                 "not inside the workspace (no problems/ folder found)".to_string(),
             ));
         }

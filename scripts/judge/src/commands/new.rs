@@ -3,7 +3,7 @@
 use super::Outcome;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
-use crate::workspace::scaffold;
+use crate::workspace::scaffold::{self, Template};
 use std::path::Path;
 
 /// The arguments of `new`.
@@ -33,8 +33,39 @@ impl Args {
     }
 }
 
-/// Scaffolds `problems/<name>` and `samples/<name>`; passes once they are written.
+/// Scaffolds `problems/<name>` and `samples/<name>` and says what to do next; passes once
+/// they are written.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     scaffold::new_problem(root, &args.name, args.template)?;
+    next_steps(&args.name, args.template);
     Ok(Outcome::Pass)
+}
+
+/// What to do with a new problem, in the order a contestant does it.
+fn next_steps(name: &str, template: Template) {
+    println!(
+        "created problems/{0} ({1} template) and samples/{0}:",
+        name,
+        template.name()
+    );
+    println!(
+        "  fill in [package.metadata.judge] in problems/{}/Cargo.toml (limits, compare, stress)",
+        name
+    );
+    match template {
+        Template::Plain => println!(
+            "  write the solution in src/main.rs: read with input!, solve, print (make test passes then)"
+        ),
+        Template::Grid => println!(
+            "  reshape src/grid.rs, parse.rs, solver.rs (a plain 9x9 sudoku) into the problem's own"
+        ),
+    }
+    println!(
+        "  paste the judge's sample into samples/{0}/1.in and 1.out (or: make receive)",
+        name
+    );
+    println!(
+        "  optional: the kit in src/bin (gen, ref, check; tests/kit.rs skips it until written)"
+    );
+    println!("then: make check P={0}   make stress P={0}", name);
 }

@@ -6,6 +6,7 @@ use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::intake::listen;
 use std::convert::TryFrom;
+use std::io::{self, Write};
 use std::path::Path;
 
 /// The arguments of `receive`.
@@ -25,6 +26,15 @@ impl Args {
 }
 
 /// Listens until every batch seen is complete; passes when no problem of a batch was refused.
+/// Each line as it happens: problems written on stdout, refusals on stderr.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
-    Ok(Outcome::of(listen::receive(root, args.port)?))
+    let passed = listen::receive(root, args.port, &mut |heard| {
+        if heard.is_refusal() {
+            eprintln!("{}", heard);
+        } else {
+            println!("{}", heard);
+            let _ = io::stdout().flush();
+        }
+    })?;
+    Ok(Outcome::of(passed))
 }

@@ -73,7 +73,7 @@ impl Stream {
 /// What a run produced. `O` is how its outputs are held: read in (`Vec<u8>`, for runs of
 /// the tool's own programs) or left in the run's files ([`Captured`], for judged runs).
 #[derive(Debug)]
-pub struct Outcome<O = Vec<u8>> {
+pub struct Measured<O = Vec<u8>> {
     pub exit: Exit,
     /// Wall-clock time from just before the spawn to the child's exit.
     pub elapsed: Duration,
@@ -105,7 +105,7 @@ impl Kept for Vec<u8> {
     }
 }
 
-impl<O: Kept> Outcome<O> {
+impl<O: Kept> Measured<O> {
     /// The first line of stderr, trimmed and with control characters escaped, or an empty
     /// string. For a Rust panic, whose message follows the `thread '...' panicked at
     /// <place>:` line, the message is added.
@@ -167,10 +167,10 @@ impl Drop for Captured {
     }
 }
 
-impl Outcome<Captured> {
+impl Measured<Captured> {
     /// The outcome with its outputs read in (and their files removed).
-    pub fn read_in(self) -> io::Result<Outcome> {
-        Ok(Outcome {
+    pub fn read_in(self) -> io::Result<Measured> {
+        Ok(Measured {
             exit: self.exit,
             elapsed: self.elapsed,
             cpu: self.cpu,
@@ -202,7 +202,7 @@ pub fn run(
     input: &Path,
     scratch: &Path,
     kill_after: Duration,
-) -> io::Result<Outcome> {
+) -> io::Result<Measured> {
     let budget = Budget {
         kill_after,
         output_cap: DEFAULT_OUTPUT_CAP,
@@ -222,7 +222,7 @@ pub fn run_captured(
     input: &Path,
     scratch: &Path,
     budget: Budget,
-) -> io::Result<Outcome<Captured>> {
+) -> io::Result<Measured<Captured>> {
     fs::create_dir_all(scratch)?;
     let run = RunId::next();
     let open = |stream: Stream| -> io::Result<(Captured, File)> {
@@ -277,7 +277,7 @@ pub fn run_captured(
         .find(|(_, c)| c.len >= budget.output_cap)
         .map(|(s, _)| *s);
     let own = exited.peak_kib.or(sampled_peak);
-    Ok(Outcome {
+    Ok(Measured {
         exit,
         elapsed,
         cpu: usage.cpu,
@@ -428,7 +428,7 @@ mod tests {
     }
 
     /// Runs a shell script; each test passes its own `name` (tests run in parallel).
-    fn sh(name: &str, script: &str, cap_ms: u64) -> Outcome {
+    fn sh(name: &str, script: &str, cap_ms: u64) -> Measured {
         let dir = scratch(name);
         run(
             Path::new("/bin/sh"),

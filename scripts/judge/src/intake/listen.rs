@@ -10,11 +10,12 @@
 //! not a POST of JSON, a problem without `batch.id`) is from no click of the extension: it
 //! counts towards no batch and never ends the listener.
 
-use crate::error::Error;
+use crate::error::{Error, Result};
 use crate::intake::http;
-use crate::intake::task::{self, Task};
+use crate::intake::task::{self, Imported, Task};
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::fmt;
+use std::io::Read;
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -104,50 +105,99 @@ impl Batches {
 }
 
 /// A connection and what was read from it.
-type Received = (TcpStream, Result<http::Request, http::Rejection>);
+type Received = (TcpStream, std::result::Result<http::Request, http::Rejection>);
 
-/// Listens on `127.0.0.1:port` (0: any free port) until the batches are complete. Prints the
-/// port, then one line per problem written; refusals go to stderr, and at the end one line
-/// per batch that had any. `Ok(true)` when no problem of a batch was refused.
-pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
+/// What the listener heard and did: one line each, for the command to show.
+#[derive(Debug)]
+pub enum Heard {
+    /// It listens on this port.
+    Listening(u16),
+    /// A problem was written.
+    Written(Imported),
+    /// A request was refused with this status, for this reason.
+    Refused { status: u16, reason: String },
+    /// A refused problem counted toward its batch, which waits for the rest.
+    Waiting {
+        batch: String,
+        arrived: u64,
+        size: u64,
+        refused: usize,
+    },
+    /// A refused request named no batch: it counts toward none.
+    Uncounted,
+    /// A batch ended with refused problems (see [`Batches::refusals`]).
+    Incomplete(String),
+}
+
+impl Heard {
+    /// Whether the line belongs on stderr (a refusal) rather than stdout.
+    pub fn is_refusal(&self) -> bool {
+        !matches!(self, Heard::Listening(_) | Heard::Written(_))
+    }
+}
+
+impl fmt::Display for Heard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Heard::Listening(port) => write!(
+                f,
+                "listening on 127.0.0.1:{}: click Competitive Companion's button on a problem \
+                 or contest page (Ctrl-C to stop)",
+                port
+            ),
+            Heard::Written(imported) => write!(f, "{}", imported),
+            Heard::Refused { status, reason } => write!(f, "refused ({}): {}", status, reason),
+            Heard::Waiting {
+                batch,
+                arrived,
+                size,
+                refused,
+            } => write!(
+                f,
+                "  batch {}: {} of {} problems arrived, {} refused; waiting for the rest",
+                batch.escape_default(),
+                arrived,
+                size,
+                refused
+            ),
+            Heard::Uncounted => f.write_str("  not counted: it names no batch"),
+            Heard::Incomplete(line) => f.write_str(line),
+        }
+    }
+}
+
+/// Listens on `127.0.0.1:port` (0: any free port) until the batches are complete, telling
+/// `heard` what happens as it happens. `Ok(true)` when no problem of a batch was refused.
+pub fn receive(root: &Path, port: u16, heard: &mut dyn FnMut(Heard)) -> Result<bool> {
     let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
-        format!(
-            "cannot listen on 127.0.0.1:{}: {} (another tool there? choose one with PORT=...)",
-            port, e
-        )
+        Error::from(e).context(format!(
+            "cannot listen on 127.0.0.1:{} (another tool there? choose one with PORT=...)",
+            port
+        ))
     })?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    println!(
-        "listening on 127.0.0.1:{}: click Competitive Companion's button on a problem or contest page (Ctrl-C to stop)",
-        port
-    );
-    let _ = std::io::stdout().flush();
+    heard(Heard::Listening(listener.local_addr()?.port()));
     let (send, received) = mpsc::channel::<Received>();
     thread::spawn(move || accept(listener, send));
     let mut batches = Batches::default();
     while !batches.complete() {
-        let (stream, request) = received
-            .recv()
-            .map_err(|_| "the listener stopped accepting connections".to_string())?;
-        let result = request
-            .map_err(|r| (r.status, r.reason, None, None))
-            .and_then(|request| {
-                let body = String::from_utf8(request.body)
-                    .map_err(|_| (400, "the body is not UTF-8".to_string(), None, None))?;
-                let refused = |r: task::Refusal| (400, r.reason, r.batch, r.url);
-                let task = Task::from_body(&body).map_err(refused)?;
-                let outcome = task::write(root, &task).map_err(refused)?;
-                Ok((outcome, task.batch))
-            });
-        match result {
-            Ok((outcome, batch)) => {
-                let _ = http::respond(&stream, 200, &outcome.to_string());
-                println!("{}", outcome);
+        let (stream, request) = received.recv().map_err(|_| {
+            Error::from(std::io::Error::new(
+                std::io::ErrorKind::BrokenPipe,
+                "the listener stopped accepting connections",
+            ))
+        })?;
+        match answer(root, request) {
+            Ok((imported, batch)) => {
+                let _ = http::respond(&stream, 200, &imported.to_string());
+                heard(Heard::Written(imported));
                 batches.take(&batch);
             }
             Err((status, reason, batch, url)) => {
                 let _ = http::respond(&stream, status, &reason);
-                eprintln!("refused ({}): {}", status, reason);
+                heard(Heard::Refused {
+                    status,
+                    reason: reason.clone(),
+                });
                 match batch.filter(|(id, _)| !id.is_empty()) {
                     Some((id, size)) => {
                         let what = match url {
@@ -157,26 +207,42 @@ pub fn receive(root: &Path, port: u16) -> crate::error::Result<bool> {
                         batches.refuse(&id, size, what);
                         let b = &batches.seen[&id];
                         if b.arrived() < b.size {
-                            eprintln!(
-                                "  batch {}: {} of {} problems arrived, {} refused; waiting for the rest",
-                                id.escape_default(),
-                                b.arrived(),
-                                b.size,
-                                b.refused.len()
-                            );
+                            heard(Heard::Waiting {
+                                arrived: b.arrived(),
+                                size: b.size,
+                                refused: b.refused.len(),
+                                batch: id,
+                            });
                         }
                     }
-                    None => eprintln!("  not counted: it names no batch"),
+                    None => heard(Heard::Uncounted),
                 }
             }
         }
-        let _ = std::io::stdout().flush();
     }
     let refusals = batches.refusals();
-    for line in &refusals {
-        eprintln!("{}", line);
+    let passed = refusals.is_empty();
+    for line in refusals {
+        heard(Heard::Incomplete(line));
     }
-    Ok(refusals.is_empty())
+    Ok(passed)
+}
+
+/// A refusal: its HTTP status, why, the batch it named (id, size) and its page.
+type Refused = (u16, String, Option<(String, u64)>, Option<String>);
+
+/// Writes the problem a request carries: what was written and its batch, or the refusal.
+fn answer(
+    root: &Path,
+    request: std::result::Result<http::Request, http::Rejection>,
+) -> std::result::Result<(Imported, Option<(String, u64)>), Refused> {
+    let request = request.map_err(|r| (r.status, r.reason, None, None))?;
+    let body = String::from_utf8(request.body)
+        .map_err(|_| (400, "the body is not UTF-8".to_string(), None, None))?;
+    let refused = |r: task::Refusal| (400, r.reason, r.batch, r.url);
+    let task = Task::from_body(&body).map_err(refused)?;
+    let imported = task::write(root, &task).map_err(refused)?;
+    Ok((imported, task.batch))
 }
 
 /// Accepts connections for ever: each is read on its own thread, at most [`MAX_READERS`] at
@@ -208,33 +274,26 @@ fn accept(listener: TcpListener, send: mpsc::Sender<Received>) {
 }
 
 /// Reads a saved request body (one problem, or an array of problems) from `file` and writes
-/// its problems exactly as [`receive`] would; a file over [`http::MAX_BODY`] bytes is refused
-/// as `receive` refuses such a body (read no further). `Ok(true)` when every problem was
-/// written.
-pub fn import(root: &Path, file: &Path) -> crate::error::Result<bool> {
+/// its problems exactly as [`receive`] would: what each became, or why it was refused. A
+/// file over [`http::MAX_BODY`] bytes is refused as `receive` refuses such a body (read no
+/// further).
+pub fn import(
+    root: &Path,
+    file: &Path,
+) -> Result<Vec<std::result::Result<Imported, task::Refusal>>> {
     let text = read_saved(file)?;
-    let mut all_written = true;
-    for result in task::import(root, &text) {
-        match result {
-            Ok(outcome) => println!("{}", outcome),
-            Err(refusal) => {
-                eprintln!("{}: refused: {}", file.display(), refusal);
-                all_written = false;
-            }
-        }
-    }
-    Ok(all_written)
+    Ok(task::import(root, &text))
 }
 
 /// The text of a saved request, read up to [`http::MAX_BODY`] bytes.
-fn read_saved(file: &Path) -> crate::error::Result<String> {
+fn read_saved(file: &Path) -> Result<String> {
     let shown = || file.display().to_string();
-    let opened = std::fs::File::open(file).map_err(|e| format!("{}: {}", shown(), e))?;
+    let opened = std::fs::File::open(file).map_err(|e| Error::io(file, e))?;
     let mut bytes = Vec::new();
     opened
         .take(http::MAX_BODY as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("{}: {}", shown(), e))?;
+        .map_err(|e| Error::io(file, e))?;
     if bytes.len() > http::MAX_BODY {
         return Err(Error::Refused(format!(
             "{}: over {} MiB, more than a saved problem or contest holds; refused",

@@ -108,10 +108,10 @@ pub fn identify(url: &str, title: &str) -> crate::error::Result<Page> {
         )));
     }
     let name = package_name(&known.prefix, &known.core).ok_or_else(|| {
-        format!(
+        Error::Refused(format!(
             "cannot make a package name from the problem id `{}`",
             known.id.escape_default()
-        )
+        ))
     })?;
     let mut fallbacks = Vec::new();
     let key = if known.site.is_empty() {

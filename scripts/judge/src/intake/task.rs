@@ -205,7 +205,7 @@ pub fn memory_mib(mb: f64) -> u64 {
 
 /// What writing a task did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Imported {
     /// A new package with this many samples; `displaced` says why it is not under the
     /// problem's first name.
     Created {
@@ -217,11 +217,11 @@ pub enum Outcome {
     Extended { name: String, added: usize },
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for Imported {
     /// One line for the terminal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Created {
+            Imported::Created {
                 name,
                 samples,
                 displaced,
@@ -238,7 +238,7 @@ impl fmt::Display for Outcome {
                     None => Ok(()),
                 }
             }
-            Outcome::Extended { name, added } => write!(
+            Imported::Extended { name, added } => write!(
                 f,
                 "problems/{} exists: added {} new sample{}, kept the rest",
                 name,
@@ -306,7 +306,7 @@ fn holder(
 /// repeated; nothing is overwritten). When `problems/<name>` holds another problem, the
 /// task's next name is used. A name [`names::check`] refuses, or a samples folder
 /// [`samples::cases`] refuses, is refused before anything is written.
-pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
+pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
     let fail = |e: String| Refusal {
         reason: e,
         batch: task.batch.clone(),
@@ -374,9 +374,9 @@ pub fn write(root: &Path, task: &Task) -> Result<Outcome, Refusal> {
     }
     let name = name.clone();
     Ok(if existing {
-        Outcome::Extended { name, added }
+        Imported::Extended { name, added }
     } else {
-        Outcome::Created {
+        Imported::Created {
             name,
             samples: added,
             displaced,
@@ -395,7 +395,7 @@ fn write_new(path: &Path, text: &str) -> crate::error::Result<()> {
 }
 
 /// The problems of a saved file: one problem object, or an array of them (a saved batch).
-pub fn import(root: &Path, text: &str) -> Vec<Result<Outcome, Refusal>> {
+pub fn import(root: &Path, text: &str) -> Vec<Result<Imported, Refusal>> {
     match json::parse(text) {
         Ok(Json::Array(items)) => items
             .iter()

@@ -1,6 +1,7 @@
 //! Judging one run of a solution against what is expected of it.
 
-use crate::exec::run::{self, Budget, Captured, Exit, Kept, Outcome};
+use crate::error::{Error, Result};
+use crate::exec::run::{self, Budget, Captured, Exit, Kept, Measured};
 use crate::judging::checker;
 use crate::judging::compare::Compare;
 use std::fmt;
@@ -94,7 +95,7 @@ impl Limits {
 pub struct Judged {
     pub verdict: Verdict,
     /// The run, its outputs still in their files (removed when this is dropped).
-    pub outcome: Outcome<Captured>,
+    pub outcome: Measured<Captured>,
     /// Why, for anything but AC: one line.
     pub detail: String,
 }
@@ -111,7 +112,7 @@ pub fn judge(
     compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
-) -> io::Result<Judged> {
+) -> Result<Judged> {
     let budget = Budget {
         kill_after: limits.kill_time(),
         output_cap: limits.output_cap(expected),
@@ -129,7 +130,7 @@ pub fn judge(
 /// Why a run is TLE, as judges count it: CPU time (user + system) over the limit, or killed at
 /// the wall-clock cap. A run slowed down only by waiting (wall over the limit, CPU under it,
 /// not killed) is not TLE. `None` when in time.
-pub fn time_exceeded<O>(outcome: &Outcome<O>, limit_ms: u64) -> Option<String> {
+pub fn time_exceeded<O>(outcome: &Measured<O>, limit_ms: u64) -> Option<String> {
     let (wall, cpu) = (outcome.elapsed.as_millis(), outcome.cpu.as_millis());
     if outcome.exit == Exit::Killed {
         Some(format!(
@@ -176,7 +177,7 @@ fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
 /// output alike.
 pub fn failure<O: Kept>(
     limits: Limits,
-    outcome: &Outcome<O>,
+    outcome: &Measured<O>,
     code: i32,
     stderr: impl BufRead,
 ) -> io::Result<Option<(Verdict, String)>> {
@@ -234,7 +235,7 @@ pub fn run_unjudged(
     binary: &Path,
     input: &Path,
     scratch: &Path,
-) -> io::Result<(Outcome, Option<(Verdict, String)>)> {
+) -> Result<(Measured, Option<(Verdict, String)>)> {
     let budget = Budget {
         kill_after: limits.kill_time(),
         output_cap: limits
@@ -248,13 +249,13 @@ pub fn run_unjudged(
 
 fn verdict_of(
     limits: Limits,
-    outcome: &Outcome<Captured>,
+    outcome: &Measured<Captured>,
     input: &Path,
     expected: &Expected,
     compare: Compare,
     checker: Option<&Path>,
     scratch: &Path,
-) -> io::Result<(Verdict, String)> {
+) -> Result<(Verdict, String)> {
     if let Some(failed) = failure(limits, outcome, expected.code, outcome.stderr.reader()?)? {
         return Ok(failed);
     }
@@ -265,10 +266,11 @@ fn verdict_of(
             outcome.stdout.path(),
             &expected.stdout,
             &scratch.join("checker"),
-        )
-        .map_err(|e| io::Error::new(io::ErrorKind::Other, e))?,
+        )?,
         None => compare.first_difference_in(
-            BufReader::new(File::open(&expected.stdout)?),
+            BufReader::new(
+                File::open(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?,
+            ),
             outcome.stdout.reader()?,
         )?,
     };
@@ -287,8 +289,8 @@ fn verdict_of(
 mod tests {
     use super::*;
 
-    fn outcome(exit: Exit, wall_ms: u64, cpu_ms: u64) -> Outcome {
-        Outcome {
+    fn outcome(exit: Exit, wall_ms: u64, cpu_ms: u64) -> Measured {
+        Measured {
             exit,
             elapsed: Duration::from_millis(wall_ms),
             cpu: Duration::from_millis(cpu_ms),

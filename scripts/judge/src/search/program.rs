@@ -19,10 +19,12 @@ pub fn prepare(
     work: &str,
 ) -> Result<PathBuf> {
     if problem.stress.is_empty() {
-        return Err(Error::Other(format!(
-            "{}: no stress generator arguments: add `stress = [[...]]` to [package.metadata.judge]",
-            problem.name
-        )));
+        return Err(Error::Manifest {
+            place: problem.name.clone(),
+            what: "no stress generator arguments: add `stress = [[...]]` to \
+                   [package.metadata.judge]"
+                .to_string(),
+        });
     }
     kit::build(root, &[problem])?;
     match solver {

@@ -140,7 +140,7 @@ const KIT: &[(&str, &str)] = &[
 ];
 
 /// `make new`: creates `problems/<name>` from `template` with placeholder facts and
-/// `samples/<name>/1.in` (empty, to fill in with its `1.out`), and says what to do next.
+/// `samples/<name>/1.in` (empty, to fill in with its `1.out`).
 pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error::Result<()> {
     crate::workspace::names::check(root, name)?;
     create_from(root, name, &Facts::placeholder(), template)?;
@@ -149,31 +149,6 @@ pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error:
     if !samples.join("1.in").exists() {
         fs::write(samples.join("1.in"), "").map_err(|e| Error::io(samples.join("1.in"), e))?;
     }
-    println!(
-        "created problems/{0} ({1} template) and samples/{0}:",
-        name,
-        template.name()
-    );
-    println!(
-        "  fill in [package.metadata.judge] in problems/{}/Cargo.toml (limits, compare, stress)",
-        name
-    );
-    match template {
-        Template::Plain => println!(
-            "  write the solution in src/main.rs: read with input!, solve, print (make test passes then)"
-        ),
-        Template::Grid => println!(
-            "  reshape src/grid.rs, parse.rs, solver.rs (a plain 9x9 sudoku) into the problem's own"
-        ),
-    }
-    println!(
-        "  paste the judge's sample into samples/{0}/1.in and 1.out (or: make receive)",
-        name
-    );
-    println!(
-        "  optional: the kit in src/bin (gen, ref, check; tests/kit.rs skips it until written)"
-    );
-    println!("then: make check P={0}   make stress P={0}", name);
     Ok(())
 }
 
