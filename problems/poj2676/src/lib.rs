@@ -1,28 +1,28 @@
 //! POJ 2676: complete 9x9 sudoku grids, fast.
 //!
-//! - [`grid`]: the puzzle as the judge gives it: `Cell`, `Digit`, `Grid`, the clash test.
-//! - [`parse`]: the input parser (count, then grids), errors as `fastio::InputError`.
-//! - [`band_grid`]: the grid as band planes, the bit layout every module below uses, read
+//! - `grid`: the puzzle as the judge gives it: `Cell`, `Digit`, `Grid`, the clash test.
+//! - `parse`: the input parser (count, then grids), errors as `fastio::InputError`.
+//! - `band_grid`: the grid as band planes, the bit layout every module below uses, read
 //!   from and written to text in blocks.
-//! - [`tables`]: compile-time tables: minirows on a permutation (by a multiply hash), planes
+//! - `tables`: compile-time tables: minirows on a permutation (by a multiply hash), planes
 //!   of the same digit.
-//! - [`bands`]: branch-free bit tricks on band planes: single rows, columns, the stack rule,
+//! - `bands`: branch-free bit tricks on band planes: single rows, columns, the stack rule,
 //!   the minirow rule, the permutations left.
-//! - [`lanes`]: the same word operations on 28 planes at once (SSE2, AVX2 when detected,
+//! - `lanes`: the same word operations on 28 planes at once (SSE2, AVX2 when detected,
 //!   with portable twins).
-//! - [`split`]: where the search splits: the band or stack, and the digit, with the fewest
+//! - `split`: where the search splits: the band or stack, and the digit, with the fewest
 //!   permutations left.
-//! - [`solver`]: the board, the search (a baseline build and one for AVX2 processors, chosen
+//! - `solver`: the board, the search (a baseline build and one for AVX2 processors, chosen
 //!   at run time), and [`solve`].
 
-pub mod band_grid;
-pub mod bands;
-pub mod grid;
-pub mod lanes;
-pub mod parse;
-pub mod solver;
-pub mod split;
-pub mod tables;
+mod band_grid;
+mod bands;
+mod grid;
+mod lanes;
+mod parse;
+mod solver;
+mod split;
+mod tables;
 
 pub use band_grid::BandGrid;
 pub use grid::{Cell, Digit, Grid};
