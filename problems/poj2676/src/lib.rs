@@ -12,17 +12,26 @@
 //!   with portable twins).
 //! - `split`: where the search splits: the band or stack, and the digit, with the fewest
 //!   permutations left.
-//! - `solver`: the board, the search (a baseline build and one for AVX2 processors, chosen
-//!   at run time), and [`solve`].
+//! - `board`: the search's state at a node, band planes of candidates, and propagation.
+//! - `rules`: naked singles, the stack, minirow and minicolumn rules, and what comes next.
+//! - `branch`: where the search branches: a cell, or a digit's permutations.
+//! - `wide`: the split mode's rules and choice as one AVX2 pass.
+//! - `solver`: the search (a baseline build and one for AVX2 processors, chosen at run
+//!   time), and [`solve`].
 
 mod band_grid;
 mod bands;
+mod board;
+mod branch;
 mod grid;
 mod lanes;
 mod parse;
+mod rules;
 mod solver;
 mod split;
 mod tables;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 pub use band_grid::BandGrid;
 pub use grid::{Cell, Digit, Grid};
