@@ -8,8 +8,8 @@
 //! planes are found by comparing all 27 against their last processed state at once (SSE2 on
 //! x86_64), round by round.
 
-use crate::band_grid::{plane_index, BandGrid, BAND};
 use crate::bands::{columns, given_columns, nonempty_rows, row_of, single_rows, spread_columns};
+use crate::grid::{plane_index, Grid, BAND};
 use crate::lanes::{differing, holding, LANES};
 use crate::tables::{self, SAME_DIGIT};
 
@@ -27,7 +27,7 @@ const SEEN_NONE: [u32; LANES] = {
 #[derive(Clone, Copy)]
 pub struct Board {
     /// The cells of band `b` open to digit index `d` at [`plane_index`]`(b, d)`, laid out as
-    /// in [`BandGrid`]; the last word is a pad that stays zero (see [`LANES`]).
+    /// in [`Grid`]; the last word is a pad that stays zero (see [`LANES`]).
     pub planes: [u32; LANES],
     /// Each plane as it was when last processed; `!0` (never a plane) before the first time.
     seen: [u32; LANES],
@@ -40,7 +40,7 @@ impl Board {
     /// a column a digit twice. Givens count as placed: they leave the other digits' planes,
     /// and their digit's planes keep nothing else in their rows and columns (their boxes
     /// follow from the first round's permutation pruning). O(27) word operations.
-    pub fn new(givens: &BandGrid) -> Option<Board> {
+    pub fn new(givens: &Grid) -> Option<Board> {
         let mut planes = [0u32; LANES];
         planes[..27].copy_from_slice(&givens.planes);
         let given_columns = given_columns(&planes)?;
@@ -151,9 +151,9 @@ impl Board {
     }
 
     /// The solution held by a solved board.
-    pub fn solution(&self) -> BandGrid {
+    pub fn solution(&self) -> Grid {
         let mut planes = [0u32; 27];
         planes.copy_from_slice(&self.planes[..27]);
-        BandGrid { planes }
+        Grid { planes }
     }
 }

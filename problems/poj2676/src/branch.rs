@@ -1,9 +1,9 @@
 //! Where the search branches: a cell with the fewest candidates, or the permutations of one
 //! digit in a band or a stack.
 
-use crate::band_grid::plane_index;
 use crate::bands;
 use crate::board::Board;
+use crate::grid::plane_index;
 use crate::lanes::covered_to_thrice;
 use crate::rules::Next;
 use crate::split::{self, SplitAt};

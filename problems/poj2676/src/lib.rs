@@ -1,9 +1,12 @@
 //! POJ 2676: complete 9x9 sudoku grids, fast.
 //!
-//! - `grid`: the puzzle as the judge gives it: `Cell`, `Digit`, `Grid`, the clash test.
+//! The surface every problem shares: [`Grid`], [`Cell`], [`Digit`], [`Clash`],
+//! [`Parser::next_case`], [`solve`] and [`Grid::to_lines`]; also [`count_solutions`].
+//! Modules, private to the crate:
+//! - `grid`: the grid as band planes, the bit layout every module below uses; its cells,
+//!   digits and the clash test.
+//! - `text`: the grid read from and written to text in blocks of 9 rows.
 //! - `parse`: the input parser (count, then grids), errors as `fastio::InputError`.
-//! - `band_grid`: the grid as band planes, the bit layout every module below uses, read
-//!   from and written to text in blocks.
 //! - `tables`: compile-time tables: minirows on a permutation (by a multiply hash), planes
 //!   of the same digit.
 //! - `bands`: branch-free bit tricks on band planes: single rows, columns, the stack rule,
@@ -17,9 +20,8 @@
 //! - `branch`: where the search branches: a cell, or a digit's permutations.
 //! - `wide`: the split mode's rules and choice as one AVX2 pass.
 //! - `solver`: the search (a baseline build and one for AVX2 processors, chosen at run
-//!   time), and [`solve`].
+//!   time), [`solve`] and [`count_solutions`].
 
-mod band_grid;
 mod bands;
 mod board;
 mod branch;
@@ -30,10 +32,10 @@ mod rules;
 mod solver;
 mod split;
 mod tables;
+mod text;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 
-pub use band_grid::BandGrid;
-pub use grid::{Cell, Digit, Grid};
-pub use parse::{read_count, read_grid, Puzzle};
+pub use grid::{Cell, Clash, Digit, Grid};
+pub use parse::Parser;
 pub use solver::{count_solutions, solve};

@@ -6,11 +6,11 @@
 //! digits per vector) prunes columns; in split mode the minirow rule
 //! ([`bands::minirow_rule`]) and its vertical twin ([`bands::minicolumn_rule`]) follow.
 
-use crate::band_grid::plane_index;
-#[cfg(target_arch = "x86_64")]
-use crate::band_grid::BAND;
 use crate::bands::{self, take_cells};
 use crate::board::Board;
+use crate::grid::plane_index;
+#[cfg(target_arch = "x86_64")]
+use crate::grid::BAND;
 use crate::lanes::{covered_once_twice, Lanes};
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::{U32x4, U32x8};

@@ -12,8 +12,8 @@
 //! start; any other splits once it has made `CELL_GUESSES` (8) cell guesses. The AVX2 build
 //! runs the split steps as one pass (`Board::split_next_wide`).
 
-use crate::band_grid::BandGrid;
 use crate::board::Board;
+use crate::grid::Grid;
 use crate::rules::Next;
 use crate::tables::PERMUTATION_CELLS;
 
@@ -32,7 +32,7 @@ const CELL_GUESSES: usize = 8;
 struct Search {
     limit: usize,
     found: usize,
-    first: Option<BandGrid>,
+    first: Option<Grid>,
     guesses: usize,
     /// Whether the search splits (with every rule) from its first branch on: decided at the
     /// first branch, by how many cells are left open there.
@@ -178,24 +178,24 @@ impl Search {
     }
 }
 
-/// A solution of the puzzle with these givens, or `None` when it has none (givens that clash,
-/// or a cell given two digits, have none). The fast path: band planes in, band planes out.
+/// A solution of the puzzle with these givens, or `None` when it has none (givens that clash
+/// have none). The grid's band planes are the search's own layout: nothing is converted.
 ///
 /// Typically a few microseconds per puzzle; the worst case is exponential but the search
 /// explores at most the candidates propagation leaves.
-pub fn solve(givens: &BandGrid) -> Option<BandGrid> {
+pub fn solve(givens: &Grid) -> Option<Grid> {
     count_solutions(givens, 1).1
 }
 
 /// Counts the solutions of the puzzle with these givens, stopping at `limit` (at least 1),
 /// and returns the count with the first solution found. `limit = 2` tells unique from
 /// several. Same cost as [`solve`] per solution found.
-pub fn count_solutions(givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
+pub fn count_solutions(givens: &Grid, limit: usize) -> (usize, Option<Grid>) {
     count_solutions_on(Path::detect(), givens, limit)
 }
 
 /// [`count_solutions`] with the search build `path`, which the processor must run.
-fn count_solutions_on(path: Path, givens: &BandGrid, limit: usize) -> (usize, Option<BandGrid>) {
+fn count_solutions_on(path: Path, givens: &Grid, limit: usize) -> (usize, Option<Grid>) {
     let mut search = Search {
         limit: limit.max(1),
         found: 0,
@@ -214,24 +214,13 @@ fn count_solutions_on(path: Path, givens: &BandGrid, limit: usize) -> (usize, Op
     }
     (search.found, search.first)
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Grid;
 
     fn grid(s: &str) -> Grid {
         Grid::from_line(s.as_bytes()).unwrap()
-    }
-
-    /// [`count_solutions`] on plain grids.
-    fn count(puzzle: &Grid, limit: usize) -> (usize, Option<Grid>) {
-        let (n, first) = count_solutions(&BandGrid::from_grid(puzzle), limit);
-        (n, first.map(|s| s.to_grid()))
-    }
-
-    /// [`solve`] on plain grids.
-    fn solve_grid(puzzle: &Grid) -> Option<Grid> {
-        solve(&BandGrid::from_grid(puzzle)).map(|s| s.to_grid())
     }
 
     #[test]
@@ -239,12 +228,12 @@ mod tests {
         let p = grid(
             "103000509002109400000704000300502006060000050700803004000401000009205800804000107",
         );
-        let s = solve_grid(&p).unwrap();
+        let s = solve(&p).unwrap();
         assert_eq!(
             s.to_line(),
             "143628579572139468986754231391542786468917352725863914237481695619275843854396127"
         );
-        assert_eq!(count(&p, 2).0, 1);
+        assert_eq!(count_solutions(&p, 2).0, 1);
     }
 
     #[test]
@@ -255,7 +244,7 @@ mod tests {
             "..5...1..7...2.3...1.....969...........1.3.5.....5.91..6.8....9..74...8.3....2...",
         ] {
             let p = grid(s);
-            let (n, sol) = count(&p, 2);
+            let (n, sol) = count_solutions(&p, 2);
             assert_eq!(n, 1);
             let sol = sol.unwrap();
             assert!(sol.is_solved() && sol.extends(&p));
@@ -264,7 +253,7 @@ mod tests {
 
     #[test]
     fn empty_grid_has_many() {
-        let (n, sol) = count(&Grid::empty(), 10);
+        let (n, sol) = count_solutions(&Grid::empty(), 10);
         assert_eq!(n, 10);
         assert!(sol.unwrap().is_solved());
     }
@@ -276,12 +265,12 @@ mod tests {
             "12345678.........9...............................................................",
         );
         assert_eq!(p.first_clash(), None);
-        assert_eq!(count(&p, 2), (0, None));
+        assert_eq!(count_solutions(&p, 2), (0, None));
         // Clashing givens are simply unsolvable to the search.
         let q = grid(
             "11...............................................................................",
         );
-        assert_eq!(solve_grid(&q), None);
+        assert_eq!(solve(&q), None);
     }
 
     #[test]
@@ -295,13 +284,13 @@ mod tests {
             line[b] = b'7';
             let p = Grid::from_line(&line).unwrap();
             assert!(p.first_clash().is_some());
-            assert_eq!(count(&p, 2), (0, None), "cells {} and {}", a, b);
+            assert_eq!(count_solutions(&p, 2), (0, None), "cells {} and {}", a, b);
         }
         // The same cells with different digits do not clash.
         let mut line = empty;
         line[0] = b'7';
         line[76] = b'8';
-        assert_eq!(count(&Grid::from_line(&line).unwrap(), 2).0, 2);
+        assert_eq!(count_solutions(&Grid::from_line(&line).unwrap(), 2).0, 2);
     }
 
     #[test]
@@ -321,7 +310,7 @@ mod tests {
             }
             puzzles.push(grid(&line));
         }
-        let solution = solve_grid(&puzzles[0]).unwrap().to_line();
+        let solution = solve(&puzzles[0]).unwrap().to_line();
         let mut rng = rng::Rng::new(0x510e_527f_ade6_82d1);
         for _ in 0..300 {
             let keep = 10 + rng.next_u64() % 20;
@@ -332,7 +321,7 @@ mod tests {
             puzzles.push(grid(&line));
         }
         for p in &puzzles {
-            let g = BandGrid::from_grid(p);
+            let g = *p;
             for limit in [1, 2, 5] {
                 assert_eq!(
                     count_solutions_on(Path::Baseline, &g, limit),
@@ -347,9 +336,9 @@ mod tests {
     #[test]
     fn full_grids() {
         let s = "143628579572139468986754231391542786468917352725863914237481695619275843854396127";
-        assert_eq!(solve_grid(&grid(s)), Some(grid(s)));
+        assert_eq!(solve(&grid(s)), Some(grid(s)));
         let mut bad = s.as_bytes().to_vec();
         bad.swap(0, 1);
-        assert_eq!(solve_grid(&Grid::from_line(&bad).unwrap()), None);
+        assert_eq!(solve(&Grid::from_line(&bad).unwrap()), None);
     }
 }

@@ -3,9 +3,9 @@
 //!
 //! Only inlined into the AVX2 build of the search, which runs once AVX2 is detected.
 
-use crate::band_grid::{plane_index, BAND};
 use crate::bands;
 use crate::board::Board;
+use crate::grid::{plane_index, BAND};
 use crate::lanes::{Lanes, U32x8};
 use crate::rules::Next;
 use crate::split;
@@ -164,7 +164,6 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::band_grid::BandGrid;
     use crate::grid::Grid;
     use crate::solver::Path;
 
@@ -229,7 +228,7 @@ mod tests {
                 line[(rng.next_u64() % 81) as usize] = b'1' + (rng.next_u64() % 9) as u8;
             }
             let line = String::from_utf8(line).unwrap();
-            let board = match Board::new(&BandGrid::from_grid(&grid(&line))) {
+            let board = match Board::new(&grid(&line)) {
                 Some(board) => board,
                 None => continue,
             };
