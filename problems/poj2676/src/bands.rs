@@ -198,7 +198,7 @@ pub fn minirow_rule<V: Lanes>(planes: &mut [V; 9]) -> Option<bool> {
 /// as [`minirow_rule`] (tested); five vectors instead of nine.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub fn minirow_rule_paired(planes: &mut [U32x8; 5]) -> Option<bool> {
+pub(crate) fn minirow_rule_paired(planes: &mut [U32x8; 5]) -> Option<bool> {
     minirow_rule_with(planes, both_halves)
 }
 
