@@ -127,7 +127,7 @@ impl Board {
     }
 
     /// Keeps digit index `d` in stack `s` to the columns of permutation `k` of the stack (as
-    /// numbered in [`Next::SplitStack`]) in every band. O(1).
+    /// numbered in [`Next::SplitStack`](crate::rules::Next::SplitStack)) in every band. O(1).
     #[inline(always)]
     pub fn keep_stack_permutation(&mut self, d: usize, s: usize, k: u32) {
         let (j, step) = if k < 3 { (k, 1) } else { (k - 3, 2) };

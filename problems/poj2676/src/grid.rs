@@ -18,7 +18,7 @@ pub type Digit = sudoku::Digit<3>;
 ///
 /// The grid is three horizontal bands of 27 cells. A band plane is one `u32`: the cells of one
 /// band that hold one digit (here), or where it may still go (the solver's candidates, in the
-/// same layout). Planes are indexed band-major, [`plane_index`]`(band, digit) = 9 * band +
+/// same layout). Planes are indexed band-major, `plane_index(band, digit) = 9 * band +
 /// digit index`, so that one band's nine planes are contiguous:
 ///
 /// ```text
