@@ -1,11 +1,11 @@
-//! Bit tricks on band planes (layout at [`BandGrid`](crate::band_grid::BandGrid)): single
+//! Bit tricks on band planes (layout at [`Grid`](crate::grid::Grid)): single
 //! cells of rows, non-empty rows, columns, the stack rule on one digit's three planes, the
 //! minirow rule on a band's nine, and the (row -> box) permutations a plane has left.
 //!
 //! All are branch-free word arithmetic; the ones generic over [`Lanes`] run on one `u32` or
 //! on several planes at once in an SSE2 (or, once detected, AVX2) register.
 
-use crate::band_grid::{plane_index, BAND, ROW};
+use crate::grid::{plane_index, BAND, ROW};
 use crate::lanes::{add_counts, each, Lanes, LANES};
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::{U32x4, U32x8};
@@ -198,7 +198,7 @@ pub fn minirow_rule<V: Lanes>(planes: &mut [V; 9]) -> Option<bool> {
 /// as [`minirow_rule`] (tested); five vectors instead of nine.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub fn minirow_rule_paired(planes: &mut [U32x8; 5]) -> Option<bool> {
+pub(crate) fn minirow_rule_paired(planes: &mut [U32x8; 5]) -> Option<bool> {
     minirow_rule_with(planes, both_halves)
 }
 

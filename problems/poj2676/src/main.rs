@@ -4,24 +4,23 @@
 //! stderr, the other cases still answered); 2 at the first malformed case (one
 //! `fastio::InputError` line on stderr, the cases before it printed).
 
-use poj2676::{read_count, read_grid, solve};
+use poj2676::{solve, Parser};
 
 fn main() {
-    let mut input = fastio::stdin_or_exit();
+    let mut parser = Parser::new(fastio::stdin_or_exit());
     let mut out = fastio::Writer::new();
-    let cases = read_count(&mut input).unwrap_or_else(|e| e.exit(&mut out));
     let mut status = 0;
-    for case in 1..=cases {
-        let puzzle = read_grid(&mut input, case).unwrap_or_else(|e| e.exit(&mut out));
-        match solve(&puzzle.givens) {
-            Some(solution) => out.bytes(&solution.to_text()),
+    while let Some(next) = parser.next_case() {
+        let puzzle = next.unwrap_or_else(|e| e.exit(&mut out));
+        match solve(&puzzle) {
+            Some(solution) => out.bytes(&solution.to_lines()),
             None => {
                 // Clashing givens never have a solution: looking for them only now is enough.
-                if let Some(e) = puzzle.clash() {
+                if let Some(e) = parser.clash(&puzzle) {
                     e.exit(&mut out);
                 }
                 out.flush();
-                eprintln!("case {}: no solution", case);
+                eprintln!("case {}: no solution", parser.case());
                 status = 1;
             }
         }

@@ -5,14 +5,81 @@
 //! (another character, a short or long row, a missing grid, givens repeating a digit in a row,
 //! column or box) is an [`InputError`] that says where.
 
-use crate::band_grid::{BandGrid, BLOCK};
 use crate::grid::Grid;
+use crate::text::BLOCK;
 use fastio::{InputError, Reader};
 use lines::Lines;
 use std::convert::TryInto;
 
+/// Reads the cases of one input, in order: [`Parser::next_case`].
+pub struct Parser {
+    reader: Reader,
+    /// Cases still to read; `None` before the count is read.
+    left: Option<usize>,
+    /// Number (1-based) of the last case read; 0 before the first.
+    case: usize,
+    /// Input line (1-based) of each row of the last case read, for messages.
+    lines: [usize; 9],
+}
+
+impl Parser {
+    /// A parser of the input in `reader`.
+    pub fn new(reader: Reader) -> Parser {
+        Parser {
+            reader,
+            left: None,
+            case: 0,
+            lines: [0; 9],
+        }
+    }
+
+    /// The next case's grid; `None` once all T are read, or after an error (the count's, or a
+    /// malformed grid's). Does not look for clashing givens: see [`Parser::clash`]. O(size of
+    /// the rows read).
+    pub fn next_case(&mut self) -> Option<Result<Grid, InputError>> {
+        let left = match self.left {
+            Some(left) => left,
+            None => match read_count(&mut self.reader) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.left = Some(0);
+                    return Some(Err(e));
+                }
+            },
+        };
+        if left == 0 {
+            self.left = Some(0);
+            return None;
+        }
+        self.case += 1;
+        let grid = read_grid(&mut self.reader, self.case, &mut self.lines);
+        // Nothing after a malformed grid can be placed.
+        self.left = Some(if grid.is_ok() { left - 1 } else { 0 });
+        Some(grid)
+    }
+
+    /// Number (1-based) of the last case read.
+    pub fn case(&self) -> usize {
+        self.case
+    }
+
+    /// The error for the first given of `grid`, the last case read, that repeats a digit of
+    /// an earlier given in its row, column or box, or `None` when the givens are consistent:
+    /// `the givens clash: two 5s in row 3`, placed at the row and line of the later given.
+    /// O(81).
+    ///
+    /// Clashing givens have no solution, so a caller may solve first and ask only then.
+    pub fn clash(&self, grid: &Grid) -> Option<InputError> {
+        let clash = grid.first_clash()?;
+        let row = clash.cell.row();
+        let what = format!("the givens clash: {}", clash);
+        let error = InputError::at_line(self.lines[row], what);
+        Some(error.in_case(self.case).in_row(row + 1))
+    }
+}
+
 /// Reads the number of cases T (a non-negative decimal number). O(length of the token).
-pub fn read_count(reader: &mut Reader) -> Result<usize, InputError> {
+fn read_count(reader: &mut Reader) -> Result<usize, InputError> {
     reader.skip_whitespace();
     let line = reader.line();
     let t = reader
@@ -82,53 +149,18 @@ fn parse_row(bytes: &[u8], out: &mut [u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// A grid as read, with the input line of each of its rows (for messages).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    /// The givens.
-    pub givens: BandGrid,
-    /// Case number (1-based).
-    case: usize,
-    /// Input line (1-based) of each row.
-    lines: [usize; 9],
-}
-
-impl Puzzle {
-    /// The givens as a grid. O(81).
-    pub fn grid(&self) -> Grid {
-        self.givens.to_grid()
-    }
-
-    /// The error for the first given that repeats a digit of an earlier given in its row,
-    /// column or box, or `None` when the givens are consistent: `the givens clash: two 5s in
-    /// row 3`, placed at the row and line of the later given. O(81).
-    ///
-    /// Clashing givens have no solution, so a caller may solve first and ask only then.
-    pub fn clash(&self) -> Option<InputError> {
-        let clash = self.grid().first_clash()?;
-        let row = clash.cell.row();
-        let what = format!("the givens clash: {}", clash);
-        let error = InputError::at_line(self.lines[row], what);
-        Some(error.in_case(self.case).in_row(row + 1))
-    }
-}
-
-/// Reads grid number `case` (1-based, for messages): 9 rows, skipping blank lines. Does not
-/// look for clashing givens: see [`Puzzle::clash`]. O(size of the rows read).
+/// Reads grid number `case` (1-based, for messages): 9 rows, skipping blank lines, and the
+/// input line of each into `lines`. O(size of the rows read).
 ///
 /// The common layout, nine lines of exactly nine cells and a line feed, is read as one block
 /// straight into bitboards; anything else goes row by row.
-pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError> {
+fn read_grid(reader: &mut Reader, case: usize, lines: &mut [usize; 9]) -> Result<Grid, InputError> {
     let first = reader.line();
     if let Some(block) = reader.fixed_lines(9, 9) {
         let block: &[u8; BLOCK] = block.try_into().expect("9 lines of 9 bytes");
-        let lines = [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|r| first + r);
-        if let Some(givens) = BandGrid::from_block(block) {
-            return Ok(Puzzle {
-                givens,
-                case,
-                lines,
-            });
+        *lines = [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|r| first + r);
+        if let Some(givens) = Grid::from_block(block) {
+            return Ok(givens);
         }
         // Some byte is not a cell: the first such row says why, as row by row would.
         for (row, bytes) in block.chunks_exact(10).enumerate() {
@@ -138,13 +170,16 @@ pub fn read_grid(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError>
             }
         }
     }
-    read_grid_by_rows(reader, case)
+    read_grid_by_rows(reader, case, lines)
 }
 
 /// [`read_grid`] for any layout: row by row.
-fn read_grid_by_rows(reader: &mut Reader, case: usize) -> Result<Puzzle, InputError> {
+fn read_grid_by_rows(
+    reader: &mut Reader,
+    case: usize,
+    lines: &mut [usize; 9],
+) -> Result<Grid, InputError> {
     let mut cells = [0u8; 81];
-    let mut lines = [0usize; 9];
     let mut row = 0;
     while row < 9 {
         let line = reader.line();
@@ -172,11 +207,7 @@ fn read_grid_by_rows(reader: &mut Reader, case: usize) -> Result<Puzzle, InputEr
         lines[row] = line;
         row += 1;
     }
-    Ok(Puzzle {
-        givens: BandGrid::from_grid(&Grid::from_values(cells)),
-        case,
-        lines,
-    })
+    Ok(Grid::from_values(cells))
 }
 
 #[cfg(test)]
@@ -192,13 +223,15 @@ mod tests {
 
     #[test]
     fn reads_the_sample() {
-        let mut r = reader(SAMPLE);
-        assert_eq!(read_count(&mut r), Ok(1));
-        let g = read_grid(&mut r, 1).unwrap().grid();
+        let mut parser = Parser::new(reader(SAMPLE));
+        let g = parser.next_case().unwrap().unwrap();
         assert_eq!(
             g.to_line(),
             "103000509002109400000704000300502006060000050700803004000401000009205800804000107"
         );
+        assert_eq!((parser.case(), parser.clash(&g)), (1, None));
+        assert!(parser.next_case().is_none());
+        assert!(parser.next_case().is_none());
     }
 
     #[test]
@@ -207,11 +240,11 @@ mod tests {
                     060000050\n700803004\n000401000\n009205800\n804000107\n\n\
                     .........\n.........\n.........\n.........\n.........\n.........\n\
                     .........\n.........\n.........";
-        let mut r = reader(text);
-        assert_eq!(read_count(&mut r), Ok(2));
-        let g = read_grid(&mut r, 1).unwrap().grid();
+        let mut parser = Parser::new(reader(text));
+        let g = parser.next_case().unwrap().unwrap();
         assert_eq!(&g.to_line()[..18], "103000509002109400");
-        assert_eq!(read_grid(&mut r, 2).unwrap().grid(), Grid::empty());
+        assert_eq!(parser.next_case(), Some(Ok(Grid::empty())));
+        assert_eq!(parser.next_case(), None);
     }
 
     #[test]
@@ -221,45 +254,57 @@ mod tests {
         assert!(e.to_string().starts_with("line 3: expected a number"));
         assert!(read_count(&mut reader("-1")).is_err());
         assert!(read_count(&mut reader("")).is_err());
+        // The parser reports it once, then stops.
+        let mut parser = Parser::new(reader("x"));
+        assert!(matches!(parser.next_case(), Some(Err(_))));
+        assert_eq!(parser.next_case(), None);
+        assert_eq!(Parser::new(reader("0\n")).next_case(), None);
     }
 
     #[test]
     fn malformed_rows() {
         let rows = "103000509\n002109400\n000704000\n300502006\n060000050\n";
-        let e = read_grid(&mut reader(&format!("{}70080300\n", rows)), 4).unwrap_err();
+        let mut lines = [0; 9];
+        let mut read = |text: String, case| read_grid(&mut reader(&text), case, &mut lines);
+        let e = read(format!("{}70080300\n", rows), 4).unwrap_err();
         assert_eq!((e.case, e.row, e.line), (Some(4), Some(6), 6));
         assert!(e.what.contains("8 cells"), "{}", e);
-        let e = read_grid(&mut reader(&format!("{}7008030041\n", rows)), 1).unwrap_err();
+        let e = read(format!("{}7008030041\n", rows), 1).unwrap_err();
         assert!(e.what.contains("more than 9"), "{}", e);
-        let e = read_grid(&mut reader(&format!("{}70080300x\n", rows)), 1).unwrap_err();
+        let e = read(format!("{}70080300x\n", rows), 1).unwrap_err();
         assert_eq!(e.row, Some(6));
         assert!(e.what.contains("`x`"), "{}", e);
-        let e = read_grid(&mut reader(rows), 2).unwrap_err();
+        let e = read(rows.to_string(), 2).unwrap_err();
         assert_eq!(e.row, Some(6));
         assert!(e.what.contains("end of the input"), "{}", e);
         assert_eq!(
             e.to_string(),
             "case 2, row 6 (line 6): expected a row, found the end of the input"
         );
-    }
-
-    #[test]
-    fn sample_has_no_clash() {
-        let mut r = reader(SAMPLE);
-        read_count(&mut r).unwrap();
-        assert_eq!(read_grid(&mut r, 1).unwrap().clash(), None);
+        // The parser stops at a malformed grid.
+        let mut parser = Parser::new(reader(&format!("2\n{}", rows)));
+        let what = "expected a row, found the end of the input";
+        let expected = InputError::at_line(7, what).in_case(1).in_row(6);
+        assert_eq!(parser.next_case(), Some(Err(expected)));
+        assert_eq!(parser.next_case(), None);
     }
 
     #[test]
     fn clashing_givens() {
-        let text = "103000509\n002109400\n000704000\n300502006\n060000050\n\
-                    700803004\n000401000\n009205800\n804000101\n";
-        let p = read_grid(&mut reader(text), 3).unwrap();
-        let e = p.clash().unwrap();
-        assert_eq!((e.case, e.row, e.line), (Some(3), Some(9), 9));
+        let clashing = "103000509\n002109400\n000704000\n300502006\n060000050\n\
+                        700803004\n000401000\n009205800\n804000101\n";
+        let text = format!("3\n{0}{0}{1}", &SAMPLE[2..], clashing);
+        let mut parser = Parser::new(reader(&text));
+        for _ in 0..2 {
+            let g = parser.next_case().unwrap().unwrap();
+            assert_eq!(parser.clash(&g), None);
+        }
+        let g = parser.next_case().unwrap().unwrap();
+        let e = parser.clash(&g).unwrap();
+        assert_eq!((e.case, e.row, e.line), (Some(3), Some(9), 28));
         assert_eq!(
             e.to_string(),
-            "case 3, row 9 (line 9): the givens clash: two 1s in row 9"
+            "case 3, row 9 (line 28): the givens clash: two 1s in row 9"
         );
     }
 }

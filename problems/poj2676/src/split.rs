@@ -1,8 +1,8 @@
 //! Where the search splits: the band or stack, and the digit there, with the fewest
 //! permutations left.
 
-use crate::band_grid::plane_index;
 use crate::bands::{self, minicolumns, stack_terms};
+use crate::grid::plane_index;
 #[cfg(target_arch = "x86_64")]
 use crate::lanes::U32x4;
 use crate::lanes::{Lanes, LANES};
@@ -149,7 +149,7 @@ pub fn stack_count_bytes<V: Lanes>(counts: V) -> V {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::band_grid::BAND;
+    use crate::grid::BAND;
     use rng::Rng;
 
     /// The split by its definition: permutations counted one by one.

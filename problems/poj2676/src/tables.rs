@@ -2,7 +2,7 @@
 //! (row -> box) permutation, found through a multiply hash of the non-empty minirows, and
 //! which planes hold the same digit in the other bands.
 //!
-//! Planes, bands and minirows are those of [`BandGrid`](crate::band_grid::BandGrid). Within a
+//! Planes, bands and minirows are those of [`Grid`](crate::grid::Grid). Within a
 //! band a digit fills one minirow in each row and one in each box: a permutation of the 3x3
 //! (row, box) minirow grid, six in all. Keeping only the minirows on some permutation still
 //! possible does pointing, claiming and more in one step.
@@ -174,7 +174,7 @@ const fn index_of_minirow_flags(flags: u32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::band_grid::BAND;
+    use crate::grid::BAND;
 
     #[test]
     fn permutation_table() {

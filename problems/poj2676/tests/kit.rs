@@ -139,19 +139,16 @@ fn library_counts_match_the_reference() {
             .lines()
             .map(|l| l.parse().unwrap())
             .collect();
-        let mut r = fastio::Reader::new(text);
-        let t = poj2676::read_count(&mut r).unwrap();
-        assert_eq!(expected.len(), t);
+        let mut parser = poj2676::Parser::new(fastio::Reader::new(text));
         for (case, &want) in expected.iter().enumerate() {
-            let givens = poj2676::read_grid(&mut r, case + 1).unwrap().givens;
-            let p = givens.to_grid();
-            let (n, first) = poj2676::count_solutions(&givens, 2);
+            let p = parser.next_case().unwrap().unwrap();
+            let (n, first) = poj2676::count_solutions(&p, 2);
             assert_eq!(n, want, "case {}: {:?}", case + 1, p);
             if let Some(s) = first {
-                let s = s.to_grid();
                 assert!(s.is_solved() && s.extends(&p));
             }
-            assert_eq!(poj2676::solve(&givens).is_some(), want > 0);
+            assert_eq!(poj2676::solve(&p).is_some(), want > 0);
         }
+        assert!(parser.next_case().is_none());
     }
 }

@@ -11,7 +11,7 @@ mod kit;
 
 use fastio::Reader;
 use kit::completes;
-use poj2676::{read_count, read_grid};
+use poj2676::Parser;
 use std::process::exit;
 
 fn reject(msg: String) -> ! {
@@ -67,18 +67,16 @@ fn main() {
     }
     let read =
         |p: &str| std::fs::read(p).unwrap_or_else(|e| reject(format!("cannot read {}: {}", p, e)));
-    let mut input = Reader::new(read(&args[0]));
+    let mut input = Parser::new(Reader::new(read(&args[0])));
     let output = grids(&read(&args[1]), "output");
     let expected = grids(&read(&args[2]), "expected");
     // Read puzzles up to the first malformed one: cases before it are still answered.
     let mut puzzles = Vec::new();
-    if let Ok(t) = read_count(&mut input) {
-        for case in 1..=t {
-            match read_grid(&mut input, case) {
-                Ok(p) if p.clash().is_none() => puzzles.push(*p.grid().values()),
-                _ => break,
-            }
+    while let Some(Ok(p)) = input.next_case() {
+        if input.clash(&p).is_some() {
+            break;
         }
+        puzzles.push(p.to_values());
     }
     let (mut e, mut o) = (0, 0);
     for (k, puzzle) in puzzles.iter().enumerate() {

@@ -7,13 +7,13 @@
 mod kit;
 
 use fastio::Reader;
-use poj2676::{read_count, read_grid};
+use poj2676::Parser;
 use std::io::Write;
 use std::process::exit;
 
 fn main() {
     let count_mode = std::env::args().nth(1).as_deref() == Some("--count");
-    let mut reader = Reader::from_stdin().unwrap_or_else(|e| {
+    let reader = Reader::from_stdin().unwrap_or_else(|e| {
         eprintln!("cannot read the input: {}", e);
         exit(2)
     });
@@ -23,14 +23,14 @@ fn main() {
         eprintln!("{}", message);
         exit(2)
     };
-    let cases = read_count(&mut reader).unwrap_or_else(|e| fail(&out, e.to_string()));
+    let mut parser = Parser::new(reader);
     let mut unsolved = false;
-    for case in 1..=cases {
-        let puzzle = read_grid(&mut reader, case).unwrap_or_else(|e| fail(&out, e.to_string()));
-        if let Some(e) = puzzle.clash() {
+    while let Some(next) = parser.next_case() {
+        let puzzle = next.unwrap_or_else(|e| fail(&out, e.to_string()));
+        if let Some(e) = parser.clash(&puzzle) {
             fail(&out, e.to_string());
         }
-        let (n, first) = kit::solutions(puzzle.grid().values(), 2);
+        let (n, first) = kit::solutions(&puzzle.to_values(), 2);
         if count_mode {
             out.extend_from_slice(format!("{}\n", n).as_bytes());
             continue;
@@ -46,7 +46,7 @@ fn main() {
                 unsolved = true;
                 let _ = std::io::stdout().write_all(&out);
                 out.clear();
-                eprintln!("case {}: no solution", case);
+                eprintln!("case {}: no solution", parser.case());
             }
         }
     }

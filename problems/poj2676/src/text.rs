@@ -1,46 +1,10 @@
-//! A grid as band planes ([`BandGrid`], whose docs draw the layout every module uses): the
-//! solver's givens, read straight from a block of text rows (SSE2 on x86_64, a portable loop
-//! elsewhere), and its solutions, written straight to text.
+//! The grid's text form, 9 rows of 9 cells: read straight from a block of text rows (SSE2 on
+//! x86_64, a portable loop elsewhere), and written straight to text.
 
-use crate::grid::Grid;
+use crate::grid::{plane_index, Grid};
 
 /// Bytes of a text block: 9 rows of 9 cells, each row followed by a line feed.
 pub const BLOCK: usize = 90;
-
-/// The filled cells of a grid as 27 band planes: the givens of a puzzle, or a solution.
-///
-/// The grid is three horizontal bands of 27 cells. A band plane is one `u32`: the cells of one
-/// band that hold one digit (here), or where it may still go (the solver's candidates, in the
-/// same layout). Planes are indexed band-major, [`plane_index`]`(band, digit) = 9 * band +
-/// digit index`, so that one band's nine planes are contiguous:
-///
-/// ```text
-///   planes: [b0d0 b0d1 .. b0d8 | b1d0 .. b1d8 | b2d0 .. b2d8]
-///
-///   plane word, bit = 9 * row_in_band + column (bits 27..32 stay zero)
-///           col 0 1 2   3 4 5   6 7 8
-///   row 0:      0 1 2 | 3 4 5 | 6 7 8       ROW  = row 0, bits 0..9
-///   row 1:      9 . . | . . . | . . 17      BAND = all 27 cells
-///   row 2:     18 . . | . . . | . . 26
-///
-///   row r, box k of a band = a "minirow" of 3 cells: bits 9r + 3k ..= 9r + 3k + 2
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct BandGrid {
-    /// The plane of band `b` and digit index `d` at [`plane_index`]`(b, d)`.
-    pub planes: [u32; 27],
-}
-
-/// All 27 cells of a band plane.
-pub const BAND: u32 = (1 << 27) - 1;
-/// The 9 cells of row 0 of a band plane (row `r` is `ROW << 9 * r`).
-pub const ROW: u32 = 0x1ff;
-
-/// Index of the plane of digit index `d` (`0..9`) in band `b` (`0..3`). O(1).
-#[inline(always)]
-pub fn plane_index(b: usize, d: usize) -> usize {
-    9 * b + d
-}
 
 /// For a band cell `k` (`0..27`), its byte offset in the band's 30 bytes of text.
 #[inline(always)]
@@ -75,42 +39,18 @@ static EMPTY: [u8; BLOCK] = EMPTY_TEXT;
 #[cfg(target_arch = "x86_64")]
 const CELL_BYTES: u32 = ((1 << 30) - 1) & !(1 << 9 | 1 << 19 | 1 << 29);
 
-impl BandGrid {
-    /// The givens of `grid`. O(81).
-    pub fn from_grid(grid: &Grid) -> BandGrid {
-        let mut g = BandGrid::default();
-        for (b, band) in grid.values().chunks_exact(27).enumerate() {
-            for (k, &v) in band.iter().enumerate() {
-                if v != 0 {
-                    g.planes[plane_index(b, v as usize - 1)] |= 1 << k;
-                }
-            }
-        }
-        g
-    }
-
-    /// The same grid as a [`Grid`]. A cell holding two digits keeps the higher one. O(81).
-    pub fn to_grid(&self) -> Grid {
-        let mut values = [0u8; 81];
-        for (i, &plane) in self.planes.iter().enumerate() {
-            for k in bits::ones(plane) {
-                values[27 * (i / 9) + k as usize] = (i % 9 + 1) as u8;
-            }
-        }
-        Grid::from_values(values)
-    }
-
+impl Grid {
     /// The grid as 9 rows of 9 digits (`0` for an empty cell), each followed by a line feed.
     /// Each cell must hold at most one digit (else its byte is unspecified). O(81), a few
     /// dozen vector operations per band on x86_64.
     #[inline]
-    pub fn to_text(&self) -> [u8; BLOCK] {
+    pub fn to_lines(&self) -> [u8; BLOCK] {
         let mut text = [0; BLOCK];
         self.write_text(&mut text);
         text
     }
 
-    /// [`BandGrid::to_text`] into `out`.
+    /// [`Grid::to_lines`] into `out`.
     #[inline(always)]
     fn write_text(&self, out: &mut [u8; BLOCK]) {
         #[cfg(target_arch = "x86_64")]
@@ -123,7 +63,7 @@ impl BandGrid {
         }
     }
 
-    /// Portable [`BandGrid::write_text`]: one byte store per filled cell.
+    /// Portable [`Grid::write_text`]: one byte store per filled cell.
     #[cfg_attr(target_arch = "x86_64", allow(dead_code))] // x86_64 uses it in tests only
     fn write_text_portable(&self, out: &mut [u8; BLOCK]) {
         *out = EMPTY_TEXT;
@@ -138,7 +78,7 @@ impl BandGrid {
         }
     }
 
-    /// [`BandGrid::write_text`] with SSE2. Per band, the digit values are bit-sliced (`value`
+    /// [`Grid::write_text`] with SSE2. Per band, the digit values are bit-sliced (`value`
     /// bit `j` of each cell, as 27-bit masks), spread to text offsets, and each slice's bits
     /// become bytes (broadcast, select one bit per byte, compare), ORed into `'0'` / `'\n'`.
     ///
@@ -189,9 +129,9 @@ impl BandGrid {
     /// Reads 9 rows of 9 cells (`1`..`9`, `0` or `.` for empty) from a block whose row `r`
     /// is at bytes `10 * r .. 10 * r + 9`; the bytes between rows are not looked at. `None`
     /// when a cell byte is anything else. O(1) vector work plus O(givens).
-    pub fn from_block(block: &[u8; BLOCK]) -> Option<BandGrid> {
+    pub(crate) fn from_block(block: &[u8; BLOCK]) -> Option<Grid> {
         let filled = filled_cells(block)?;
-        let mut g = BandGrid::default();
+        let mut g = Grid::empty();
         for (b, &band) in filled.iter().enumerate() {
             let text = &block[30 * b..30 * b + 30];
             let mut rest = band;
@@ -301,22 +241,10 @@ mod tests {
     }
 
     #[test]
-    fn grid_round_trip() {
-        let grid = Grid::from_line(SAMPLE).unwrap();
-        let g = BandGrid::from_grid(&grid);
-        assert_eq!(g.to_grid(), grid);
-        // Cell 0 holds 1: band 0, digit index 0, bit 0; cell 80 holds 7: band 2, bit 26.
-        assert_eq!(g.planes[0] & 1, 1);
-        assert_eq!(g.planes[18 + 6] >> 26, 1);
-        let total: u32 = g.planes.iter().map(|c| c.count_ones()).sum();
-        assert_eq!(total as usize, grid.givens());
-    }
-
-    #[test]
     fn text_round_trip() {
         let grid = Grid::from_line(SAMPLE).unwrap();
-        assert_eq!(BandGrid::from_grid(&grid).to_text(), block_of(SAMPLE));
-        let text = BandGrid::default().to_text();
+        assert_eq!(grid.to_lines(), block_of(SAMPLE));
+        let text = Grid::empty().to_lines();
         assert_eq!(&text[..20], b"000000000\n000000000\n");
     }
 
@@ -333,8 +261,8 @@ mod tests {
                     *v = (next() % 9 + 1) as u8;
                 }
             }
-            let grid = BandGrid::from_grid(&Grid::from_values(values));
-            let fast = grid.to_text();
+            let grid = Grid::from_values(values);
+            let fast = grid.to_lines();
             let mut plain = [0u8; BLOCK];
             grid.write_text_portable(&mut plain);
             assert_eq!(fast[..], plain[..]);
@@ -355,27 +283,18 @@ mod tests {
     fn blocks_read_like_grids() {
         let grid = Grid::from_line(SAMPLE).unwrap();
         let mut block = block_of(SAMPLE);
-        assert_eq!(
-            BandGrid::from_block(&block),
-            Some(BandGrid::from_grid(&grid))
-        );
+        assert_eq!(Grid::from_block(&block), Some(grid));
         // `.` is empty like `0`; the bytes between rows are ignored.
         block[1] = b'.';
         block[9] = b'x';
-        assert_eq!(
-            BandGrid::from_block(&block),
-            Some(BandGrid::from_grid(&grid))
-        );
+        assert_eq!(Grid::from_block(&block), Some(grid));
         block[89] = b'x';
-        assert_eq!(
-            BandGrid::from_block(&block),
-            Some(BandGrid::from_grid(&grid))
-        );
+        assert_eq!(Grid::from_block(&block), Some(grid));
         for bad in [b'x', b' ', b'/', b':', b'\n', 0x80, 0xff] {
             for at in [0, 8, 13, 15, 16, 28, 44, 75, 88] {
                 let mut b = block;
                 b[at] = bad;
-                assert_eq!(BandGrid::from_block(&b), None, "{} at {}", bad, at);
+                assert_eq!(Grid::from_block(&b), None, "{} at {}", bad, at);
             }
         }
     }
@@ -398,9 +317,9 @@ mod tests {
             }
             let portable = filled_cells_portable(&block);
             assert_eq!(filled_cells(&block), portable);
-            if let Some(g) = BandGrid::from_block(&block) {
+            if let Some(g) = Grid::from_block(&block) {
                 let line: Vec<u8> = (0..81).map(|i| block[i + i / 9]).collect();
-                assert_eq!(g, BandGrid::from_grid(&Grid::from_line(&line).unwrap()));
+                assert_eq!(Some(g), Grid::from_line(&line));
             }
         }
     }
