@@ -20,7 +20,7 @@ use super::objective::*;
 #[derive(Clone, Copy)]
 pub struct Board {
     /// The digit of each cell, 0 when empty.
-    pub digit: [Digit; CELLS],
+    pub digit: [u8; CELLS],
     cand: [Digits; CELLS],
     used: [Digits; 27],
     /// How many cells hold a digit.
@@ -49,13 +49,13 @@ impl Board {
 
     /// Digits that cell `c` may still take; none for a filled cell. O(1).
     #[inline(always)]
-    pub fn candidates(&self, c: Cell) -> Digits {
+    pub fn candidates(&self, c: usize) -> Digits {
         self.cand[c]
     }
 
     /// Writes `d` into the empty cell `c`. Requires `d` to be a candidate of `c`. O(20).
     #[inline(always)]
-    pub fn place(&mut self, c: Cell, d: Digit) {
+    pub fn place(&mut self, c: usize, d: u8) {
         self.digit[c] = d;
         self.cand[c] = Digits::NONE;
         self.filled += 1;
@@ -155,7 +155,7 @@ impl Board {
     /// Writes `d` into cell `c` unless it holds `d` already: `false` (and nothing written)
     /// when `c` holds another digit or cannot take `d`. O(20).
     #[inline]
-    pub fn put(&mut self, c: Cell, d: Digit) -> bool {
+    pub fn put(&mut self, c: usize, d: u8) -> bool {
         if self.digit[c] != 0 {
             return self.digit[c] == d;
         }
@@ -168,7 +168,7 @@ impl Board {
 
     /// [`Board::put`]s `d` into each of `cells`, then runs one propagation round. `false` on
     /// a contradiction. O(20 * cells.len() + 81 + 243).
-    pub fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
+    pub fn place_all(&mut self, cells: &[usize], d: u8) -> bool {
         if !cells.iter().all(|&c| self.put(c, d)) {
             return false;
         }
@@ -179,7 +179,7 @@ impl Board {
 
     /// The digits cell `c` can take, bit `d` for digit `d`: its own if filled, else its
     /// candidates. O(1).
-    pub fn takes(&self, c: Cell) -> u16 {
+    pub fn takes(&self, c: usize) -> u16 {
         match self.digit[c] {
             0 => self.candidates(c).0,
             d => Digits::single(d).0,
@@ -188,7 +188,7 @@ impl Board {
 
     /// The empty cell with the fewest candidates (first on ties; the first with two or fewer
     /// ends the scan), or `None` when full. O(81).
-    fn most_constrained(&self) -> Option<Cell> {
+    fn most_constrained(&self) -> Option<usize> {
         let empty = (0..CELLS).filter(|&c| self.digit[c] == 0);
         bits::fewest_ones(empty.map(|c| (c, self.cand[c].0)), 2).map(|(c, _)| c)
     }
@@ -196,7 +196,7 @@ impl Board {
     /// The missing digit of some unit with the fewest places there, if fewer than `below`:
     /// (unit, digit). Requires a propagated board (every missing digit has 2 or more places).
     /// O(81 + 27 * 9 * 9).
-    fn scarcest_digit(&self, below: u32) -> Option<(usize, Digit)> {
+    fn scarcest_digit(&self, below: u32) -> Option<(usize, u8)> {
         let cand = &self.cand;
         let (mut best, mut fewest) = (None, below);
         for (u, unit) in UNITS.iter().enumerate() {
@@ -381,7 +381,7 @@ mod tests {
     /// Singles propagation the obvious way: one placement at a time, candidates recomputed
     /// from scratch. `None` on a contradiction.
     fn slow_propagate(mut g: Grid) -> Option<Grid> {
-        let cand = |g: &Grid, c: Cell| {
+        let cand = |g: &Grid, c: usize| {
             let mut used = Digits::NONE;
             for unit in UNITS.iter().filter(|u| u.contains(&(c as u8))) {
                 for &p in unit {
@@ -408,7 +408,7 @@ mod tests {
                     if unit.iter().any(|&c| g.0[c as usize] == d) {
                         continue;
                     }
-                    let places: Vec<Cell> = unit
+                    let places: Vec<usize> = unit
                         .iter()
                         .map(|&c| c as usize)
                         .filter(|&c| g.0[c] == 0 && cand(&g, c).contains(d))

@@ -29,8 +29,8 @@ const MAX_CELLS: usize = 36;
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
 /// count to `nodes`, and returns `None` once that reaches its ceiling (a void answer: see
 /// [`NodeCount::exhausted`]).
-pub fn corner_bound<F: Fn(Cell) -> Digits>(
-    digit: &[Digit; CELLS],
+pub fn corner_bound<F: Fn(usize) -> Digits>(
+    digit: &[u8; CELLS],
     candidates: F,
     query: CornerQuery,
     nodes: &mut NodeCount,
@@ -50,8 +50,8 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
 /// node count to `nodes`, and stops once that reaches its ceiling (then some assignments were
 /// never handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
-pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
-    digit: &[Digit; CELLS],
+pub fn settle_block_assignments<F: Fn(usize) -> Digits>(
+    digit: &[u8; CELLS],
     candidates: F,
     bar: i32,
     nodes: &mut NodeCount,
@@ -67,14 +67,14 @@ pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
 }
 
 /// [`corner_bound`], with an optional `settle` (see [`settle_block_assignments`]).
-fn corner_search<F: Fn(Cell) -> Digits>(
-    digit: &[Digit; CELLS],
+fn corner_search<F: Fn(usize) -> Digits>(
+    digit: &[u8; CELLS],
     candidates: F,
     query: CornerQuery,
     nodes: &mut NodeCount,
     settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
 ) -> Option<i32> {
-    let possible = |c: Cell| match digit[c] {
+    let possible = |c: usize| match digit[c] {
         0 => candidates(c),
         d => Digits::single(d),
     };
@@ -148,7 +148,7 @@ struct SearchCell {
 struct CornerSearch<'a> {
     cells: [SearchCell; MAX_CELLS],
     len: usize,
-    assigned: [Digit; MAX_CELLS],
+    assigned: [u8; MAX_CELLS],
     /// Per digit, the cells assigned it (bit i = cell i).
     placed: [u64; 10],
     at_slot: [u8; MAX_CELLS],
@@ -161,7 +161,7 @@ struct CornerSearch<'a> {
     region: [[Digits; 2]; 4],
     shared: [u32; 4],
     allowed: [Digits; 4],
-    duties: [(u64, Digit); MAX_DUTIES],
+    duties: [(u64, u8); MAX_DUTIES],
     n_duties: usize,
     /// Find the maximum (`true`), or stop at the first assignment above the bar.
     exact: bool,
@@ -252,8 +252,8 @@ impl<'a> CornerSearch<'a> {
     fn add_cells(
         &mut self,
         blocks: BlockSet,
-        digit: &[Digit; CELLS],
-        possible: &impl Fn(Cell) -> Digits,
+        digit: &[u8; CELLS],
+        possible: &impl Fn(usize) -> Digits,
     ) -> Option<(i32, u32)> {
         for (p, pair) in PAIRS.iter().enumerate() {
             self.active[p] = pair.boxes.iter().all(|&b| blocks >> b & 1 == 1);
@@ -371,21 +371,21 @@ impl CornerSearch<'_> {
 
     /// Gives digit `d` to the open cell `i`.
     #[inline]
-    fn assign(&mut self, i: usize, d: Digit) {
+    fn assign(&mut self, i: usize, d: u8) {
         self.assigned[i] = d;
         self.toggle(i, d, true);
     }
 
     /// Undoes [`CornerSearch::assign`].
     #[inline]
-    fn unassign(&mut self, i: usize, d: Digit) {
+    fn unassign(&mut self, i: usize, d: u8) {
         self.assigned[i] = 0;
         self.toggle(i, d, false);
     }
 
     /// Adds (`on`) or removes digit `d` of cell `i` in all the used sets.
     #[inline]
-    fn toggle(&mut self, i: usize, d: Digit, on: bool) {
+    fn toggle(&mut self, i: usize, d: u8, on: bool) {
         let cell = self.cells[i];
         let bit = Digits::single(d);
         let flip = |s: &mut Digits| *s = if on { s.union(bit) } else { s.minus(bit) };
@@ -412,9 +412,9 @@ impl CornerSearch<'_> {
     /// among `k` open cells, those cells can take nothing else (a hidden subset): their
     /// candidates shrink to those digits. `None` if some missing digit has no place at all,
     /// or more than `k` digits must go to `k` cells. O(units * (9 + 36)).
-    fn add_duties<F: Fn(Cell) -> Digits>(
+    fn add_duties<F: Fn(usize) -> Digits>(
         &mut self,
-        digit: &[Digit; CELLS],
+        digit: &[u8; CELLS],
         candidates: &F,
     ) -> Option<()> {
         // Search position of each open cell, or none.
@@ -655,7 +655,7 @@ impl CornerSearch<'_> {
         if let Some(settle) = self.settle.as_mut() {
             let mut blocks = [(0, 0); 16];
             for (i, b) in blocks.iter_mut().enumerate() {
-                *b = (self.cells[i].cell as Cell, self.assigned[i]);
+                *b = (self.cells[i].cell as usize, self.assigned[i]);
             }
             let bar = settle(&blocks);
             self.best = self.best.max(bar);
@@ -834,7 +834,7 @@ mod tests {
         (full, g)
     }
 
-    fn candidates_of(g: &Grid) -> impl Fn(Cell) -> Digits + '_ {
+    fn candidates_of(g: &Grid) -> impl Fn(usize) -> Digits + '_ {
         move |c| {
             let mut used = Digits::NONE;
             for u in [ROW[c] as usize, 9 + COL[c] as usize, 18 + BOX[c] as usize] {
@@ -938,7 +938,7 @@ mod tests {
 
     /// The digits each of `cells` may take on `g`: its candidates, highest first, or its
     /// digit when it holds one.
-    fn options_of(g: &Grid, cells: &[Cell]) -> Vec<Vec<u8>> {
+    fn options_of(g: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
         let cand = candidates_of(g);
         cells
             .iter()
@@ -954,7 +954,7 @@ mod tests {
     /// duties one by one at the end: no bound, no pruning by value.
     fn brute_force(g: &Grid, blocks: BlockSet) -> Option<i32> {
         let boxes: Vec<usize> = (0..4).filter(|b| blocks >> b & 1 == 1).collect();
-        let cells: Vec<Cell> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
+        let cells: Vec<usize> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
         let options = options_of(g, &cells);
         let mut best = None;
         let mut trial = *g;
@@ -966,7 +966,7 @@ mod tests {
     fn enumerate(
         g: &Grid,
         trial: &mut Grid,
-        cells: &[Cell],
+        cells: &[usize],
         options: &[Vec<u8>],
         i: usize,
         blocks: BlockSet,
@@ -997,8 +997,8 @@ mod tests {
         }
     }
 
-    fn rules_hold(g: &Grid, trial: &Grid, cells: &[Cell], blocks: BlockSet) -> bool {
-        let in_search = |c: Cell| cells.contains(&c);
+    fn rules_hold(g: &Grid, trial: &Grid, cells: &[usize], blocks: BlockSet) -> bool {
+        let in_search = |c: usize| cells.contains(&c);
         let cand = candidates_of(g);
         for pair in PAIRS
             .iter()
@@ -1113,7 +1113,7 @@ mod tests {
         for _ in 0..30 {
             let (_, g) = random_board(&mut rng, 40);
             // Every valid assignment of the four corner boxes, by its block digits.
-            let cells: Vec<Cell> = CORNER_BOXES.iter().flatten().copied().collect();
+            let cells: Vec<usize> = CORNER_BOXES.iter().flatten().copied().collect();
             let options = options_of(&g, &cells);
             let mut valid = std::collections::BTreeMap::new();
             let mut trial = g;

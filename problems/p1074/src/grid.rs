@@ -15,24 +15,17 @@
 //!   ...
 //! ```
 //!
-//! Inside the crate a cell is its raw row-major index ([`Cell`]) and a digit its raw value
-//! ([`Digit`]): what the search's hot loops index the tables with. The public types of the
-//! same names (`crate::Cell`, `crate::Digit`) are the shared newtypes, converted at the
-//! boundary.
+//! Inside the crate a cell is its raw row-major index, a `usize` `0..81`
+//! (`crate::Cell::index`), and a digit its raw value, a `u8` `1..=9` (`crate::Digit::get`; `0`
+//! is an empty cell): what the search's hot loops index the tables with. The names `Cell` and
+//! `Digit` are the public shared newtypes', converted at the boundary; the raw forms have no
+//! alias of their own, as every use of a name costs the size-capped bundle its length.
 
 #[cfg(not(cargo_equip))]
 use std::fmt;
 
 /// Number of cells.
 pub const CELLS: usize = 81;
-
-/// A cell as a raw row-major index `0..81` (`crate::Cell::index`): what the tables are
-/// indexed by.
-pub type Cell = usize;
-
-/// A digit as a raw value `1..=9` (`crate::Digit::get`); in a [`Grid`]'s array `0` is an
-/// empty cell.
-pub type Digit = u8;
 
 /// A set of digits in one word, bit `d` standing for digit `d` (each operation is a word
 /// operation or two, which the compiler inlines):
@@ -54,12 +47,12 @@ impl Digits {
     pub const ALL: Digits = Digits(0b11_1111_1110);
 
     /// The set `{d}`. Requires `1 <= d <= 9`.
-    pub fn single(d: Digit) -> Digits {
+    pub fn single(d: u8) -> Digits {
         Digits(1 << d)
     }
 
     /// Whether `d` is in the set.
-    pub fn contains(self, d: Digit) -> bool {
+    pub fn contains(self, d: u8) -> bool {
         self.0 >> d & 1 != 0
     }
 
@@ -79,11 +72,11 @@ impl Digits {
     }
 
     /// The largest digit, or 0 for the empty set.
-    pub fn highest(self) -> Digit {
+    pub fn highest(self) -> u8 {
         if self.0 == 0 {
             0
         } else {
-            bits::Word::highest_index(self.0) as Digit
+            bits::Word::highest_index(self.0) as u8
         }
     }
 
@@ -108,8 +101,8 @@ impl Digits {
     }
 
     /// The digits, largest first.
-    pub fn high_first(self) -> impl Iterator<Item = Digit> {
-        bits::ones_rev(self.0).map(|d| d as Digit)
+    pub fn high_first(self) -> impl Iterator<Item = u8> {
+        bits::ones_rev(self.0).map(|d| d as u8)
     }
 }
 
@@ -200,7 +193,7 @@ const fn units() -> [[u8; 9]; 27] {
 /// `crate::Cell::index`; it is public so the search can copy it in and out of its board
 /// without conversion.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Grid(pub [Digit; CELLS]);
+pub struct Grid(pub [u8; CELLS]);
 
 /// Two equal givens in one unit: the later one in reading order, its digit and the unit
 /// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two 5s in row 3`.
