@@ -21,8 +21,8 @@ use super::objective::*;
 pub struct Board {
     /// The digit of each cell, 0 when empty.
     pub digit: [u8; CELLS],
-    cand: [Digits; CELLS],
-    used: [Digits; 27],
+    cand: [DigitSet; CELLS],
+    used: [DigitSet; 27],
     /// How many cells hold a digit.
     filled: u8,
     /// Whether a propagation round has found nothing to place since the last placement.
@@ -34,8 +34,8 @@ impl Board {
     pub fn new(givens: &Grid) -> Option<Board> {
         let mut b = Board {
             digit: [0; CELLS],
-            cand: [Digits::ALL; CELLS],
-            used: [Digits::NONE; 27],
+            cand: [DigitSet::ALL; CELLS],
+            used: [DigitSet::NONE; 27],
             filled: 0,
             settled: false,
         };
@@ -49,7 +49,7 @@ impl Board {
 
     /// Digits that cell `c` may still take; none for a filled cell. O(1).
     #[inline(always)]
-    pub fn candidates(&self, c: usize) -> Digits {
+    pub fn candidates(&self, c: usize) -> DigitSet {
         self.cand[c]
     }
 
@@ -57,10 +57,10 @@ impl Board {
     #[inline(always)]
     pub fn place(&mut self, c: usize, d: u8) {
         self.digit[c] = d;
-        self.cand[c] = Digits::NONE;
+        self.cand[c] = DigitSet::NONE;
         self.filled += 1;
         self.settled = false;
-        let bit = Digits::single(d);
+        let bit = DigitSet::single(d);
         for u in [ROW[c] as usize, 9 + COL[c] as usize, 18 + BOX[c] as usize] {
             self.used[u] = self.used[u].union(bit);
         }
@@ -182,7 +182,7 @@ impl Board {
     pub fn takes(&self, c: usize) -> u16 {
         match self.digit[c] {
             0 => self.candidates(c).0,
-            d => Digits::single(d).0,
+            d => DigitSet::single(d).0,
         }
     }
 
@@ -329,11 +329,11 @@ struct OutOfBudget;
 /// one of its cells, and in at least two. Columns and each band's columns are folded nine
 /// lanes at a time (the compiler vectorises them); rows and boxes then merge within. O(81).
 #[inline(always)]
-fn seen_once_twice(cand: &[Digits; CELLS]) -> ([Digits; 27], [Digits; 27]) {
+fn seen_once_twice(cand: &[DigitSet; CELLS]) -> ([DigitSet; 27], [DigitSet; 27]) {
     // (once, twice) of a union of two disjoint cell sets.
     let merge = |a: (u16, u16), b: (u16, u16)| (a.0 | b.0, a.1 | b.1 | (a.0 & b.0));
-    let mut once = [Digits::NONE; 27];
-    let mut twice = [Digits::NONE; 27];
+    let mut once = [DigitSet::NONE; 27];
+    let mut twice = [DigitSet::NONE; 27];
     let (mut col_once, mut col_twice) = ([0u16; 9], [0u16; 9]);
     for band in 0..3 {
         // Per column, within this band.
@@ -348,8 +348,8 @@ fn seen_once_twice(cand: &[Digits; CELLS]) -> ([Digits; 27], [Digits; 27]) {
                 rt |= ro & m;
                 ro |= m;
             }
-            once[r] = Digits(ro);
-            twice[r] = Digits(rt);
+            once[r] = DigitSet(ro);
+            twice[r] = DigitSet(rt);
         }
         for k in 0..9 {
             col_twice[k] |= col_once[k] & o[k] | t[k];
@@ -361,13 +361,13 @@ fn seen_once_twice(cand: &[Digits; CELLS]) -> ([Digits; 27], [Digits; 27]) {
                 merge(x, (o[3 * b + 1], t[3 * b + 1])),
                 (o[3 * b + 2], t[3 * b + 2]),
             );
-            once[18 + 3 * band + b] = Digits(y.0);
-            twice[18 + 3 * band + b] = Digits(y.1);
+            once[18 + 3 * band + b] = DigitSet(y.0);
+            twice[18 + 3 * band + b] = DigitSet(y.1);
         }
     }
     for k in 0..9 {
-        once[9 + k] = Digits(col_once[k]);
-        twice[9 + k] = Digits(col_twice[k]);
+        once[9 + k] = DigitSet(col_once[k]);
+        twice[9 + k] = DigitSet(col_twice[k]);
     }
     (once, twice)
 }
@@ -382,11 +382,11 @@ mod tests {
     /// from scratch. `None` on a contradiction.
     fn slow_propagate(mut g: Grid) -> Option<Grid> {
         let cand = |g: &Grid, c: usize| {
-            let mut used = Digits::NONE;
+            let mut used = DigitSet::NONE;
             for unit in UNITS.iter().filter(|u| u.contains(&(c as u8))) {
                 for &p in unit {
                     if g.0[p as usize] != 0 {
-                        used = used.union(Digits::single(g.0[p as usize]));
+                        used = used.union(DigitSet::single(g.0[p as usize]));
                     }
                 }
             }

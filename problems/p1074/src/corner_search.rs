@@ -29,7 +29,7 @@ const MAX_CELLS: usize = 36;
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
 /// count to `nodes`, and returns `None` once that reaches its ceiling (a void answer: see
 /// [`NodeCount::exhausted`]).
-pub fn corner_bound<F: Fn(usize) -> Digits>(
+pub fn corner_bound<F: Fn(usize) -> DigitSet>(
     digit: &[u8; CELLS],
     candidates: F,
     query: CornerQuery,
@@ -50,7 +50,7 @@ pub fn corner_bound<F: Fn(usize) -> Digits>(
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
 /// node count to `nodes`, and stops once that reaches its ceiling (then some assignments were
 /// never handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
-pub fn settle_block_assignments<F: Fn(usize) -> Digits>(
+pub fn settle_block_assignments<F: Fn(usize) -> DigitSet>(
     digit: &[u8; CELLS],
     candidates: F,
     bar: i32,
@@ -67,7 +67,7 @@ pub fn settle_block_assignments<F: Fn(usize) -> Digits>(
 }
 
 /// [`corner_bound`], with an optional `settle` (see [`settle_block_assignments`]).
-fn corner_search<F: Fn(usize) -> Digits>(
+fn corner_search<F: Fn(usize) -> DigitSet>(
     digit: &[u8; CELLS],
     candidates: F,
     query: CornerQuery,
@@ -76,7 +76,7 @@ fn corner_search<F: Fn(usize) -> Digits>(
 ) -> Option<i32> {
     let possible = |c: usize| match digit[c] {
         0 => candidates(c),
-        d => Digits::single(d),
+        d => DigitSet::single(d),
     };
     let mut s = CornerSearch::new(query, nodes, settle);
     let (acc, left) = s.add_cells(query.blocks, digit, &possible)?;
@@ -120,7 +120,7 @@ const BOUND_GROUPS: usize = 12;
 /// One cell of a [`corner_bound`] search.
 #[derive(Clone, Copy, Default)]
 struct SearchCell {
-    candidates: Digits,
+    candidates: DigitSet,
     coef: i32,
     cell: u8,
     /// Its groups (see [`GROUPS`]): box, row, column.
@@ -152,15 +152,15 @@ struct CornerSearch<'a> {
     /// Per digit, the cells assigned it (bit i = cell i).
     placed: [u64; 10],
     at_slot: [u8; MAX_CELLS],
-    used: [Digits; GROUPS],
+    used: [DigitSet; GROUPS],
     /// The corner boxes in the search.
     boxes: BlockSet,
     /// All 9 cells of each box are searched (else only its 4 block cells).
     whole: bool,
     active: [bool; 4],
-    region: [[Digits; 2]; 4],
+    region: [[DigitSet; 2]; 4],
     shared: [u32; 4],
-    allowed: [Digits; 4],
+    allowed: [DigitSet; 4],
     duties: [(u64, u8); MAX_DUTIES],
     n_duties: usize,
     /// Find the maximum (`true`), or stop at the first assignment above the bar.
@@ -178,7 +178,7 @@ struct CornerSearch<'a> {
     abandon: bool,
 }
 
-/// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
+/// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `DigitSet(m << 1)` (all of them
 /// if it has fewer), for `k <= 4`. Groups hold at most 4 block cells.
 static TOP_SUM: [[u8; 512]; 5] = top_sums();
 
@@ -220,13 +220,13 @@ impl<'a> CornerSearch<'a> {
             assigned: [0; MAX_CELLS],
             placed: [0; 10],
             at_slot: [0; MAX_CELLS],
-            used: [Digits::NONE; GROUPS],
+            used: [DigitSet::NONE; GROUPS],
             boxes: query.blocks & ALL_BLOCKS,
             whole: query.relaxation == Relaxation::WholeBoxes,
             active: [false; 4],
-            region: [[Digits::NONE; 2]; 4],
+            region: [[DigitSet::NONE; 2]; 4],
             shared: [0; 4],
-            allowed: [Digits::NONE; 4],
+            allowed: [DigitSet::NONE; 4],
             duties: [(0, 0); MAX_DUTIES],
             n_duties: 0,
             exact: query.goal == Goal::Maximum,
@@ -253,14 +253,14 @@ impl<'a> CornerSearch<'a> {
         &mut self,
         blocks: BlockSet,
         digit: &[u8; CELLS],
-        possible: &impl Fn(usize) -> Digits,
+        possible: &impl Fn(usize) -> DigitSet,
     ) -> Option<(i32, u32)> {
         for (p, pair) in PAIRS.iter().enumerate() {
             self.active[p] = pair.boxes.iter().all(|&b| blocks >> b & 1 == 1);
             self.allowed[p] = pair
                 .middle
                 .iter()
-                .fold(Digits::NONE, |a, &c| a.union(possible(c)));
+                .fold(DigitSet::NONE, |a, &c| a.union(possible(c)));
         }
         if !self.whole {
             // Filled extras count in their regions (whole boxes assign them as search cells).
@@ -273,7 +273,7 @@ impl<'a> CornerSearch<'a> {
                     for &c in &CORNER_BOXES[pair.boxes[side]][extras.clone()] {
                         if digit[c] != 0 {
                             self.region[p][side] =
-                                self.region[p][side].union(Digits::single(digit[c]));
+                                self.region[p][side].union(DigitSet::single(digit[c]));
                         }
                     }
                 }
@@ -334,7 +334,7 @@ impl<'a> CornerSearch<'a> {
 impl CornerSearch<'_> {
     /// The digits `cell` may take now, given the pair rules' `forbidden` digits.
     #[inline(always)]
-    fn free(&self, cell: &SearchCell, forbidden: Digits) -> Digits {
+    fn free(&self, cell: &SearchCell, forbidden: DigitSet) -> DigitSet {
         cell.candidates
             .minus(self.used[cell.box_group as usize])
             .minus(self.used[cell.row as usize])
@@ -346,14 +346,14 @@ impl CornerSearch<'_> {
     /// other region of the pair that cannot be shared (the middle line cannot hold them, or 3
     /// are shared already).
     #[inline]
-    fn pair_forbidden(&self) -> [Digits; 8] {
-        let mut forbidden = [Digits::NONE; 8];
+    fn pair_forbidden(&self) -> [DigitSet; 8] {
+        let mut forbidden = [DigitSet::NONE; 8];
         for p in 0..4 {
             if self.active[p] {
                 let shareable = if self.shared[p] < SHARED {
                     self.allowed[p]
                 } else {
-                    Digits::NONE
+                    DigitSet::NONE
                 };
                 for side in 0..2 {
                     forbidden[2 * p + side] = self.region[p][1 - side].minus(shareable);
@@ -365,8 +365,8 @@ impl CornerSearch<'_> {
 
     /// The digits kept out of a cell lying in the regions `member` (see [`SearchCell`]).
     #[inline(always)]
-    fn forbidden(&self, per_region: &[Digits; 8], member: u8) -> Digits {
-        ones(u16::from(member)).fold(Digits::NONE, |f, r| f.union(per_region[r as usize]))
+    fn forbidden(&self, per_region: &[DigitSet; 8], member: u8) -> DigitSet {
+        ones(u16::from(member)).fold(DigitSet::NONE, |f, r| f.union(per_region[r as usize]))
     }
 
     /// Gives digit `d` to the open cell `i`.
@@ -387,8 +387,8 @@ impl CornerSearch<'_> {
     #[inline]
     fn toggle(&mut self, i: usize, d: u8, on: bool) {
         let cell = self.cells[i];
-        let bit = Digits::single(d);
-        let flip = |s: &mut Digits| *s = if on { s.union(bit) } else { s.minus(bit) };
+        let bit = DigitSet::single(d);
+        let flip = |s: &mut DigitSet| *s = if on { s.union(bit) } else { s.minus(bit) };
         self.placed[d as usize] ^= 1 << cell.slot;
         flip(&mut self.used[cell.box_group as usize]);
         flip(&mut self.used[cell.row as usize]);
@@ -412,7 +412,7 @@ impl CornerSearch<'_> {
     /// among `k` open cells, those cells can take nothing else (a hidden subset): their
     /// candidates shrink to those digits. `None` if some missing digit has no place at all,
     /// or more than `k` digits must go to `k` cells. O(units * (9 + 36)).
-    fn add_duties<F: Fn(usize) -> Digits>(
+    fn add_duties<F: Fn(usize) -> DigitSet>(
         &mut self,
         digit: &[u8; CELLS],
         candidates: &F,
@@ -429,14 +429,14 @@ impl CornerSearch<'_> {
         }
         for u in ones(units) {
             let unit = &UNITS[u as usize];
-            let (mut missing, mut outside) = (Digits::ALL, Digits::NONE);
+            let (mut missing, mut outside) = (DigitSet::ALL, DigitSet::NONE);
             let mut open = 0u64;
             for &c in unit {
                 let c = c as usize;
                 match (digit[c], position[c]) {
                     (0, u8::MAX) => outside = outside.union(candidates(c)),
                     (0, i) => open |= 1 << self.cells[i as usize].slot,
-                    (d, _) => missing = missing.minus(Digits::single(d)),
+                    (d, _) => missing = missing.minus(DigitSet::single(d)),
                 }
             }
             let first = self.n_duties;
@@ -463,7 +463,7 @@ impl CornerSearch<'_> {
                 let digits = self.duties[first..self.n_duties]
                     .iter()
                     .filter(|&&(places, _)| places & !subset == 0)
-                    .fold(Digits::NONE, |m, &(_, d)| m.union(Digits::single(d)));
+                    .fold(DigitSet::NONE, |m, &(_, d)| m.union(DigitSet::single(d)));
                 let size = subset.count_ones();
                 if digits.len() > size {
                     return None;
@@ -489,14 +489,21 @@ impl CornerSearch<'_> {
     /// assigned region cells hold, the open block cells get the largest that is left (and
     /// within `union`), and the corners (in one row or column) count once more the largest
     /// distinct digits that have a copy left under some choice of the shared ones. O(9).
-    fn pair_bound(&self, p: usize, known: Digits, union: Digits, open: u32, corners: u32) -> i32 {
+    fn pair_bound(
+        &self,
+        p: usize,
+        known: DigitSet,
+        union: DigitSet,
+        open: u32,
+        corners: u32,
+    ) -> i32 {
         let mut shared = known;
         // Only digits the open cells can take gain from a second copy.
         for d in self.allowed[p].minus(known).intersect(union).high_first() {
             if shared.len() >= SHARED {
                 break;
             }
-            shared = shared.union(Digits::single(d));
+            shared = shared.union(DigitSet::single(d));
         }
         let (mut taken, mut doubled, mut sum) = (0, 0, 0);
         for d in union.high_first() {
@@ -537,7 +544,7 @@ impl CornerSearch<'_> {
             // Out of nodes: stop everything (the caller sees the count exhausted).
             return true;
         }
-        let mut free = [Digits::NONE; MAX_CELLS];
+        let mut free = [DigitSet::NONE; MAX_CELLS];
         let mut region = self.region;
         if !self.open(&mut free, &mut region) {
             return false;
@@ -584,15 +591,15 @@ impl CornerSearch<'_> {
     /// be able to cover all nine digits (a digit in neither needs an open region cell that can
     /// take it, and there must be enough such cells).
     #[inline(always)]
-    fn open(&self, free: &mut [Digits; MAX_CELLS], region: &mut [[Digits; 2]; 4]) -> bool {
+    fn open(&self, free: &mut [DigitSet; MAX_CELLS], region: &mut [[DigitSet; 2]; 4]) -> bool {
         let per_region = self.pair_forbidden();
         // Per pair: the free digits of its open region cells, and how many there are.
-        let mut cover = [Digits::NONE; 4];
+        let mut cover = [DigitSet::NONE; 4];
         let mut open_cells = [0u32; 4];
         // Per box: the free digits of its open cells, of those off its band region, and of
         // those off its stack region.
-        let mut in_box = [Digits::NONE; 4];
-        let mut off_region = [[Digits::NONE; 2]; 4];
+        let mut in_box = [DigitSet::NONE; 4];
+        let mut off_region = [[DigitSet::NONE; 2]; 4];
         for (i, f) in free.iter_mut().enumerate().take(self.len) {
             if self.assigned[i] == 0 {
                 let cell = &self.cells[i];
@@ -671,7 +678,7 @@ impl CornerSearch<'_> {
     /// each duty not met yet needs an open place that can still take its digit (one such
     /// place must take it: its free digits shrink to that one).
     #[inline(always)]
-    fn duties_hold(&self, free: &mut [Digits; MAX_CELLS]) -> bool {
+    fn duties_hold(&self, free: &mut [DigitSet; MAX_CELLS]) -> bool {
         // Slots of the open cells where each digit is free (whole boxes: many cells, many
         // duties, so per digit at once; else each duty looks at its few places).
         let mut free_at = [0u64; 10];
@@ -714,7 +721,7 @@ impl CornerSearch<'_> {
             }
             if open.is_power_of_two() {
                 let j = self.at_slot[open.trailing_zeros() as usize] as usize;
-                free[j] = free[j].intersect(Digits::single(d));
+                free[j] = free[j].intersect(DigitSet::single(d));
             }
         }
         true
@@ -731,18 +738,18 @@ impl CornerSearch<'_> {
     #[inline(always)]
     fn open_bound(
         &self,
-        free: &[Digits; MAX_CELLS],
-        region: &[[Digits; 2]; 4],
+        free: &[DigitSet; MAX_CELLS],
+        region: &[[DigitSet; 2]; 4],
     ) -> Option<(i32, usize, u32)> {
         let mut each_largest = [0i32; BOUND_GROUPS];
-        let mut union = [Digits::NONE; BOUND_GROUPS];
+        let mut union = [DigitSet::NONE; BOUND_GROUPS];
         // Open block cells per group with coefficient 2, and with coefficient 1.
         let mut doubles = [0u8; BOUND_GROUPS];
         let mut singles = [0u8; BOUND_GROUPS];
         // Per pair: its open block cells, how many of them are corners, their free digits.
         let mut pair_open = [0u32; 4];
         let mut pair_corners = [0u32; 4];
-        let mut pair_union = [Digits::NONE; 4];
+        let mut pair_union = [DigitSet::NONE; 4];
         let (mut pick, mut pick_key) = (0, u32::MAX);
         let mut open_blocks = 0;
         for (i, &f) in free.iter().enumerate().take(self.len) {
@@ -834,13 +841,13 @@ mod tests {
         (full, g)
     }
 
-    fn candidates_of(g: &Grid) -> impl Fn(usize) -> Digits + '_ {
+    fn candidates_of(g: &Grid) -> impl Fn(usize) -> DigitSet + '_ {
         move |c| {
-            let mut used = Digits::NONE;
+            let mut used = DigitSet::NONE;
             for u in [ROW[c] as usize, 9 + COL[c] as usize, 18 + BOX[c] as usize] {
                 for &p in &UNITS[u] {
                     if g.0[p as usize] != 0 {
-                        used = used.union(Digits::single(g.0[p as usize]));
+                        used = used.union(DigitSet::single(g.0[p as usize]));
                     }
                 }
             }
@@ -874,7 +881,7 @@ mod tests {
         assert_eq!(TOP_SUM[0][0b1_1111_1111], 0);
         assert_eq!(TOP_SUM[2][0b1_1111_1111], 9 + 8);
         assert_eq!(TOP_SUM[4][0b1_1111_1111], 9 + 8 + 7 + 6);
-        let s = Digits::single(7).union(Digits::single(2));
+        let s = DigitSet::single(7).union(DigitSet::single(2));
         assert_eq!(TOP_SUM[3][(s.0 >> 1) as usize], 9);
         assert_eq!(TOP_SUM[1][(s.0 >> 1) as usize], 7);
     }

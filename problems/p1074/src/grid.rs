@@ -35,20 +35,24 @@ pub const CELLS: usize = 81;
 ///        (unused)  d9  d8  d7  d6  d5  d4  d3  d2  d1  (unused)
 /// ```
 ///
+/// The set the shared `sudoku::DigitSet<3>` holds, one bit higher (that one has digit `d` at
+/// bit `d - 1`): here a raw digit shifts straight to its bit, and the submission keeps its
+/// own type so its bundle leaves the shared crate out.
+///
 /// Used both for "digits still possible in a cell" and "digits already used in a unit".
 /// Every operation is O(1) except iteration, O(size).
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
-pub struct Digits(pub u16);
+pub struct DigitSet(pub u16);
 
-impl Digits {
+impl DigitSet {
     /// The empty set.
-    pub const NONE: Digits = Digits(0);
+    pub const NONE: Self = Self(0);
     /// All nine digits.
-    pub const ALL: Digits = Digits(0b11_1111_1110);
+    pub const ALL: Self = Self(0b11_1111_1110);
 
     /// The set `{d}`. Requires `1 <= d <= 9`.
-    pub fn single(d: u8) -> Digits {
-        Digits(1 << d)
+    pub fn single(d: u8) -> Self {
+        Self(1 << d)
     }
 
     /// Whether `d` is in the set.
@@ -81,23 +85,23 @@ impl Digits {
     }
 
     /// The set without `other`'s digits.
-    pub fn minus(self, other: Digits) -> Digits {
-        Digits(self.0 & !other.0)
+    pub fn minus(self, other: Self) -> Self {
+        Self(self.0 & !other.0)
     }
 
     /// The union of both sets.
-    pub fn union(self, other: Digits) -> Digits {
-        Digits(self.0 | other.0)
+    pub fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
     }
 
     /// The digits common to both sets.
-    pub fn intersect(self, other: Digits) -> Digits {
-        Digits(self.0 & other.0)
+    pub fn intersect(self, other: Self) -> Self {
+        Self(self.0 & other.0)
     }
 
     /// The complement within `1..=9`.
-    pub fn complement(self) -> Digits {
-        Digits(!self.0 & Digits::ALL.0)
+    pub fn complement(self) -> Self {
+        Self(!self.0 & Self::ALL.0)
     }
 
     /// The digits, largest first.
@@ -325,21 +329,21 @@ mod tests {
 
     #[test]
     fn digit_sets() {
-        let s = Digits::single(3)
-            .union(Digits::single(9))
-            .union(Digits::single(1));
+        let s = DigitSet::single(3)
+            .union(DigitSet::single(9))
+            .union(DigitSet::single(1));
         assert_eq!(s.0, 0b10_0000_1010);
         assert_eq!(s.len(), 3);
         assert_eq!(s.highest(), 9);
-        assert_eq!(Digits::NONE.highest(), 0);
+        assert_eq!(DigitSet::NONE.highest(), 0);
         assert!(s.contains(3) && !s.contains(2));
         assert_eq!(s.high_first().collect::<Vec<_>>(), [9, 3, 1]);
         assert_eq!(s.complement().len(), 6);
         assert!(s
-            .minus(Digits::single(9))
-            .minus(Digits::single(1))
+            .minus(DigitSet::single(9))
+            .minus(DigitSet::single(1))
             .is_single());
-        assert_eq!(Digits::ALL.len(), 9);
+        assert_eq!(DigitSet::ALL.len(), 9);
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl Board {
         relaxation: Relaxation,
         nodes: &mut NodeCount,
     ) -> Option<i32> {
-        let centre = Digits(self.takes(CENTRE)).highest();
+        let centre = DigitSet(self.takes(CENTRE)).highest();
         let query = CornerQuery {
             blocks: ALL_BLOCKS,
             relaxation,
@@ -289,7 +289,7 @@ impl Search {
         if !root.propagate() {
             return;
         }
-        let centre_max = i32::from(Digits(root.takes(CENTRE)).highest());
+        let centre_max = i32::from(DigitSet(root.takes(CENTRE)).highest());
         let mut corner_nodes = self.corner_count();
         settle_block_assignments(
             &root.digit,
