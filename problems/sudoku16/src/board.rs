@@ -3,7 +3,7 @@
 //! The board keeps both views of the exact-cover problem, as dancing links would: which
 //! digits each cell may hold, and where in each unit each digit may go.
 
-use crate::grid::{unit_cell, DigitBits, DigitSet, Grid, PlaceSet, CELLS, SIDE, UNITS};
+use crate::grid::{unit_cell, DigitSet, DigitSetBits, Grid, PlaceSet, CELLS, SIDE, UNITS};
 use crate::lanes::{cells_with_digits, empty_and_single, transpose16};
 use crate::queue::Queue;
 use bits::{ones, Word};
@@ -33,12 +33,12 @@ pub const OPEN: u8 = 0xff;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Board {
-    pub cand: [DigitBits; CELLS],
+    pub cand: [DigitSetBits; CELLS],
     pub places: [[PlaceSet; SIDE]; UNITS],
-    pub placed: [DigitBits; UNITS],
-    pub dirty: [DigitBits; UNITS],
+    pub placed: [DigitSetBits; UNITS],
+    pub dirty: [DigitSetBits; UNITS],
     pub pairs_due: u64,
-    pub two_places: [DigitBits; UNITS],
+    pub two_places: [DigitSetBits; UNITS],
     pub two_digits: [PlaceSet; UNITS],
     pub value: [u8; CELLS],
     pub open: u32,
@@ -86,10 +86,10 @@ impl Board {
         let mut given = [[0 as PlaceSet; SIDE]; SIDE];
         let mut in_rows = 0;
         for (r, g) in given.iter_mut().enumerate() {
-            let mut bits = [0 as DigitBits; SIDE];
+            let mut bits = [0 as DigitSetBits; SIDE];
             for (x, &v) in bits.iter_mut().zip(values[r * SIDE..(r + 1) * SIDE].iter()) {
                 // Value `d + 1` -> bit d; 0 (empty) -> no bit.
-                *x = ((1u32 << v) >> 1) as DigitBits;
+                *x = ((1u32 << v) >> 1) as DigitSetBits;
             }
             b.placed[r] = bits.iter().fold(0, |a, &x| a | x);
             in_rows += b.placed[r].count_ones();
@@ -152,7 +152,7 @@ impl Board {
         b.placed[2 * SIDE..].copy_from_slice(&box_placed);
         for unit in 0..UNITS {
             if unit >= SIDE {
-                let mut cands = [0 as DigitBits; SIDE];
+                let mut cands = [0 as DigitSetBits; SIDE];
                 for (pos, c) in cands.iter_mut().enumerate() {
                     *c = b.cand[unit_cell(unit, pos as u32).index()];
                 }
