@@ -20,9 +20,9 @@ use super::objective::*;
 #[derive(Clone, Copy)]
 pub struct Board {
     /// The digit of each cell, 0 when empty.
-    pub digit: [Digit; CELLS],
-    cand: [Digits; CELLS],
-    used: [Digits; 27],
+    pub digit: [u8; CELLS],
+    cand: [DigitSet; CELLS],
+    used: [DigitSet; 27],
     /// How many cells hold a digit.
     filled: u8,
     /// Whether a propagation round has found nothing to place since the last placement.
@@ -34,8 +34,8 @@ impl Board {
     pub fn new(givens: &Grid) -> Option<Board> {
         let mut b = Board {
             digit: [0; CELLS],
-            cand: [Digits::ALL; CELLS],
-            used: [Digits::NONE; 27],
+            cand: [DigitSet::ALL; CELLS],
+            used: [DigitSet::NONE; 27],
             filled: 0,
             settled: false,
         };
@@ -49,18 +49,18 @@ impl Board {
 
     /// Digits that cell `c` may still take; none for a filled cell. O(1).
     #[inline(always)]
-    pub fn candidates(&self, c: Cell) -> Digits {
+    pub fn candidates(&self, c: usize) -> DigitSet {
         self.cand[c]
     }
 
     /// Writes `d` into the empty cell `c`. Requires `d` to be a candidate of `c`. O(20).
     #[inline(always)]
-    pub fn place(&mut self, c: Cell, d: Digit) {
+    pub fn place(&mut self, c: usize, d: u8) {
         self.digit[c] = d;
-        self.cand[c] = Digits::NONE;
+        self.cand[c] = DigitSet::NONE;
         self.filled += 1;
         self.settled = false;
-        let bit = Digits::single(d);
+        let bit = DigitSet::single(d);
         for u in [ROW[c] as usize, 9 + COL[c] as usize, 18 + BOX[c] as usize] {
             self.used[u] = self.used[u].union(bit);
         }
@@ -155,7 +155,7 @@ impl Board {
     /// Writes `d` into cell `c` unless it holds `d` already: `false` (and nothing written)
     /// when `c` holds another digit or cannot take `d`. O(20).
     #[inline]
-    pub fn put(&mut self, c: Cell, d: Digit) -> bool {
+    pub fn put(&mut self, c: usize, d: u8) -> bool {
         if self.digit[c] != 0 {
             return self.digit[c] == d;
         }
@@ -168,7 +168,7 @@ impl Board {
 
     /// [`Board::put`]s `d` into each of `cells`, then runs one propagation round. `false` on
     /// a contradiction. O(20 * cells.len() + 81 + 243).
-    pub fn place_all(&mut self, cells: &[Cell], d: Digit) -> bool {
+    pub fn place_all(&mut self, cells: &[usize], d: u8) -> bool {
         if !cells.iter().all(|&c| self.put(c, d)) {
             return false;
         }
@@ -179,16 +179,16 @@ impl Board {
 
     /// The digits cell `c` can take, bit `d` for digit `d`: its own if filled, else its
     /// candidates. O(1).
-    pub fn takes(&self, c: Cell) -> u16 {
+    pub fn takes(&self, c: usize) -> u16 {
         match self.digit[c] {
             0 => self.candidates(c).0,
-            d => Digits::single(d).0,
+            d => DigitSet::single(d).0,
         }
     }
 
     /// The empty cell with the fewest candidates (first on ties; the first with two or fewer
     /// ends the scan), or `None` when full. O(81).
-    fn most_constrained(&self) -> Option<Cell> {
+    fn most_constrained(&self) -> Option<usize> {
         let empty = (0..CELLS).filter(|&c| self.digit[c] == 0);
         bits::fewest_ones(empty.map(|c| (c, self.cand[c].0)), 2).map(|(c, _)| c)
     }
@@ -196,7 +196,7 @@ impl Board {
     /// The missing digit of some unit with the fewest places there, if fewer than `below`:
     /// (unit, digit). Requires a propagated board (every missing digit has 2 or more places).
     /// O(81 + 27 * 9 * 9).
-    fn scarcest_digit(&self, below: u32) -> Option<(usize, Digit)> {
+    fn scarcest_digit(&self, below: u32) -> Option<(usize, u8)> {
         let cand = &self.cand;
         let (mut best, mut fewest) = (None, below);
         for (u, unit) in UNITS.iter().enumerate() {
@@ -329,11 +329,11 @@ struct OutOfBudget;
 /// one of its cells, and in at least two. Columns and each band's columns are folded nine
 /// lanes at a time (the compiler vectorises them); rows and boxes then merge within. O(81).
 #[inline(always)]
-fn seen_once_twice(cand: &[Digits; CELLS]) -> ([Digits; 27], [Digits; 27]) {
+fn seen_once_twice(cand: &[DigitSet; CELLS]) -> ([DigitSet; 27], [DigitSet; 27]) {
     // (once, twice) of a union of two disjoint cell sets.
     let merge = |a: (u16, u16), b: (u16, u16)| (a.0 | b.0, a.1 | b.1 | (a.0 & b.0));
-    let mut once = [Digits::NONE; 27];
-    let mut twice = [Digits::NONE; 27];
+    let mut once = [DigitSet::NONE; 27];
+    let mut twice = [DigitSet::NONE; 27];
     let (mut col_once, mut col_twice) = ([0u16; 9], [0u16; 9]);
     for band in 0..3 {
         // Per column, within this band.
@@ -348,8 +348,8 @@ fn seen_once_twice(cand: &[Digits; CELLS]) -> ([Digits; 27], [Digits; 27]) {
                 rt |= ro & m;
                 ro |= m;
             }
-            once[r] = Digits(ro);
-            twice[r] = Digits(rt);
+            once[r] = DigitSet(ro);
+            twice[r] = DigitSet(rt);
         }
         for k in 0..9 {
             col_twice[k] |= col_once[k] & o[k] | t[k];
@@ -361,13 +361,13 @@ fn seen_once_twice(cand: &[Digits; CELLS]) -> ([Digits; 27], [Digits; 27]) {
                 merge(x, (o[3 * b + 1], t[3 * b + 1])),
                 (o[3 * b + 2], t[3 * b + 2]),
             );
-            once[18 + 3 * band + b] = Digits(y.0);
-            twice[18 + 3 * band + b] = Digits(y.1);
+            once[18 + 3 * band + b] = DigitSet(y.0);
+            twice[18 + 3 * band + b] = DigitSet(y.1);
         }
     }
     for k in 0..9 {
-        once[9 + k] = Digits(col_once[k]);
-        twice[9 + k] = Digits(col_twice[k]);
+        once[9 + k] = DigitSet(col_once[k]);
+        twice[9 + k] = DigitSet(col_twice[k]);
     }
     (once, twice)
 }
@@ -381,12 +381,12 @@ mod tests {
     /// Singles propagation the obvious way: one placement at a time, candidates recomputed
     /// from scratch. `None` on a contradiction.
     fn slow_propagate(mut g: Grid) -> Option<Grid> {
-        let cand = |g: &Grid, c: Cell| {
-            let mut used = Digits::NONE;
+        let cand = |g: &Grid, c: usize| {
+            let mut used = DigitSet::NONE;
             for unit in UNITS.iter().filter(|u| u.contains(&(c as u8))) {
                 for &p in unit {
                     if g.0[p as usize] != 0 {
-                        used = used.union(Digits::single(g.0[p as usize]));
+                        used = used.union(DigitSet::single(g.0[p as usize]));
                     }
                 }
             }
@@ -408,7 +408,7 @@ mod tests {
                     if unit.iter().any(|&c| g.0[c as usize] == d) {
                         continue;
                     }
-                    let places: Vec<Cell> = unit
+                    let places: Vec<usize> = unit
                         .iter()
                         .map(|&c| c as usize)
                         .filter(|&c| g.0[c] == 0 && cand(&g, c).contains(d))

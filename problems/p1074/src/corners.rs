@@ -24,14 +24,12 @@
 //! line. With distinct digits per corner box, row and column, these rules bound the 16 block
 //! cells; [`crate::corner_search`] finds the exact maximum under them.
 
-use super::grid::{Cell, Digit};
-
 /// Two corner boxes along one band or stack, and the middle box's line between them.
 pub struct Pair {
     /// The two boxes (indices into [`crate::objective::CORNER_BOXES`]).
     pub boxes: [usize; 2],
     /// The middle box's cells on the band's (stack's) third line.
-    pub middle: [Cell; 3],
+    pub middle: [usize; 3],
 }
 
 /// Top band, bottom band, left stack, right stack.
@@ -144,7 +142,7 @@ impl NodeCount {
 }
 
 /// A full assignment of the 16 corner block cells: (cell, digit), the four corners first.
-pub type BlockAssignment = [(Cell, Digit); 16];
+pub type BlockAssignment = [(usize, u8); 16];
 
 /// Rows and columns of a box's slots (`3 * row + column`).
 const SLOT_ROW: [u16; 3] = [0o007, 0o070, 0o700];

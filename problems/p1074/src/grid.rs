@@ -15,24 +15,17 @@
 //!   ...
 //! ```
 //!
-//! Inside the crate a cell is its raw row-major index ([`Cell`]) and a digit its raw value
-//! ([`Digit`]): what the search's hot loops index the tables with. The public types of the
-//! same names (`crate::Cell`, `crate::Digit`) are the shared newtypes, converted at the
-//! boundary.
+//! Inside the crate a cell is its raw row-major index, a `usize` `0..81`
+//! (`crate::Cell::index`), and a digit its raw value, a `u8` `1..=9` (`crate::Digit::get`; `0`
+//! is an empty cell): what the search's hot loops index the tables with. The names `Cell` and
+//! `Digit` are the public shared newtypes', converted at the boundary; the raw forms have no
+//! alias of their own, as every use of a name costs the size-capped bundle its length.
 
 #[cfg(not(cargo_equip))]
 use std::fmt;
 
 /// Number of cells.
 pub const CELLS: usize = 81;
-
-/// A cell as a raw row-major index `0..81` (`crate::Cell::index`): what the tables are
-/// indexed by.
-pub type Cell = usize;
-
-/// A digit as a raw value `1..=9` (`crate::Digit::get`); in a [`Grid`]'s array `0` is an
-/// empty cell.
-pub type Digit = u8;
 
 /// A set of digits in one word, bit `d` standing for digit `d` (each operation is a word
 /// operation or two, which the compiler inlines):
@@ -42,24 +35,28 @@ pub type Digit = u8;
 ///        (unused)  d9  d8  d7  d6  d5  d4  d3  d2  d1  (unused)
 /// ```
 ///
+/// The set the shared `sudoku::DigitSet<3>` holds, one bit higher (that one has digit `d` at
+/// bit `d - 1`): here a raw digit shifts straight to its bit, and the submission keeps its
+/// own type so its bundle leaves the shared crate out.
+///
 /// Used both for "digits still possible in a cell" and "digits already used in a unit".
 /// Every operation is O(1) except iteration, O(size).
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
-pub struct Digits(pub u16);
+pub struct DigitSet(pub u16);
 
-impl Digits {
+impl DigitSet {
     /// The empty set.
-    pub const NONE: Digits = Digits(0);
+    pub const NONE: Self = Self(0);
     /// All nine digits.
-    pub const ALL: Digits = Digits(0b11_1111_1110);
+    pub const ALL: Self = Self(0b11_1111_1110);
 
     /// The set `{d}`. Requires `1 <= d <= 9`.
-    pub fn single(d: Digit) -> Digits {
-        Digits(1 << d)
+    pub fn single(d: u8) -> Self {
+        Self(1 << d)
     }
 
     /// Whether `d` is in the set.
-    pub fn contains(self, d: Digit) -> bool {
+    pub fn contains(self, d: u8) -> bool {
         self.0 >> d & 1 != 0
     }
 
@@ -79,37 +76,37 @@ impl Digits {
     }
 
     /// The largest digit, or 0 for the empty set.
-    pub fn highest(self) -> Digit {
+    pub fn highest(self) -> u8 {
         if self.0 == 0 {
             0
         } else {
-            bits::Word::highest_index(self.0) as Digit
+            bits::Word::highest_index(self.0) as u8
         }
     }
 
     /// The set without `other`'s digits.
-    pub fn minus(self, other: Digits) -> Digits {
-        Digits(self.0 & !other.0)
+    pub fn minus(self, other: Self) -> Self {
+        Self(self.0 & !other.0)
     }
 
     /// The union of both sets.
-    pub fn union(self, other: Digits) -> Digits {
-        Digits(self.0 | other.0)
+    pub fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
     }
 
     /// The digits common to both sets.
-    pub fn intersect(self, other: Digits) -> Digits {
-        Digits(self.0 & other.0)
+    pub fn intersect(self, other: Self) -> Self {
+        Self(self.0 & other.0)
     }
 
     /// The complement within `1..=9`.
-    pub fn complement(self) -> Digits {
-        Digits(!self.0 & Digits::ALL.0)
+    pub fn complement(self) -> Self {
+        Self(!self.0 & Self::ALL.0)
     }
 
     /// The digits, largest first.
-    pub fn high_first(self) -> impl Iterator<Item = Digit> {
-        bits::ones_rev(self.0).map(|d| d as Digit)
+    pub fn high_first(self) -> impl Iterator<Item = u8> {
+        bits::ones_rev(self.0).map(|d| d as u8)
     }
 }
 
@@ -200,7 +197,7 @@ const fn units() -> [[u8; 9]; 27] {
 /// `crate::Cell::index`; it is public so the search can copy it in and out of its board
 /// without conversion.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Grid(pub [Digit; CELLS]);
+pub struct Grid(pub [u8; CELLS]);
 
 /// Two equal givens in one unit: the later one in reading order, its digit and the unit
 /// ([`sudoku::Unit`]). Displays as one phrase, e.g. `two 5s in row 3`.
@@ -332,21 +329,21 @@ mod tests {
 
     #[test]
     fn digit_sets() {
-        let s = Digits::single(3)
-            .union(Digits::single(9))
-            .union(Digits::single(1));
+        let s = DigitSet::single(3)
+            .union(DigitSet::single(9))
+            .union(DigitSet::single(1));
         assert_eq!(s.0, 0b10_0000_1010);
         assert_eq!(s.len(), 3);
         assert_eq!(s.highest(), 9);
-        assert_eq!(Digits::NONE.highest(), 0);
+        assert_eq!(DigitSet::NONE.highest(), 0);
         assert!(s.contains(3) && !s.contains(2));
         assert_eq!(s.high_first().collect::<Vec<_>>(), [9, 3, 1]);
         assert_eq!(s.complement().len(), 6);
         assert!(s
-            .minus(Digits::single(9))
-            .minus(Digits::single(1))
+            .minus(DigitSet::single(9))
+            .minus(DigitSet::single(1))
             .is_single());
-        assert_eq!(Digits::ALL.len(), 9);
+        assert_eq!(DigitSet::ALL.len(), 9);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! - `objective`: the score as a base plus a linear objective over 17 cells, and the
 //!   coefficients of those cells;
 //! - `corners` and `corner_search`: the rules of the four corner boxes and the corner bound
-//!   under them;
+//!   under them (its bound on the open cells in `corner_search::bound`);
 //! - `templates`: a bound from each digit's whole template;
 //! - `board`: the board every search propagates, and its completion search;
 //! - `patterns` and `pattern_search`: the search for sparse grids, digit by digit

@@ -28,13 +28,13 @@
 //! Corner boxes are numbered TL 0, TR 1, BL 2, BR 3; a *slot* `s` of a corner box is its cell
 //! on row `s / 3`, column `s % 3` within the box.
 
-use super::grid::{Cell, Grid, CELLS};
+use super::grid::*;
 
 /// `score = SCORE_BASE + objective` for every completed valid grid (see the module docs).
 pub const SCORE_BASE: u32 = 2745;
 
 /// The centre cell (coefficient 1).
-pub const CENTRE: Cell = 40;
+pub const CENTRE: usize = 40;
 
 /// Sum of all coefficients: 4 corners of 2, 12 block neighbours and the centre of 1.
 pub const TOTAL_COEF: u8 = 21;
@@ -45,7 +45,7 @@ pub const BOX_ORIGIN: [(usize, usize); 4] = [(0, 0), (0, 6), (6, 0), (6, 6)];
 /// The nine cells of each corner box (TL, TR, BL, BR), in this order: the corner, its three
 /// neighbours (the first four: the 2x2 corner block), the two cells on the box's outer rows (band extras), the
 /// two on its outer columns (stack extras), the inner cell. Row-major indices.
-pub const CORNER_BOXES: [[Cell; 9]; 4] = [
+pub const CORNER_BOXES: [[usize; 9]; 4] = [
     [0, 1, 9, 10, 2, 11, 18, 19, 20],
     [8, 7, 17, 16, 6, 15, 25, 26, 24],
     [72, 73, 63, 64, 65, 74, 54, 55, 56],
@@ -73,7 +73,7 @@ pub const COEF: [u8; CELLS] = [
 ];
 
 /// The cell of slot `s` of corner box `b`. O(1).
-pub const fn slot_cell(b: usize, s: usize) -> Cell {
+pub const fn slot_cell(b: usize, s: usize) -> usize {
     let (r, c) = BOX_ORIGIN[b];
     9 * (r + s / 3) + c + s % 3
 }

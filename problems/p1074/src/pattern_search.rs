@@ -22,20 +22,20 @@
 //! smallest gap first.
 
 use super::board::*;
-use super::grid::{Cell, Digit, CELLS};
+use super::grid::*;
 use super::objective::*;
 use super::patterns::*;
 use super::templates::*;
 use bits::ones;
 
 /// Pattern `p`'s [`TemplateBound::gap`] for digit `d`, `cells` being [`slot_cells`].
-fn gap(t: &TemplateBound, d: usize, cells: &[Cell; 37], p: &Pattern) -> i32 {
+fn gap(t: &TemplateBound, d: usize, cells: &[usize; 37], p: &Pattern) -> i32 {
     let corners = p.at.map(|k| cells[usize::from(k)]);
     t.gap(d, corners, p.slots & CENTRE_SLOT != 0)
 }
 
 /// The cell of each bit of [`Pattern::slots`].
-fn slot_cells() -> [Cell; 37] {
+fn slot_cells() -> [usize; 37] {
     let mut out = [CENTRE; 37];
     for (k, c) in out.iter_mut().enumerate().take(36) {
         *c = slot_cell(k / 9, k % 9);
@@ -55,7 +55,7 @@ struct PatternSearch<'a> {
     /// The board after each number of placed digits.
     boards: [Board; 10],
     /// The cell of each slot bit (see [`slot_cells`]).
-    cells: [Cell; 37],
+    cells: [usize; 37],
     /// See [`resource_table`].
     table: Vec<[i16; STATES]>,
     /// Inner-line places and corners still free.
@@ -115,7 +115,7 @@ impl PatternSearch<'_> {
     }
 
     /// Places (`on`) or removes digit `d`'s pattern `p`.
-    fn apply(&mut self, d: Digit, p: &Pattern, on: bool) {
+    fn apply(&mut self, d: u8, p: &Pattern, on: bool) {
         self.occupied ^= p.slots;
         self.placed ^= 1 << d;
         let m = p.mid.map(|x| x / 8);
@@ -262,14 +262,14 @@ impl PatternSearch<'_> {
                         }
                         self.path_gap[depth + 1] = path;
                     }
-                    self.apply(d as Digit, &q, true);
+                    self.apply(d as u8, &q, true);
                     let mut below = *lists;
                     if self.templates_can_beat(rest, path, ok)
                         && self.rest_can_beat(&mut below, ok, rest, q.slots, value + gain, after)
                     {
-                        self.descend(&below, rest, value + gain, after, d as Digit, &q);
+                        self.descend(&below, rest, value + gain, after, d as u8, &q);
                     }
-                    self.apply(d as Digit, &q, false);
+                    self.apply(d as u8, &q, false);
                     // The bar may have risen: re-check the kind's bound.
                     if value + gain + i32::from(t) <= self.bar {
                         break;
@@ -444,15 +444,7 @@ impl PatternSearch<'_> {
     /// and searches on. Once no coefficient is left (the objective is fixed), the remaining
     /// digits' lists are filtered first: each must keep a pattern, and every open slot a
     /// digit, or no completion exists.
-    fn descend(
-        &mut self,
-        lists: &[List; 10],
-        rest: u16,
-        value: i32,
-        left: u8,
-        d: Digit,
-        p: &Pattern,
-    ) {
+    fn descend(&mut self, lists: &[List; 10], rest: u16, value: i32, left: u8, d: u8, p: &Pattern) {
         let depth = 9 - rest.count_ones() as usize;
         let mut board = self.boards[depth - 1];
         let mut cells = [0; 5];
@@ -577,7 +569,7 @@ impl<'a> PatternSearch<'a> {
         budget: u64,
         settle: &'a mut dyn FnMut(&Board, i32) -> i32,
     ) -> Option<(Self, [List; 10])> {
-        let can_take = |c: Cell, d: Digit| root.takes(c) >> d & 1 == 1;
+        let can_take = |c: usize, d: u8| root.takes(c) >> d & 1 == 1;
         let mut arena = Vec::with_capacity(1 << 15);
         let mut lists = [List::default(); 10];
         let mut kinds: [Vec<(u8, u8, u8)>; 10] = Default::default();

@@ -33,7 +33,6 @@
 //! 3 digits fit each middle box's inner line (the only way to weigh 5 or 6) and that a digit
 //! gets 2 corners only on a diagonal.
 
-use super::grid::{Cell, Digit};
 use super::objective::*;
 use bits::ones;
 
@@ -60,7 +59,7 @@ pub const INNER_PLACES: u8 = 12;
 
 /// The 3 cells of line `l` of middle box `m` (TM rows 0..3, BM rows 6..9, ML columns 0..3, MR
 /// columns 6..9), left to right or top to bottom: the middle one is on row 4 or column 4.
-fn middle_line(m: usize, l: usize) -> [Cell; 3] {
+fn middle_line(m: usize, l: usize) -> [usize; 3] {
     let at = |r: usize, c: usize| 9 * r + c;
     match m {
         0 => [at(l, 3), at(l, 4), at(l, 5)],
@@ -92,7 +91,7 @@ pub struct Pattern {
 
 /// Per middle box and line (see [`middle_line`]), the cells of it that can take digit `d`,
 /// bit `i` for cell `i`. O(36).
-fn line_cells(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> [[u8; 3]; 4] {
+fn line_cells(d: u8, can_take: &dyn Fn(usize, u8) -> bool) -> [[u8; 3]; 4] {
     let mut out = [[0u8; 3]; 4];
     for (m, cells) in out.iter_mut().enumerate() {
         for (l, mask) in cells.iter_mut().enumerate() {
@@ -108,7 +107,7 @@ fn line_cells(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> [[u8; 3]; 4] 
 
 /// The patterns digit `d` can take on the board, heaviest first. O(9^4).
 #[inline]
-pub fn patterns_of(d: Digit, can_take: &dyn Fn(Cell, Digit) -> bool) -> Vec<Pattern> {
+pub fn patterns_of(d: u8, can_take: &dyn Fn(usize, u8) -> bool) -> Vec<Pattern> {
     let mut slot_ok = [0u16; 4];
     // Each slot's coefficient in the objective.
     let mut slot_coef = [[0u8; 9]; 4];
@@ -392,7 +391,7 @@ impl CrossMasks {
 /// each replaced by the first open way if it no longer fits, and only if that fails a
 /// search ([`cover`]). On the hard inputs most checks pass, nearly all on the first try.
 pub fn cross_fits(
-    takes: impl Fn(Cell) -> u16,
+    takes: impl Fn(usize) -> u16,
     placed: u16,
     line_index: &[u8; 10],
     table: &[[u128; 36]],

@@ -42,7 +42,7 @@ impl Board {
         relaxation: Relaxation,
         nodes: &mut NodeCount,
     ) -> Option<i32> {
-        let centre = Digits(self.takes(CENTRE)).highest();
+        let centre = DigitSet(self.takes(CENTRE)).highest();
         let query = CornerQuery {
             blocks: ALL_BLOCKS,
             relaxation,
@@ -58,7 +58,7 @@ impl Board {
     /// candidates first"). The centre is one of them under the block-cell relaxation (the
     /// dense grids, where that is faster), else left to [`Search::settle_centre`] (faster on
     /// sparse ones). O(17).
-    fn objective_cell(&self, relaxation: Relaxation) -> Option<Cell> {
+    fn objective_cell(&self, relaxation: Relaxation) -> Option<usize> {
         let centre = if relaxation == Relaxation::BlockCells {
             Some((&CENTRE, &1))
         } else {
@@ -289,7 +289,7 @@ impl Search {
         if !root.propagate() {
             return;
         }
-        let centre_max = i32::from(Digits(root.takes(CENTRE)).highest());
+        let centre_max = i32::from(DigitSet(root.takes(CENTRE)).highest());
         let mut corner_nodes = self.corner_count();
         settle_block_assignments(
             &root.digit,
@@ -460,7 +460,7 @@ pub fn solve_with(givens: &Grid, method: Method) -> Option<Solution> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{shuffled_full, Cell, CELLS, PEERS};
+    use crate::grid::{shuffled_full, CELLS, PEERS};
     use crate::objective::BOX_ORIGIN;
     use crate::templates::{template_bound, SCALE};
     use rng::Rng;
@@ -640,7 +640,7 @@ mod tests {
         }
     }
 
-    fn in_corner_box(c: Cell, b: usize) -> bool {
+    fn in_corner_box(c: usize, b: usize) -> bool {
         let (r, k) = BOX_ORIGIN[b];
         (r..r + 3).contains(&(c / 9)) && (k..k + 3).contains(&(c % 9))
     }

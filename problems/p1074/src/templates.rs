@@ -35,7 +35,7 @@
 //! once, and a template that costs more than the slack between `L` and the bar is in no
 //! better completion.
 
-use super::grid::{Cell, CELLS};
+use super::grid::*;
 use super::objective::*;
 
 /// Units of price per unit of the objective: sums are exact integers, only step sizes are
@@ -151,8 +151,8 @@ impl TemplateBound {
     /// (one cell of each corner box: TL, TR, BL, BR) and, as `centre` says, through the centre
     /// or not: every completion that puts `d` there has an objective of at most `L` minus
     /// this, in [`SCALE`] units. O(1).
-    pub fn gap(&self, d: usize, corners: [Cell; 4], centre: bool) -> i32 {
-        let (row, col) = (|c: Cell| c / 9 % 3, |c: Cell| c % 3);
+    pub fn gap(&self, d: usize, corners: [usize; 4], centre: bool) -> i32 {
+        let (row, col) = (|c: usize| c / 9 % 3, |c: usize| c % 3);
         let [tl, tr, bl, br] = corners;
         let lines = 27 * (3 - row(tl) - row(tr))
             + 9 * (3 - row(bl) - row(br))
@@ -280,7 +280,7 @@ mod tests {
     use rng::Rng;
 
     /// Every template, as its cells: each band's rows and each stack's columns permuted.
-    fn all_templates() -> Vec<[Cell; 9]> {
+    fn all_templates() -> Vec<[usize; 9]> {
         let mut out = Vec::new();
         for n in 0..6usize.pow(6) {
             let pick = |k: u32| PERMS[n / 6usize.pow(k) % 6];
@@ -309,7 +309,7 @@ mod tests {
         v
     }
 
-    fn sum(v: &[i32; CELLS], t: &[Cell]) -> i32 {
+    fn sum(v: &[i32; CELLS], t: &[usize]) -> i32 {
         t.iter().map(|&c| v[c]).sum()
     }
 

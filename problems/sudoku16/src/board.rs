@@ -3,7 +3,7 @@
 //! The board keeps both views of the exact-cover problem, as dancing links would: which
 //! digits each cell may hold, and where in each unit each digit may go.
 
-use crate::grid::{unit_cell, DigitBits, DigitSet, Grid, PlaceSet, CELLS, SIDE, UNITS};
+use crate::grid::{unit_cell, DigitSet, DigitSetBits, Grid, PlaceSet, CELLS, SIDE, UNITS};
 use crate::lanes::{cells_with_digits, empty_and_single, transpose16};
 use crate::queue::Queue;
 use bits::{ones, Word};
@@ -33,12 +33,12 @@ pub const OPEN: u8 = 0xff;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Board {
-    pub cand: [DigitBits; CELLS],
+    pub cand: [DigitSetBits; CELLS],
     pub places: [[PlaceSet; SIDE]; UNITS],
-    pub placed: [DigitBits; UNITS],
-    pub dirty: [DigitBits; UNITS],
+    pub placed: [DigitSetBits; UNITS],
+    pub dirty: [DigitSetBits; UNITS],
     pub pairs_due: u64,
-    pub two_places: [DigitBits; UNITS],
+    pub two_places: [DigitSetBits; UNITS],
     pub two_digits: [PlaceSet; UNITS],
     pub value: [u8; CELLS],
     pub open: u32,
@@ -81,40 +81,20 @@ impl Board {
         // through memory per given:
         //
         //   given[r][d]      the columns of row r where digit d is given
-        //   cols[d]          the columns holding d       bit c
-        //   band_cols[k][d]  the columns holding d in band k's four rows: nibble s = box (k, s)
+        //   cols[d], band_fill[k][d], boxes[d]: see `columns_and_boxes`
         let mut given = [[0 as PlaceSet; SIDE]; SIDE];
         let mut in_rows = 0;
         for (r, g) in given.iter_mut().enumerate() {
-            let mut bits = [0 as DigitBits; SIDE];
+            let mut bits = [0 as DigitSetBits; SIDE];
             for (x, &v) in bits.iter_mut().zip(values[r * SIDE..(r + 1) * SIDE].iter()) {
                 // Value `d + 1` -> bit d; 0 (empty) -> no bit.
-                *x = ((1u32 << v) >> 1) as DigitBits;
+                *x = ((1u32 << v) >> 1) as DigitSetBits;
             }
             b.placed[r] = bits.iter().fold(0, |a, &x| a | x);
             in_rows += b.placed[r].count_ones();
             *g = transpose16(&bits);
         }
-        let mut cols = [0 as PlaceSet; SIDE];
-        let mut band_cols = [[0 as PlaceSet; SIDE]; 4];
-        for (r, g) in given.iter().enumerate() {
-            for d in 0..SIDE {
-                cols[d] |= g[d];
-                band_cols[r / 4][d] |= g[d];
-            }
-        }
-        // Per band and digit, its boxes: nibble flags (bit 4s for box s), spread to whole
-        // nibbles (the columns the digit leaves in the band's rows) and gathered as bits.
-        let mut band_fill = [[0 as PlaceSet; SIDE]; 4];
-        let mut boxes = [0 as PlaceSet; SIDE];
-        for (k, (fill, bc)) in band_fill.iter_mut().zip(band_cols.iter()).enumerate() {
-            for d in 0..SIDE {
-                let x = bc[d];
-                let flags = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111;
-                fill[d] = flags * 0xf;
-                boxes[d] |= ((flags | flags >> 3 | flags >> 6 | flags >> 9) & 0xf) << (4 * k);
-            }
-        }
+        let (cols, band_fill, boxes) = columns_and_boxes(&given);
         // No clash <=> the givens lie in as many distinct (row, digit), (column, digit) and
         // (box, digit) pairs as there are givens.
         let in_cols: u32 = cols.iter().map(|x| x.count_ones()).sum();
@@ -152,7 +132,7 @@ impl Board {
         b.placed[2 * SIDE..].copy_from_slice(&box_placed);
         for unit in 0..UNITS {
             if unit >= SIDE {
-                let mut cands = [0 as DigitBits; SIDE];
+                let mut cands = [0 as DigitSetBits; SIDE];
                 for (pos, c) in cands.iter_mut().enumerate() {
                     *c = b.cand[unit_cell(unit, pos as u32).index()];
                 }
@@ -182,6 +162,41 @@ impl Board {
         }
         Grid::from_values(values)
     }
+}
+
+/// Where each digit is given, from `given[r][d]` (the columns of row `r` where digit `d` is
+/// given), as three per-digit sets: O(SIDE * SIDE), without a branch per given.
+///
+/// ```text
+///   cols[d]          the columns holding d                  bit c
+///   band_fill[k][d]  the columns d leaves in band k's rows  nibble s whole = box (k, s)
+///   boxes[d]         the boxes holding d                    bit 4k + s = box (k, s)
+/// ```
+#[inline(always)]
+fn columns_and_boxes(
+    given: &[[PlaceSet; SIDE]; SIDE],
+) -> ([PlaceSet; SIDE], [[PlaceSet; SIDE]; 4], [PlaceSet; SIDE]) {
+    let mut cols = [0 as PlaceSet; SIDE];
+    let mut band_cols = [[0 as PlaceSet; SIDE]; 4];
+    for (r, g) in given.iter().enumerate() {
+        for d in 0..SIDE {
+            cols[d] |= g[d];
+            band_cols[r / 4][d] |= g[d];
+        }
+    }
+    // Per band and digit, its boxes: nibble flags (bit 4s for box s), spread to whole
+    // nibbles (the columns the digit leaves in the band's rows) and gathered as bits.
+    let mut band_fill = [[0 as PlaceSet; SIDE]; 4];
+    let mut boxes = [0 as PlaceSet; SIDE];
+    for (k, (fill, bc)) in band_fill.iter_mut().zip(band_cols.iter()).enumerate() {
+        for d in 0..SIDE {
+            let x = bc[d];
+            let flags = (x | x >> 1 | x >> 2 | x >> 3) & 0x1111;
+            fill[d] = flags * 0xf;
+            boxes[d] |= ((flags | flags >> 3 | flags >> 6 | flags >> 9) & 0xf) << (4 * k);
+        }
+    }
+    (cols, band_fill, boxes)
 }
 
 #[cfg(test)]

@@ -28,10 +28,10 @@ pub const UNITS: usize = 48;
 /// 15): the shared [`sudoku::DigitSet`] for 4x4 boxes.
 pub type DigitSet = sudoku::DigitSet<4>;
 
-/// A [`DigitSet`]'s word ([`sudoku::DigitSet::bits`]), as the search's board holds its
-/// digit sets: a unit's cells' digit sets transpose into its place sets and back, so both
-/// are plain words there.
-pub type DigitBits = u16;
+/// A [`DigitSet`] as its bits ([`sudoku::DigitSet::bits`], the same layout), the form the
+/// search's board holds digit sets in: a unit's cells' digit sets transpose into its place
+/// sets and back, so both are plain words there.
+pub type DigitSetBits = u16;
 
 /// A set of positions inside one unit, bit `i` standing for the unit's `i`-th cell
 /// (see [`unit_cell`]).

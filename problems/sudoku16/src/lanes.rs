@@ -6,7 +6,7 @@
 //! instructions, so the hottest data-dependent tests are branch-free: the cells `choose`
 //! looks at come from these masks, and the root's place sets from a 16x16 bit transpose.
 
-use crate::grid::{DigitBits, PlaceSet, CELLS, SIDE, UNITS};
+use crate::grid::{DigitSetBits, PlaceSet, CELLS, SIDE, UNITS};
 use bits::ones;
 
 /// The 16x16 bit matrix `rows` transposed: bit `j` of `out[i]` is bit `i` of `rows[j]`.
@@ -82,7 +82,7 @@ pub fn empty_and_single(sets: &[u16; SIDE]) -> (u16, u16) {
 ///   confined <=> at most one flag: f & (f - 1) == 0
 /// ```
 #[inline(always)]
-pub fn confined(places: &[PlaceSet; SIDE]) -> (DigitBits, DigitBits) {
+pub fn confined(places: &[PlaceSet; SIDE]) -> (DigitSetBits, DigitSetBits) {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of x86_64; the loads read the 32 bytes of `places`.
@@ -119,7 +119,7 @@ pub fn confined(places: &[PlaceSet; SIDE]) -> (DigitBits, DigitBits) {
 
 /// [`confined`] one set at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub fn confined_scalar(places: &[PlaceSet; SIDE]) -> (DigitBits, DigitBits) {
+pub fn confined_scalar(places: &[PlaceSet; SIDE]) -> (DigitSetBits, DigitSetBits) {
     let (mut nibble, mut column) = (0, 0);
     for (d, &p) in places.iter().enumerate() {
         let n = (0..4).filter(|k| p >> (4 * k) & 0xf != 0).count();
@@ -246,7 +246,7 @@ pub fn unit_masks(bits: &[u64; 4]) -> [PlaceSet; UNITS] {
 ///   pairs, nibbles, bytes, u16; then min over lanes, then which lanes equal it)
 /// ```
 #[inline(always)]
-pub fn fewest_digits(cand: &[DigitBits; CELLS]) -> (u32, [u64; 4]) {
+pub fn fewest_digits(cand: &[DigitSetBits; CELLS]) -> (u32, [u64; 4]) {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 digit sets.
@@ -306,7 +306,7 @@ pub fn fewest_digits(cand: &[DigitBits; CELLS]) -> (u32, [u64; 4]) {
 
 /// [`fewest_digits`] one cell at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub fn fewest_digits_scalar(cand: &[DigitBits; CELLS]) -> (u32, [u64; 4]) {
+pub fn fewest_digits_scalar(cand: &[DigitSetBits; CELLS]) -> (u32, [u64; 4]) {
     let fewest = cand
         .iter()
         .map(|x| x.count_ones())
@@ -354,7 +354,7 @@ pub fn cyclic_word(bits: &[u64; 4], start: usize, k: usize) -> (usize, u64) {
 /// no branch per cell (a branch per cell mispredicted about half the time in the search's
 /// hottest scan).
 #[inline(always)]
-pub fn two_digit_cells(cand: &[DigitBits; CELLS]) -> [u64; 4] {
+pub fn two_digit_cells(cand: &[DigitSetBits; CELLS]) -> [u64; 4] {
     cells_with_digits::<2>(cand)
 }
 
@@ -368,7 +368,7 @@ pub fn two_digit_cells(cand: &[DigitBits; CELLS]) -> [u64; 4] {
 ///                                                      2 <=> y != 0 and z == 0
 /// ```
 #[inline(always)]
-pub fn cells_with_digits<const N: usize>(cand: &[DigitBits; CELLS]) -> [u64; 4] {
+pub fn cells_with_digits<const N: usize>(cand: &[DigitSetBits; CELLS]) -> [u64; 4] {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of x86_64; each load reads 8 of the 256 digit sets.
@@ -410,7 +410,7 @@ pub fn cells_with_digits<const N: usize>(cand: &[DigitBits; CELLS]) -> [u64; 4] 
 
 /// [`cells_with_digits`] one cell at a time: the twin the SIMD one is tested against.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-pub fn cells_with_digits_scalar<const N: usize>(cand: &[DigitBits; CELLS]) -> [u64; 4] {
+pub fn cells_with_digits_scalar<const N: usize>(cand: &[DigitSetBits; CELLS]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (i, &x) in cand.iter().enumerate() {
         out[i / 64] |= u64::from(x.count_ones() as usize == N) << (i % 64);
@@ -451,7 +451,7 @@ mod tests {
     #[test]
     fn fewest_digits_match_the_scalar_twin() {
         let mut rng = Rng::new(10);
-        let mut cand = [0 as DigitBits; CELLS];
+        let mut cand = [0 as DigitSetBits; CELLS];
         for trial in 0..300 {
             let most = 2 + trial % 15;
             for c in cand.iter_mut() {
@@ -531,14 +531,14 @@ mod tests {
     #[test]
     fn cells_with_digits_match_the_scalar_twin() {
         let mut rng = Rng::new(8);
-        let mut cand = [0 as DigitBits; CELLS];
+        let mut cand = [0 as DigitSetBits; CELLS];
         for trial in 0..300 {
             for c in cand.iter_mut() {
                 *c = match rng.below(4 + trial % 3) {
                     0 => 0,
                     1 => 1 << rng.below(16),
                     2 => (1 << rng.below(16)) | (1 << rng.below(16)),
-                    _ => rng.below(1 << 16) as DigitBits,
+                    _ => rng.below(1 << 16) as DigitSetBits,
                 };
             }
             let masks = [

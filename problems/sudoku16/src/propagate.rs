@@ -8,7 +8,7 @@
 
 use crate::board::{Board, OPEN};
 use crate::grid::SIDE;
-use crate::grid::{unit_cell, Cell, DigitBits};
+use crate::grid::{unit_cell, Cell, DigitSetBits};
 use crate::lanes::{confined, equal_to, exactly_two, two_digit_cells, unit_masks};
 use crate::queue::Queue;
 use bits::{ones, Word};
@@ -56,7 +56,7 @@ pub fn remove<const SKIP: usize>(b: &mut Board, q: &mut Queue, cell: usize, d: u
 /// Puts digit `d` in `cell` and removes it from the cell's peers. O(peers holding `d`).
 #[inline(always)]
 pub fn assign(b: &mut Board, q: &mut Queue, cell: usize, d: u32) -> Step {
-    let bit: DigitBits = 1 << d;
+    let bit: DigitSetBits = 1 << d;
     if b.value[cell] != OPEN {
         return if b.value[cell] as u32 == d {
             Ok(())
@@ -236,7 +236,7 @@ pub fn pairs(b: &mut Board, q: &mut Queue) -> Result<bool, Contradiction> {
         if two_digits[unit] & !b.two_digits[unit] == 0 {
             continue;
         }
-        let mut sets = [0 as DigitBits; SIDE];
+        let mut sets = [0 as DigitSetBits; SIDE];
         for (pos, x) in sets.iter_mut().enumerate() {
             *x = b.cand[unit_cell(unit, pos as u32).index()];
         }

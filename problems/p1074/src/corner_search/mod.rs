@@ -6,6 +6,9 @@ use super::grid::*;
 use super::objective::*;
 use bits::ones;
 
+// A folder with `mod.rs`: cargo-equip 0.20.1 finds a submodule's file only below a `mod.rs`.
+mod bound;
+
 /// Most cells in a search: four corner boxes.
 const MAX_CELLS: usize = 36;
 
@@ -29,8 +32,8 @@ const MAX_CELLS: usize = 36;
 /// `CornerSearch::run`); from one to a few thousand nodes, each O(36 + duties). Adds its node
 /// count to `nodes`, and returns `None` once that reaches its ceiling (a void answer: see
 /// [`NodeCount::exhausted`]).
-pub fn corner_bound<F: Fn(Cell) -> Digits>(
-    digit: &[Digit; CELLS],
+pub fn corner_bound<F: Fn(usize) -> DigitSet>(
+    digit: &[u8; CELLS],
     candidates: F,
     query: CornerQuery,
     nodes: &mut NodeCount,
@@ -50,8 +53,8 @@ pub fn corner_bound<F: Fn(Cell) -> Digits>(
 /// on the few block assignments that pass the relaxation. Starts with bar `bar`; adds its
 /// node count to `nodes`, and stops once that reaches its ceiling (then some assignments were
 /// never handed over). Cost: one [`corner_bound`] search to the final bar, plus `settle`.
-pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
-    digit: &[Digit; CELLS],
+pub fn settle_block_assignments<F: Fn(usize) -> DigitSet>(
+    digit: &[u8; CELLS],
     candidates: F,
     bar: i32,
     nodes: &mut NodeCount,
@@ -67,16 +70,16 @@ pub fn settle_block_assignments<F: Fn(Cell) -> Digits>(
 }
 
 /// [`corner_bound`], with an optional `settle` (see [`settle_block_assignments`]).
-fn corner_search<F: Fn(Cell) -> Digits>(
-    digit: &[Digit; CELLS],
+fn corner_search<F: Fn(usize) -> DigitSet>(
+    digit: &[u8; CELLS],
     candidates: F,
     query: CornerQuery,
     nodes: &mut NodeCount,
     settle: Option<&mut dyn FnMut(&BlockAssignment) -> i32>,
 ) -> Option<i32> {
-    let possible = |c: Cell| match digit[c] {
+    let possible = |c: usize| match digit[c] {
         0 => candidates(c),
-        d => Digits::single(d),
+        d => DigitSet::single(d),
     };
     let mut s = CornerSearch::new(query, nodes, settle);
     let (acc, left) = s.add_cells(query.blocks, digit, &possible)?;
@@ -114,13 +117,10 @@ const fn line_group(line: u8, outer: u8, inner: u8) -> u8 {
 /// block cells, so only they enter the bound.
 const GROUPS: usize = 16;
 
-/// Groups that hold block cells (see [`GROUPS`]).
-const BOUND_GROUPS: usize = 12;
-
 /// One cell of a [`corner_bound`] search.
 #[derive(Clone, Copy, Default)]
 struct SearchCell {
-    candidates: Digits,
+    candidates: DigitSet,
     coef: i32,
     cell: u8,
     /// Its groups (see [`GROUPS`]): box, row, column.
@@ -148,20 +148,20 @@ struct SearchCell {
 struct CornerSearch<'a> {
     cells: [SearchCell; MAX_CELLS],
     len: usize,
-    assigned: [Digit; MAX_CELLS],
+    assigned: [u8; MAX_CELLS],
     /// Per digit, the cells assigned it (bit i = cell i).
     placed: [u64; 10],
     at_slot: [u8; MAX_CELLS],
-    used: [Digits; GROUPS],
+    used: [DigitSet; GROUPS],
     /// The corner boxes in the search.
     boxes: BlockSet,
     /// All 9 cells of each box are searched (else only its 4 block cells).
     whole: bool,
     active: [bool; 4],
-    region: [[Digits; 2]; 4],
+    region: [[DigitSet; 2]; 4],
     shared: [u32; 4],
-    allowed: [Digits; 4],
-    duties: [(u64, Digit); MAX_DUTIES],
+    allowed: [DigitSet; 4],
+    duties: [(u64, u8); MAX_DUTIES],
     n_duties: usize,
     /// Find the maximum (`true`), or stop at the first assignment above the bar.
     exact: bool,
@@ -176,31 +176,6 @@ struct CornerSearch<'a> {
     settle: Option<&'a mut dyn FnMut(&BlockAssignment) -> i32>,
     /// Set once the current block assignment is settled: unwind to its last block cell.
     abandon: bool,
-}
-
-/// `TOP_SUM[k][m]`: the sum of the `k` largest digits of the set `Digits(m << 1)` (all of them
-/// if it has fewer), for `k <= 4`. Groups hold at most 4 block cells.
-static TOP_SUM: [[u8; 512]; 5] = top_sums();
-
-const fn top_sums() -> [[u8; 512]; 5] {
-    let mut t = [[0u8; 512]; 5];
-    let mut m = 0;
-    while m < 512 {
-        let mut k = 1;
-        let mut rest = m;
-        while k <= 4 {
-            let mut sum = t[k - 1][m];
-            if rest != 0 {
-                let high = 31 - (rest as u32).leading_zeros();
-                sum += high as u8 + 1;
-                rest &= !(1 << high);
-            }
-            t[k][m] = sum;
-            k += 1;
-        }
-        m += 1;
-    }
-    t
 }
 
 /// At most 16 units (6 rows, 6 columns, 4 boxes) times 9 digits.
@@ -220,13 +195,13 @@ impl<'a> CornerSearch<'a> {
             assigned: [0; MAX_CELLS],
             placed: [0; 10],
             at_slot: [0; MAX_CELLS],
-            used: [Digits::NONE; GROUPS],
+            used: [DigitSet::NONE; GROUPS],
             boxes: query.blocks & ALL_BLOCKS,
             whole: query.relaxation == Relaxation::WholeBoxes,
             active: [false; 4],
-            region: [[Digits::NONE; 2]; 4],
+            region: [[DigitSet::NONE; 2]; 4],
             shared: [0; 4],
-            allowed: [Digits::NONE; 4],
+            allowed: [DigitSet::NONE; 4],
             duties: [(0, 0); MAX_DUTIES],
             n_duties: 0,
             exact: query.goal == Goal::Maximum,
@@ -252,15 +227,15 @@ impl<'a> CornerSearch<'a> {
     fn add_cells(
         &mut self,
         blocks: BlockSet,
-        digit: &[Digit; CELLS],
-        possible: &impl Fn(Cell) -> Digits,
+        digit: &[u8; CELLS],
+        possible: &impl Fn(usize) -> DigitSet,
     ) -> Option<(i32, u32)> {
         for (p, pair) in PAIRS.iter().enumerate() {
             self.active[p] = pair.boxes.iter().all(|&b| blocks >> b & 1 == 1);
             self.allowed[p] = pair
                 .middle
                 .iter()
-                .fold(Digits::NONE, |a, &c| a.union(possible(c)));
+                .fold(DigitSet::NONE, |a, &c| a.union(possible(c)));
         }
         if !self.whole {
             // Filled extras count in their regions (whole boxes assign them as search cells).
@@ -273,7 +248,7 @@ impl<'a> CornerSearch<'a> {
                     for &c in &CORNER_BOXES[pair.boxes[side]][extras.clone()] {
                         if digit[c] != 0 {
                             self.region[p][side] =
-                                self.region[p][side].union(Digits::single(digit[c]));
+                                self.region[p][side].union(DigitSet::single(digit[c]));
                         }
                     }
                 }
@@ -334,7 +309,7 @@ impl<'a> CornerSearch<'a> {
 impl CornerSearch<'_> {
     /// The digits `cell` may take now, given the pair rules' `forbidden` digits.
     #[inline(always)]
-    fn free(&self, cell: &SearchCell, forbidden: Digits) -> Digits {
+    fn free(&self, cell: &SearchCell, forbidden: DigitSet) -> DigitSet {
         cell.candidates
             .minus(self.used[cell.box_group as usize])
             .minus(self.used[cell.row as usize])
@@ -346,14 +321,14 @@ impl CornerSearch<'_> {
     /// other region of the pair that cannot be shared (the middle line cannot hold them, or 3
     /// are shared already).
     #[inline]
-    fn pair_forbidden(&self) -> [Digits; 8] {
-        let mut forbidden = [Digits::NONE; 8];
+    fn pair_forbidden(&self) -> [DigitSet; 8] {
+        let mut forbidden = [DigitSet::NONE; 8];
         for p in 0..4 {
             if self.active[p] {
                 let shareable = if self.shared[p] < SHARED {
                     self.allowed[p]
                 } else {
-                    Digits::NONE
+                    DigitSet::NONE
                 };
                 for side in 0..2 {
                     forbidden[2 * p + side] = self.region[p][1 - side].minus(shareable);
@@ -365,30 +340,30 @@ impl CornerSearch<'_> {
 
     /// The digits kept out of a cell lying in the regions `member` (see [`SearchCell`]).
     #[inline(always)]
-    fn forbidden(&self, per_region: &[Digits; 8], member: u8) -> Digits {
-        ones(u16::from(member)).fold(Digits::NONE, |f, r| f.union(per_region[r as usize]))
+    fn forbidden(&self, per_region: &[DigitSet; 8], member: u8) -> DigitSet {
+        ones(u16::from(member)).fold(DigitSet::NONE, |f, r| f.union(per_region[r as usize]))
     }
 
     /// Gives digit `d` to the open cell `i`.
     #[inline]
-    fn assign(&mut self, i: usize, d: Digit) {
+    fn assign(&mut self, i: usize, d: u8) {
         self.assigned[i] = d;
         self.toggle(i, d, true);
     }
 
     /// Undoes [`CornerSearch::assign`].
     #[inline]
-    fn unassign(&mut self, i: usize, d: Digit) {
+    fn unassign(&mut self, i: usize, d: u8) {
         self.assigned[i] = 0;
         self.toggle(i, d, false);
     }
 
     /// Adds (`on`) or removes digit `d` of cell `i` in all the used sets.
     #[inline]
-    fn toggle(&mut self, i: usize, d: Digit, on: bool) {
+    fn toggle(&mut self, i: usize, d: u8, on: bool) {
         let cell = self.cells[i];
-        let bit = Digits::single(d);
-        let flip = |s: &mut Digits| *s = if on { s.union(bit) } else { s.minus(bit) };
+        let bit = DigitSet::single(d);
+        let flip = |s: &mut DigitSet| *s = if on { s.union(bit) } else { s.minus(bit) };
         self.placed[d as usize] ^= 1 << cell.slot;
         flip(&mut self.used[cell.box_group as usize]);
         flip(&mut self.used[cell.row as usize]);
@@ -412,9 +387,9 @@ impl CornerSearch<'_> {
     /// among `k` open cells, those cells can take nothing else (a hidden subset): their
     /// candidates shrink to those digits. `None` if some missing digit has no place at all,
     /// or more than `k` digits must go to `k` cells. O(units * (9 + 36)).
-    fn add_duties<F: Fn(Cell) -> Digits>(
+    fn add_duties<F: Fn(usize) -> DigitSet>(
         &mut self,
-        digit: &[Digit; CELLS],
+        digit: &[u8; CELLS],
         candidates: &F,
     ) -> Option<()> {
         // Search position of each open cell, or none.
@@ -429,14 +404,14 @@ impl CornerSearch<'_> {
         }
         for u in ones(units) {
             let unit = &UNITS[u as usize];
-            let (mut missing, mut outside) = (Digits::ALL, Digits::NONE);
+            let (mut missing, mut outside) = (DigitSet::ALL, DigitSet::NONE);
             let mut open = 0u64;
             for &c in unit {
                 let c = c as usize;
                 match (digit[c], position[c]) {
                     (0, u8::MAX) => outside = outside.union(candidates(c)),
                     (0, i) => open |= 1 << self.cells[i as usize].slot,
-                    (d, _) => missing = missing.minus(Digits::single(d)),
+                    (d, _) => missing = missing.minus(DigitSet::single(d)),
                 }
             }
             let first = self.n_duties;
@@ -463,7 +438,7 @@ impl CornerSearch<'_> {
                 let digits = self.duties[first..self.n_duties]
                     .iter()
                     .filter(|&&(places, _)| places & !subset == 0)
-                    .fold(Digits::NONE, |m, &(_, d)| m.union(Digits::single(d)));
+                    .fold(DigitSet::NONE, |m, &(_, d)| m.union(DigitSet::single(d)));
                 let size = subset.count_ones();
                 if digits.len() > size {
                     return None;
@@ -480,50 +455,6 @@ impl CornerSearch<'_> {
         Some(())
     }
 
-    /// An upper bound on the open block cells of pair `p` (`open` of them, `corners` of
-    /// those with coefficient 2, free digits within `union`), given the digits `known` to be
-    /// shared. The pair's twelve region cells hold each digit once plus its 3 shared digits
-    /// again; the shared ones include `known` and fit the middle line, so at best they are
-    /// `known` and the largest other digits the middle line allows and the open cells can
-    /// take (a second copy of a digit they cannot take gains nothing). Taking away what the
-    /// assigned region cells hold, the open block cells get the largest that is left (and
-    /// within `union`), and the corners (in one row or column) count once more the largest
-    /// distinct digits that have a copy left under some choice of the shared ones. O(9).
-    fn pair_bound(&self, p: usize, known: Digits, union: Digits, open: u32, corners: u32) -> i32 {
-        let mut shared = known;
-        // Only digits the open cells can take gain from a second copy.
-        for d in self.allowed[p].minus(known).intersect(union).high_first() {
-            if shared.len() >= SHARED {
-                break;
-            }
-            shared = shared.union(Digits::single(d));
-        }
-        let (mut taken, mut doubled, mut sum) = (0, 0, 0);
-        for d in union.high_first() {
-            let assigned =
-                i32::from(self.region[p][0].contains(d)) + i32::from(self.region[p][1].contains(d));
-            let mut copies = 1 + i32::from(shared.contains(d)) - assigned;
-            // The two corners of a pair share a row (column): they take distinct digits, ones
-            // with a copy left under some choice of the shared digits.
-            let may_share =
-                self.allowed[p].contains(d) && known.len() < SHARED || known.contains(d);
-            if 1 + i32::from(may_share) - assigned > 0 && doubled < corners {
-                sum += i32::from(d);
-                doubled += 1;
-            }
-            // Apart from that, the open cells take the largest copies left.
-            while copies > 0 && taken < open {
-                sum += i32::from(d);
-                taken += 1;
-                copies -= 1;
-            }
-            if taken == open && doubled == corners {
-                break;
-            }
-        }
-        sum
-    }
-
     /// Extends the current assignment, worth `acc`, with `left` open cells. Returns `true` to
     /// stop the whole search: in "any above" mode, as soon as one assignment beats the bar.
     ///
@@ -537,7 +468,7 @@ impl CornerSearch<'_> {
             // Out of nodes: stop everything (the caller sees the count exhausted).
             return true;
         }
-        let mut free = [Digits::NONE; MAX_CELLS];
+        let mut free = [DigitSet::NONE; MAX_CELLS];
         let mut region = self.region;
         if !self.open(&mut free, &mut region) {
             return false;
@@ -584,15 +515,15 @@ impl CornerSearch<'_> {
     /// be able to cover all nine digits (a digit in neither needs an open region cell that can
     /// take it, and there must be enough such cells).
     #[inline(always)]
-    fn open(&self, free: &mut [Digits; MAX_CELLS], region: &mut [[Digits; 2]; 4]) -> bool {
+    fn open(&self, free: &mut [DigitSet; MAX_CELLS], region: &mut [[DigitSet; 2]; 4]) -> bool {
         let per_region = self.pair_forbidden();
         // Per pair: the free digits of its open region cells, and how many there are.
-        let mut cover = [Digits::NONE; 4];
+        let mut cover = [DigitSet::NONE; 4];
         let mut open_cells = [0u32; 4];
         // Per box: the free digits of its open cells, of those off its band region, and of
         // those off its stack region.
-        let mut in_box = [Digits::NONE; 4];
-        let mut off_region = [[Digits::NONE; 2]; 4];
+        let mut in_box = [DigitSet::NONE; 4];
+        let mut off_region = [[DigitSet::NONE; 2]; 4];
         for (i, f) in free.iter_mut().enumerate().take(self.len) {
             if self.assigned[i] == 0 {
                 let cell = &self.cells[i];
@@ -655,7 +586,7 @@ impl CornerSearch<'_> {
         if let Some(settle) = self.settle.as_mut() {
             let mut blocks = [(0, 0); 16];
             for (i, b) in blocks.iter_mut().enumerate() {
-                *b = (self.cells[i].cell as Cell, self.assigned[i]);
+                *b = (self.cells[i].cell as usize, self.assigned[i]);
             }
             let bar = settle(&blocks);
             self.best = self.best.max(bar);
@@ -671,7 +602,7 @@ impl CornerSearch<'_> {
     /// each duty not met yet needs an open place that can still take its digit (one such
     /// place must take it: its free digits shrink to that one).
     #[inline(always)]
-    fn duties_hold(&self, free: &mut [Digits; MAX_CELLS]) -> bool {
+    fn duties_hold(&self, free: &mut [DigitSet; MAX_CELLS]) -> bool {
         // Slots of the open cells where each digit is free (whole boxes: many cells, many
         // duties, so per digit at once; else each duty looks at its few places).
         let mut free_at = [0u64; 10];
@@ -714,100 +645,10 @@ impl CornerSearch<'_> {
             }
             if open.is_power_of_two() {
                 let j = self.at_slot[open.trailing_zeros() as usize] as usize;
-                free[j] = free[j].intersect(Digits::single(d));
+                free[j] = free[j].intersect(DigitSet::single(d));
             }
         }
         true
-    }
-
-    /// The bound on the open cells, the cell to branch on and the number of open block cells;
-    /// `None` if an open cell has no free digit left. The open block cells are grouped three
-    /// ways (by box, by outer row, by outer column); in each group the smaller of "each cell
-    /// takes its largest free digit" and "the group's free digits, largest first, go to the
-    /// largest coefficients" bounds the group (its digits are distinct); each way sums its
-    /// groups, and the smallest sum is taken (with all four whole boxes, also the band pairs
-    /// and the stack pairs, each bounded as a whole: [`CornerSearch::pair_bound`]). The cell
-    /// is the open one with the fewest free digits, block cells first.
-    #[inline(always)]
-    fn open_bound(
-        &self,
-        free: &[Digits; MAX_CELLS],
-        region: &[[Digits; 2]; 4],
-    ) -> Option<(i32, usize, u32)> {
-        let mut each_largest = [0i32; BOUND_GROUPS];
-        let mut union = [Digits::NONE; BOUND_GROUPS];
-        // Open block cells per group with coefficient 2, and with coefficient 1.
-        let mut doubles = [0u8; BOUND_GROUPS];
-        let mut singles = [0u8; BOUND_GROUPS];
-        // Per pair: its open block cells, how many of them are corners, their free digits.
-        let mut pair_open = [0u32; 4];
-        let mut pair_corners = [0u32; 4];
-        let mut pair_union = [Digits::NONE; 4];
-        let (mut pick, mut pick_key) = (0, u32::MAX);
-        let mut open_blocks = 0;
-        for (i, &f) in free.iter().enumerate().take(self.len) {
-            if self.assigned[i] != 0 {
-                continue;
-            }
-            let c = &self.cells[i];
-            if f.is_empty() {
-                return None;
-            }
-            open_blocks += u32::from(c.coef != 0);
-            // Block cells first (a filler's choice multiplies the work under it but never
-            // moves the bound), unless it is forced; among them the corners first (fixing a
-            // doubled cell tightens the bound most), then the fewest free digits, then search
-            // order.
-            let key = match (c.coef, f.len()) {
-                (0, 1) => 0,
-                (0, n) => 64 + n,
-                (k, n) => (2 - k as u32) * 16 + n,
-            };
-            if key < pick_key {
-                pick_key = key;
-                pick = i;
-            }
-            if c.coef == 0 {
-                continue;
-            }
-            for &(p, _) in BOX_PAIRS[c.box_group as usize]
-                .iter()
-                .filter(|_| self.whole)
-            {
-                pair_open[p] += 1;
-                pair_corners[p] += (c.coef == 2) as u32;
-                pair_union[p] = pair_union[p].union(f);
-            }
-            let top = c.coef * i32::from(f.highest());
-            for g in [c.box_group, c.row, c.col] {
-                let g = g as usize;
-                each_largest[g] += top;
-                union[g] = union[g].union(f);
-                if c.coef == 2 {
-                    doubles[g] += 1;
-                } else {
-                    singles[g] += 1;
-                }
-            }
-        }
-        let mut way = [0i32; 3];
-        for g in 0..BOUND_GROUPS {
-            // The largest digits go to the doubled cells first: top(d + s) + top(d).
-            let m = (union[g].0 >> 1) as usize;
-            let (d, s) = (doubles[g] as usize, singles[g] as usize);
-            let distinct = i32::from(TOP_SUM[(d + s).min(4)][m]) + i32::from(TOP_SUM[d][m]);
-            way[g / 4] += each_largest[g].min(distinct);
-        }
-        let mut open_bound = way[0].min(way[1]).min(way[2]);
-        if self.whole && self.active == [true; 4] {
-            let mut pair = [0i32; 4];
-            for (p, value) in pair.iter_mut().enumerate() {
-                let known = region[p][0].intersect(region[p][1]);
-                *value = self.pair_bound(p, known, pair_union[p], pair_open[p], pair_corners[p]);
-            }
-            open_bound = open_bound.min(pair[0] + pair[1]).min(pair[2] + pair[3]);
-        }
-        Some((open_bound, pick, open_blocks))
     }
 }
 
@@ -834,13 +675,13 @@ mod tests {
         (full, g)
     }
 
-    fn candidates_of(g: &Grid) -> impl Fn(Cell) -> Digits + '_ {
+    fn candidates_of(g: &Grid) -> impl Fn(usize) -> DigitSet + '_ {
         move |c| {
-            let mut used = Digits::NONE;
+            let mut used = DigitSet::NONE;
             for u in [ROW[c] as usize, 9 + COL[c] as usize, 18 + BOX[c] as usize] {
                 for &p in &UNITS[u] {
                     if g.0[p as usize] != 0 {
-                        used = used.union(Digits::single(g.0[p as usize]));
+                        used = used.union(DigitSet::single(g.0[p as usize]));
                     }
                 }
             }
@@ -867,16 +708,6 @@ mod tests {
             beat,
         };
         corner_bound(&g.0, candidates_of(g), query, &mut NodeCount::unlimited())
-    }
-
-    #[test]
-    fn top_sums_table() {
-        assert_eq!(TOP_SUM[0][0b1_1111_1111], 0);
-        assert_eq!(TOP_SUM[2][0b1_1111_1111], 9 + 8);
-        assert_eq!(TOP_SUM[4][0b1_1111_1111], 9 + 8 + 7 + 6);
-        let s = Digits::single(7).union(Digits::single(2));
-        assert_eq!(TOP_SUM[3][(s.0 >> 1) as usize], 9);
-        assert_eq!(TOP_SUM[1][(s.0 >> 1) as usize], 7);
     }
 
     #[test]
@@ -938,7 +769,7 @@ mod tests {
 
     /// The digits each of `cells` may take on `g`: its candidates, highest first, or its
     /// digit when it holds one.
-    fn options_of(g: &Grid, cells: &[Cell]) -> Vec<Vec<u8>> {
+    fn options_of(g: &Grid, cells: &[usize]) -> Vec<Vec<u8>> {
         let cand = candidates_of(g);
         cells
             .iter()
@@ -954,7 +785,7 @@ mod tests {
     /// duties one by one at the end: no bound, no pruning by value.
     fn brute_force(g: &Grid, blocks: BlockSet) -> Option<i32> {
         let boxes: Vec<usize> = (0..4).filter(|b| blocks >> b & 1 == 1).collect();
-        let cells: Vec<Cell> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
+        let cells: Vec<usize> = boxes.iter().flat_map(|&b| CORNER_BOXES[b]).collect();
         let options = options_of(g, &cells);
         let mut best = None;
         let mut trial = *g;
@@ -966,7 +797,7 @@ mod tests {
     fn enumerate(
         g: &Grid,
         trial: &mut Grid,
-        cells: &[Cell],
+        cells: &[usize],
         options: &[Vec<u8>],
         i: usize,
         blocks: BlockSet,
@@ -997,8 +828,8 @@ mod tests {
         }
     }
 
-    fn rules_hold(g: &Grid, trial: &Grid, cells: &[Cell], blocks: BlockSet) -> bool {
-        let in_search = |c: Cell| cells.contains(&c);
+    fn rules_hold(g: &Grid, trial: &Grid, cells: &[usize], blocks: BlockSet) -> bool {
+        let in_search = |c: usize| cells.contains(&c);
         let cand = candidates_of(g);
         for pair in PAIRS
             .iter()
@@ -1113,7 +944,7 @@ mod tests {
         for _ in 0..30 {
             let (_, g) = random_board(&mut rng, 40);
             // Every valid assignment of the four corner boxes, by its block digits.
-            let cells: Vec<Cell> = CORNER_BOXES.iter().flatten().copied().collect();
+            let cells: Vec<usize> = CORNER_BOXES.iter().flatten().copied().collect();
             let options = options_of(&g, &cells);
             let mut valid = std::collections::BTreeMap::new();
             let mut trial = g;
