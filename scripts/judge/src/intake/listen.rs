@@ -105,7 +105,10 @@ impl Batches {
 }
 
 /// A connection and what was read from it.
-type Received = (TcpStream, std::result::Result<http::Request, http::Rejection>);
+type Received = (
+    TcpStream,
+    std::result::Result<http::Request, http::Rejection>,
+);
 
 /// What the listener heard and did: one line each, for the command to show.
 #[derive(Debug)]

@@ -2,10 +2,10 @@
 //! and saved with the command that makes each again.
 
 use crate::error::{Error, Result};
+use crate::judging::verdict::Limits;
 use crate::outcome::Outcome;
 use crate::search::histogram::{histogram, ms};
 use crate::search::origin::{quote, Origin};
-use crate::search::worst::{Search, RETIMES};
 use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
@@ -52,7 +52,22 @@ impl Found {
     }
 }
 
-impl Search {
+/// Extra runs of each of the slowest inputs (the first timing is kept too).
+pub(super) const RETIMES: usize = 5;
+
+/// The inputs a search found, seen as a ranking for its report.
+pub(super) struct Ranking<'a> {
+    /// The problem's name.
+    pub(super) name: &'a str,
+    pub(super) limits: Limits,
+    pub(super) found: &'a [Found],
+}
+
+impl<'a> Ranking<'a> {
+    fn limit(&self) -> Duration {
+        Duration::from_millis(self.limits.time_ms)
+    }
+
     /// Prints the report of the `keep` slowest, saves them in `dir`, and fails when any is
     /// over the limit.
     pub(super) fn conclude(&self, root: &Path, dir: &Path, keep: usize) -> Result<Outcome> {
@@ -112,7 +127,7 @@ impl Search {
     }
 
     /// Everything found, slowest first, one per generated input (see `ranked_indices`).
-    pub(super) fn ranked(&self) -> Vec<&Found> {
+    pub(super) fn ranked(&self) -> Vec<&'a Found> {
         self.ranked_indices()
             .into_iter()
             .map(|i| &self.found[i])
@@ -153,7 +168,7 @@ impl Search {
                 limit.as_millis(),
                 margin,
                 f.phase,
-                f.origin.command(&self.name)
+                f.origin.command(self.name)
             ));
         }
         let firsts: Vec<(Duration, bool)> = self

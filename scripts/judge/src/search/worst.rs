@@ -31,7 +31,7 @@ use crate::search::mutate;
 use crate::search::origin::{halves, Origin};
 use crate::search::program;
 use crate::search::progress::Progress;
-use crate::search::ranking::Found;
+use crate::search::ranking::{Found, Ranking, RETIMES};
 use crate::workspace::kit;
 use crate::workspace::problem::{Compare, Problem};
 use rng::Rng;
@@ -56,8 +56,6 @@ pub struct Options {
     pub limit_ms: Option<u64>,
 }
 
-/// Extra runs of each of the slowest inputs (the first timing is kept too).
-pub(super) const RETIMES: usize = 5;
 /// Seeds tried on each half of a range knob before choosing one.
 const FOCUS_SAMPLES: u64 = 8;
 /// How many of the slowest inputs (distinct argument sets for the focus) the focus and the
@@ -134,14 +132,16 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
         return search.fail(&why);
     }
     let total = search.found.len() as u64;
-    search.progress.finish_with(total, &search.slowest_note());
+    search
+        .progress
+        .finish_with(total, &search.ranking().slowest_note());
     // 4. Re-time the slowest.
     search.retime(opts.keep)?;
     let dir = opts
         .out
         .clone()
         .unwrap_or_else(|| root.join(&problem.dir).join("data/worst"));
-    search.conclude(root, &dir, opts.keep)
+    search.ranking().conclude(root, &dir, opts.keep)
 }
 
 impl Search {
@@ -180,7 +180,7 @@ impl Search {
     fn focus_from_slowest(&mut self, keep: usize, budget: u64) -> Result<Option<String>> {
         self.retime(keep.max(STARTS))?;
         let mut lineages: Vec<Vec<String>> = Vec::new();
-        for f in self.ranked() {
+        for f in self.ranking().ranked() {
             if lineages.len() < STARTS
                 && !halves(&f.origin.args).is_empty()
                 && !lineages.contains(&f.origin.args)
@@ -210,6 +210,7 @@ impl Search {
     ) -> Result<Option<String>> {
         self.retime(keep.max(STARTS))?;
         let starts: Vec<usize> = self
+            .ranking()
             .ranked_indices()
             .into_iter()
             .filter(|&i| !self.found[i].killed)
@@ -233,8 +234,13 @@ impl Search {
         self.next_seed - 1
     }
 
-    pub(super) fn limit(&self) -> Duration {
-        Duration::from_millis(self.limits.time_ms)
+    /// What the search found, as a ranking.
+    fn ranking(&self) -> Ranking<'_> {
+        Ranking {
+            name: &self.name,
+            limits: self.limits,
+            found: &self.found,
+        }
     }
 
     /// Generates `args --seed seed`, answers it with the reference, judges and times the
@@ -293,7 +299,7 @@ impl Search {
             wall: vec![judged.outcome.elapsed],
             killed: judged.outcome.exit == Exit::Killed,
         });
-        let note = self.slowest_note();
+        let note = self.ranking().slowest_note();
         self.progress.tick_with(self.found.len() as u64, &note);
         Ok(Step::Timed)
     }
@@ -342,6 +348,7 @@ impl Search {
     fn retime(&mut self, n: usize) -> Result<()> {
         loop {
             let pending: Vec<usize> = self
+                .ranking()
                 .ranked_indices()
                 .into_iter()
                 .take(n)
