@@ -1,9 +1,9 @@
 //! Running programs: the supervised run with its limits and measurements, the watchdog,
-//! the process group, pipes and the worker pool. The only layer allowed `unsafe` code.
+//! the process group, pipes and the worker pool. Its supervisor is the one module that makes
+//! system calls of its own.
 
 pub mod pipe;
 pub mod pool;
 pub mod run;
 pub mod signal;
-#[allow(unsafe_code)]
 pub mod supervise;
