@@ -176,115 +176,197 @@ const KEPT_BEFORE: usize = 64;
 const READ_AFTER: usize = 64;
 
 /// The whitespace-separated tokens of a stream, one at a time, each with its line (1-based).
-/// It keeps the last [`KEPT_BEFORE`] bytes of the current line and the token's column, so
-/// that a difference can be shown in place ([`Tokens::place`]).
+/// A token is handed out from the reader's own buffer: only one that straddles two fills of
+/// the buffer is copied (into `carry`, reused). What a difference needs to be shown in place
+/// ([`Tokens::place`]) is kept as counts and at most [`KEPT_BEFORE`] bytes of the line per
+/// fill, and worked out only when asked.
 struct Tokens<R> {
     text: R,
+    /// Bytes of the reader's buffer scanned and not yet consumed: the last token ends there.
+    pos: usize,
+    /// The line (1-based) at `pos`, and where it starts in the buffer (0 when it started in
+    /// an earlier fill).
     line: usize,
-    token: Vec<u8>,
-    /// The current line's last bytes, and its characters so far.
-    recent: Vec<u8>,
+    line_start: usize,
+    /// That line's part in earlier fills: its characters, and its last bytes (at most
+    /// [`KEPT_BEFORE`]).
     column: usize,
-    /// Where the last token starts: its column (0-based, characters), and the line's bytes
-    /// before it (at most [`KEPT_BEFORE`]).
-    token_column: usize,
-    before: Vec<u8>,
+    recent: Vec<u8>,
+    /// The last token: its line, and where it starts in the buffer, or in `carry` when it
+    /// straddles fills.
+    token_line: usize,
+    start: usize,
+    carried: bool,
+    carry: Vec<u8>,
+    /// For a carried token, kept when its first fill is left: its column (0-based,
+    /// characters), and its line's bytes before it (at most [`KEPT_BEFORE`]).
+    carried_column: usize,
+    carried_before: Vec<u8>,
+}
+
+/// Characters in UTF-8 `bytes`: the bytes that do not continue a character.
+fn characters(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
+/// Appends `more` to `kept`, keeping only the last [`KEPT_BEFORE`] bytes.
+fn keep_last(kept: &mut Vec<u8>, more: &[u8]) {
+    if more.len() >= KEPT_BEFORE {
+        kept.clear();
+        kept.extend_from_slice(&more[more.len() - KEPT_BEFORE..]);
+    } else {
+        kept.extend_from_slice(more);
+        let extra = kept.len().saturating_sub(KEPT_BEFORE);
+        kept.drain(..extra);
+    }
 }
 
 impl<R: BufRead> Tokens<R> {
     fn new(text: R) -> Tokens<R> {
         Tokens {
             text,
+            pos: 0,
             line: 1,
-            token: Vec::new(),
-            recent: Vec::new(),
+            line_start: 0,
             column: 0,
-            token_column: 0,
-            before: Vec::new(),
-        }
-    }
-
-    /// Keeps `b` as the current line's latest byte.
-    fn keep(&mut self, b: u8) {
-        if b & 0xC0 != 0x80 {
-            self.column += 1;
-        }
-        self.recent.push(b);
-        if self.recent.len() > 2 * KEPT_BEFORE {
-            self.recent.drain(..self.recent.len() - KEPT_BEFORE);
+            recent: Vec::new(),
+            token_line: 1,
+            start: 0,
+            carried: false,
+            carry: Vec::new(),
+            carried_column: 0,
+            carried_before: Vec::new(),
         }
     }
 
     /// The next token and its line, or `None` at the end.
     fn next(&mut self) -> io::Result<Option<(&[u8], usize)>> {
-        self.token.clear();
-        let mut line = self.line;
-        loop {
-            let buf = self.text.fill_buf()?.to_vec();
-            if buf.is_empty() {
-                break;
-            }
-            let mut used = 0;
-            let mut done = false;
-            for &b in &buf {
-                if b.is_ascii_whitespace() {
-                    if !self.token.is_empty() {
-                        done = true;
-                        break;
-                    }
-                    if b == b'\n' {
-                        self.line += 1;
-                        self.column = 0;
-                        self.recent.clear();
-                    } else {
-                        self.keep(b);
-                    }
-                } else {
-                    if self.token.is_empty() {
-                        line = self.line;
-                        self.token_column = self.column;
-                        let from = self.recent.len().saturating_sub(KEPT_BEFORE);
-                        self.before = self.recent[from..].to_vec();
-                    }
-                    self.token.push(b);
-                    self.keep(b);
-                }
-                used += 1;
-            }
-            self.text.consume(used);
-            if done {
-                break;
-            }
-        }
-        if self.token.is_empty() {
+        if !self.advance()? {
             return Ok(None);
         }
-        Ok(Some((&self.token[..], line)))
+        let token = if self.carried {
+            &self.carry[..]
+        } else {
+            // The fill the token was found in: nothing of it is consumed yet.
+            &self.text.fill_buf()?[self.start..self.pos]
+        };
+        Ok(Some((token, self.token_line)))
+    }
+
+    /// Scans up to the end of the next token; false when there is none.
+    fn advance(&mut self) -> io::Result<bool> {
+        self.carried = false;
+        // The spacing before the token, then the token, within one fill where they fit.
+        loop {
+            let buf = self.text.fill_buf()?;
+            let (mut i, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+            while i < buf.len() && buf[i].is_ascii_whitespace() {
+                if buf[i] == b'\n' {
+                    line += 1;
+                    line_start = i + 1;
+                }
+                i += 1;
+            }
+            if line != self.line {
+                self.line = line;
+                self.line_start = line_start;
+                self.column = 0;
+                self.recent.clear();
+            }
+            self.pos = i;
+            if i == buf.len() {
+                if !self.refill()? {
+                    return Ok(false);
+                }
+                continue;
+            }
+            self.token_line = line;
+            self.start = i;
+            while i < buf.len() && !buf[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            self.pos = i;
+            if i < buf.len() {
+                return Ok(true);
+            }
+            // The token may go on in the next fill: keep it, and where it is, before leaving.
+            let head = &buf[self.line_start..self.start];
+            self.carried_column = self.column + characters(head);
+            self.carried_before.clear();
+            self.carried_before.extend_from_slice(&self.recent);
+            keep_last(&mut self.carried_before, head);
+            self.carry.clear();
+            self.carry.extend_from_slice(&buf[self.start..]);
+            self.carried = true;
+            break;
+        }
+        while self.refill()? {
+            let buf = self.text.fill_buf()?;
+            let end = buf
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(buf.len());
+            self.carry.extend_from_slice(&buf[..end]);
+            self.pos = end;
+            if end < buf.len() {
+                break;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Leaves the current fill, scanned to its end (its line's part joins `column` and
+    /// `recent`), for the next one; false at the end of the stream.
+    fn refill(&mut self) -> io::Result<bool> {
+        let buf = self.text.fill_buf()?;
+        let len = buf.len();
+        let tail = &buf[self.line_start.min(len)..];
+        self.column += characters(tail);
+        keep_last(&mut self.recent, tail);
+        self.text.consume(len);
+        self.pos = 0;
+        self.line_start = 0;
+        Ok(!self.text.fill_buf()?.is_empty())
     }
 
     /// Where the last token is, for a message: its line, its column, and the text of its line
     /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
     /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
-    fn place(&mut self, line: usize) -> io::Result<crate::judging::diff::Place> {
-        let mut after = Vec::new();
-        while after.len() < READ_AFTER {
+    fn place(&mut self) -> io::Result<crate::judging::diff::Place> {
+        let (column, before, mut rest) = if self.carried {
+            (
+                self.carried_column,
+                self.carried_before.clone(),
+                self.carry.clone(),
+            )
+        } else {
             let buf = self.text.fill_buf()?;
-            let Some(&b) = buf.first() else {
-                break;
-            };
-            if b == b'\n' {
+            let head = &buf[self.line_start..self.start];
+            let mut before = self.recent.clone();
+            keep_last(&mut before, head);
+            let token = buf[self.start..self.pos].to_vec();
+            (self.column + characters(head), before, token)
+        };
+        // The rest of the line after the token, up to READ_AFTER bytes.
+        let mut after = 0;
+        loop {
+            let buf = self.text.fill_buf()?;
+            let part = &buf[self.pos..];
+            let part = &part[..part.len().min(READ_AFTER - after)];
+            let end = part.iter().position(|&b| b == b'\n');
+            let taken = &part[..end.unwrap_or(part.len())];
+            rest.extend_from_slice(taken);
+            after += taken.len();
+            self.pos += taken.len();
+            if end.is_some() || after == READ_AFTER || !self.refill()? {
                 break;
             }
-            after.push(b);
-            self.text.consume(1);
         }
-        let before = String::from_utf8_lossy(&self.before).into_owned();
-        let mut rest = self.token.clone();
-        rest.extend_from_slice(&after);
+        let before = String::from_utf8_lossy(&before).into_owned();
         let rest = String::from_utf8_lossy(&rest);
         Ok(crate::judging::diff::Place {
-            line,
-            column: self.token_column,
+            line: self.token_line,
+            column,
             at: before.chars().count(),
             text: format!("{}{}", before, rest.trim_end()),
         })
@@ -302,17 +384,15 @@ fn token_difference<E: BufRead, G: BufRead>(
     let mut index = 0;
     loop {
         index += 1;
-        let (w, h) = (
-            want.next()?.map(|(_, line)| line),
-            have.next()?.map(|(_, line)| line),
-        );
+        let (w, h) = (want.next()?, have.next()?);
+        let (w_ended, h_ended) = (w.is_none(), h.is_none());
         match (w, h) {
             (None, None) => return Ok(None),
-            (Some(_), Some(_)) if same(&want.token, &have.token) => continue,
+            (Some((w, _)), Some((h, _))) if same(w, h) => continue,
             _ => {}
         }
-        let w = w.map(|line| want.place(line)).transpose()?;
-        let h = h.map(|line| have.place(line)).transpose()?;
+        let w = if w_ended { None } else { Some(want.place()?) };
+        let h = if h_ended { None } else { Some(have.place()?) };
         return Ok(Some(crate::judging::diff::token_difference(index, w, h)));
     }
 }
