@@ -176,115 +176,197 @@ const KEPT_BEFORE: usize = 64;
 const READ_AFTER: usize = 64;
 
 /// The whitespace-separated tokens of a stream, one at a time, each with its line (1-based).
-/// It keeps the last [`KEPT_BEFORE`] bytes of the current line and the token's column, so
-/// that a difference can be shown in place ([`Tokens::place`]).
+/// A token is handed out from the reader's own buffer: only one that straddles two fills of
+/// the buffer is copied (into `carry`, reused). What a difference needs to be shown in place
+/// ([`Tokens::place`]) is kept as counts and at most [`KEPT_BEFORE`] bytes of the line per
+/// fill, and worked out only when asked.
 struct Tokens<R> {
     text: R,
+    /// Bytes of the reader's buffer scanned and not yet consumed: the last token ends there.
+    pos: usize,
+    /// The line (1-based) at `pos`, and where it starts in the buffer (0 when it started in
+    /// an earlier fill).
     line: usize,
-    token: Vec<u8>,
-    /// The current line's last bytes, and its characters so far.
-    recent: Vec<u8>,
+    line_start: usize,
+    /// That line's part in earlier fills: its characters, and its last bytes (at most
+    /// [`KEPT_BEFORE`]).
     column: usize,
-    /// Where the last token starts: its column (0-based, characters), and the line's bytes
-    /// before it (at most [`KEPT_BEFORE`]).
-    token_column: usize,
-    before: Vec<u8>,
+    recent: Vec<u8>,
+    /// The last token: its line, and where it starts in the buffer, or in `carry` when it
+    /// straddles fills.
+    token_line: usize,
+    start: usize,
+    carried: bool,
+    carry: Vec<u8>,
+    /// For a carried token, kept when its first fill is left: its column (0-based,
+    /// characters), and its line's bytes before it (at most [`KEPT_BEFORE`]).
+    carried_column: usize,
+    carried_before: Vec<u8>,
+}
+
+/// Characters in UTF-8 `bytes`: the bytes that do not continue a character.
+fn characters(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
+/// Appends `more` to `kept`, keeping only the last [`KEPT_BEFORE`] bytes.
+fn keep_last(kept: &mut Vec<u8>, more: &[u8]) {
+    if more.len() >= KEPT_BEFORE {
+        kept.clear();
+        kept.extend_from_slice(&more[more.len() - KEPT_BEFORE..]);
+    } else {
+        kept.extend_from_slice(more);
+        let extra = kept.len().saturating_sub(KEPT_BEFORE);
+        kept.drain(..extra);
+    }
 }
 
 impl<R: BufRead> Tokens<R> {
     fn new(text: R) -> Tokens<R> {
         Tokens {
             text,
+            pos: 0,
             line: 1,
-            token: Vec::new(),
-            recent: Vec::new(),
+            line_start: 0,
             column: 0,
-            token_column: 0,
-            before: Vec::new(),
-        }
-    }
-
-    /// Keeps `b` as the current line's latest byte.
-    fn keep(&mut self, b: u8) {
-        if b & 0xC0 != 0x80 {
-            self.column += 1;
-        }
-        self.recent.push(b);
-        if self.recent.len() > 2 * KEPT_BEFORE {
-            self.recent.drain(..self.recent.len() - KEPT_BEFORE);
+            recent: Vec::new(),
+            token_line: 1,
+            start: 0,
+            carried: false,
+            carry: Vec::new(),
+            carried_column: 0,
+            carried_before: Vec::new(),
         }
     }
 
     /// The next token and its line, or `None` at the end.
     fn next(&mut self) -> io::Result<Option<(&[u8], usize)>> {
-        self.token.clear();
-        let mut line = self.line;
-        loop {
-            let buf = self.text.fill_buf()?.to_vec();
-            if buf.is_empty() {
-                break;
-            }
-            let mut used = 0;
-            let mut done = false;
-            for &b in &buf {
-                if b.is_ascii_whitespace() {
-                    if !self.token.is_empty() {
-                        done = true;
-                        break;
-                    }
-                    if b == b'\n' {
-                        self.line += 1;
-                        self.column = 0;
-                        self.recent.clear();
-                    } else {
-                        self.keep(b);
-                    }
-                } else {
-                    if self.token.is_empty() {
-                        line = self.line;
-                        self.token_column = self.column;
-                        let from = self.recent.len().saturating_sub(KEPT_BEFORE);
-                        self.before = self.recent[from..].to_vec();
-                    }
-                    self.token.push(b);
-                    self.keep(b);
-                }
-                used += 1;
-            }
-            self.text.consume(used);
-            if done {
-                break;
-            }
-        }
-        if self.token.is_empty() {
+        if !self.advance()? {
             return Ok(None);
         }
-        Ok(Some((&self.token[..], line)))
+        let token = if self.carried {
+            &self.carry[..]
+        } else {
+            // The fill the token was found in: nothing of it is consumed yet.
+            &self.text.fill_buf()?[self.start..self.pos]
+        };
+        Ok(Some((token, self.token_line)))
+    }
+
+    /// Scans up to the end of the next token; false when there is none.
+    fn advance(&mut self) -> io::Result<bool> {
+        self.carried = false;
+        // The spacing before the token, then the token, within one fill where they fit.
+        loop {
+            let buf = self.text.fill_buf()?;
+            let (mut i, mut line, mut line_start) = (self.pos, self.line, self.line_start);
+            while i < buf.len() && buf[i].is_ascii_whitespace() {
+                if buf[i] == b'\n' {
+                    line += 1;
+                    line_start = i + 1;
+                }
+                i += 1;
+            }
+            if line != self.line {
+                self.line = line;
+                self.line_start = line_start;
+                self.column = 0;
+                self.recent.clear();
+            }
+            self.pos = i;
+            if i == buf.len() {
+                if !self.refill()? {
+                    return Ok(false);
+                }
+                continue;
+            }
+            self.token_line = line;
+            self.start = i;
+            while i < buf.len() && !buf[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            self.pos = i;
+            if i < buf.len() {
+                return Ok(true);
+            }
+            // The token may go on in the next fill: keep it, and where it is, before leaving.
+            let head = &buf[self.line_start..self.start];
+            self.carried_column = self.column + characters(head);
+            self.carried_before.clear();
+            self.carried_before.extend_from_slice(&self.recent);
+            keep_last(&mut self.carried_before, head);
+            self.carry.clear();
+            self.carry.extend_from_slice(&buf[self.start..]);
+            self.carried = true;
+            break;
+        }
+        while self.refill()? {
+            let buf = self.text.fill_buf()?;
+            let end = buf
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .unwrap_or(buf.len());
+            self.carry.extend_from_slice(&buf[..end]);
+            self.pos = end;
+            if end < buf.len() {
+                break;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Leaves the current fill, scanned to its end (its line's part joins `column` and
+    /// `recent`), for the next one; false at the end of the stream.
+    fn refill(&mut self) -> io::Result<bool> {
+        let buf = self.text.fill_buf()?;
+        let len = buf.len();
+        let tail = &buf[self.line_start.min(len)..];
+        self.column += characters(tail);
+        keep_last(&mut self.recent, tail);
+        self.text.consume(len);
+        self.pos = 0;
+        self.line_start = 0;
+        Ok(!self.text.fill_buf()?.is_empty())
     }
 
     /// Where the last token is, for a message: its line, its column, and the text of its line
     /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
     /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
-    fn place(&mut self, line: usize) -> io::Result<crate::judging::diff::Place> {
-        let mut after = Vec::new();
-        while after.len() < READ_AFTER {
+    fn place(&mut self) -> io::Result<crate::judging::diff::Place> {
+        let (column, before, mut rest) = if self.carried {
+            (
+                self.carried_column,
+                self.carried_before.clone(),
+                self.carry.clone(),
+            )
+        } else {
             let buf = self.text.fill_buf()?;
-            let Some(&b) = buf.first() else {
-                break;
-            };
-            if b == b'\n' {
+            let head = &buf[self.line_start..self.start];
+            let mut before = self.recent.clone();
+            keep_last(&mut before, head);
+            let token = buf[self.start..self.pos].to_vec();
+            (self.column + characters(head), before, token)
+        };
+        // The rest of the line after the token, up to READ_AFTER bytes.
+        let mut after = 0;
+        loop {
+            let buf = self.text.fill_buf()?;
+            let part = &buf[self.pos..];
+            let part = &part[..part.len().min(READ_AFTER - after)];
+            let end = part.iter().position(|&b| b == b'\n');
+            let taken = &part[..end.unwrap_or(part.len())];
+            rest.extend_from_slice(taken);
+            after += taken.len();
+            self.pos += taken.len();
+            if end.is_some() || after == READ_AFTER || !self.refill()? {
                 break;
             }
-            after.push(b);
-            self.text.consume(1);
         }
-        let before = String::from_utf8_lossy(&self.before).into_owned();
-        let mut rest = self.token.clone();
-        rest.extend_from_slice(&after);
+        let before = String::from_utf8_lossy(&before).into_owned();
         let rest = String::from_utf8_lossy(&rest);
         Ok(crate::judging::diff::Place {
-            line,
-            column: self.token_column,
+            line: self.token_line,
+            column,
             at: before.chars().count(),
             text: format!("{}{}", before, rest.trim_end()),
         })
@@ -302,17 +384,15 @@ fn token_difference<E: BufRead, G: BufRead>(
     let mut index = 0;
     loop {
         index += 1;
-        let (w, h) = (
-            want.next()?.map(|(_, line)| line),
-            have.next()?.map(|(_, line)| line),
-        );
+        let (w, h) = (want.next()?, have.next()?);
+        let (w_ended, h_ended) = (w.is_none(), h.is_none());
         match (w, h) {
             (None, None) => return Ok(None),
-            (Some(_), Some(_)) if same(&want.token, &have.token) => continue,
+            (Some((w, _)), Some((h, _))) if same(w, h) => continue,
             _ => {}
         }
-        let w = w.map(|line| want.place(line)).transpose()?;
-        let h = h.map(|line| have.place(line)).transpose()?;
+        let w = if w_ended { None } else { Some(want.place()?) };
+        let h = if h_ended { None } else { Some(have.place()?) };
         return Ok(Some(crate::judging::diff::token_difference(index, w, h)));
     }
 }
@@ -611,5 +691,357 @@ mod tests {
             .to_string(),
             "float (abs 1e-6, rel 1e-9)"
         );
+    }
+
+    /// Readers that hand out `capacity` bytes at a time (0: the whole text at once).
+    fn reader(text: &[u8], capacity: usize) -> Box<dyn BufRead + '_> {
+        match capacity {
+            0 => Box::new(text),
+            c => Box::new(std::io::BufReader::with_capacity(c, text)),
+        }
+    }
+
+    /// The tokens of `text` with their lines, read `capacity` bytes at a time.
+    fn all_tokens(text: &[u8], capacity: usize) -> Vec<(Vec<u8>, usize)> {
+        let mut tokens = Tokens::new(reader(text, capacity));
+        let mut all = Vec::new();
+        while let Some((t, line)) = tokens.next().unwrap() {
+            all.push((t.to_vec(), line));
+        }
+        all
+    }
+
+    /// Both streamings, tokens and float, of `expected` and `got` read `cw` and `ch` bytes at
+    /// a time: the messages they give must be those of the copying streaming.
+    fn assert_as_copied(expected: &[u8], got: &[u8], cw: usize, ch: usize) {
+        let float = |w: &[u8], h: &[u8]| w == h || close(w, h, 1e-6, 1e-6);
+        let exact = |w: &[u8], h: &[u8]| w == h;
+        let now = token_difference(reader(expected, cw), reader(got, ch), exact).unwrap();
+        let then = copied::token_difference(expected, got, exact).unwrap();
+        assert_eq!(now, then, "{:?} against {:?}, {} {}", expected, got, cw, ch);
+        let now = token_difference(reader(expected, cw), reader(got, ch), float).unwrap();
+        let then = copied::token_difference(expected, got, float).unwrap();
+        assert_eq!(now, then, "{:?} against {:?}, {} {}", expected, got, cw, ch);
+    }
+
+    /// Pieces of random outputs: tokens short and long, numbers, every kind of spacing,
+    /// multi-byte characters, cut and invalid UTF-8.
+    const PIECES: [&[u8]; 20] = [
+        b" ",
+        b"\n",
+        b"\r\n",
+        b"\t",
+        b"\x0b",
+        b"\x0c",
+        b"   ",
+        b"\n\n",
+        b"1",
+        b"7",
+        b"0.5",
+        b"0.5000001",
+        b"-1e3",
+        b"YES",
+        "\u{e9}t\u{e9}".as_bytes(),
+        "\u{5b57}".as_bytes(),
+        b"\xff",
+        b"\xe5\xad",
+        b"abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+        b"\x1b",
+    ];
+
+    #[test]
+    fn tokens_read_in_place_say_what_copied_tokens_said() {
+        let mut rng = rng::Rng::new(31);
+        let sizes = [1, 2, 3, 4, 5, 6, 7, 64, 8192, 0];
+        for _ in 0..400 {
+            let mut want: Vec<&[u8]> = (0..rng.between(0, 60))
+                .map(|_| PIECES[rng.below(PIECES.len())])
+                .collect();
+            // Long lines now and then, so that the window before a token is cut.
+            if rng.below(3) == 0 {
+                want.retain(|p| !p.contains(&b'\n'));
+            }
+            let mut have = want.clone();
+            for _ in 0..rng.below(4) {
+                let piece = PIECES[rng.below(PIECES.len())];
+                let at = rng.below(have.len() + 1);
+                match rng.below(3) {
+                    0 => have.insert(at, piece),
+                    _ if at == have.len() => {}
+                    1 => have[at] = piece,
+                    _ => {
+                        have.remove(at);
+                    }
+                }
+            }
+            let (want, have) = (want.concat(), have.concat());
+            let tokens = copied_tokens(&want);
+            for &c in &sizes {
+                assert_eq!(all_tokens(&want, c), tokens, "{:?} by {}", want, c);
+                if !tokens.is_empty() {
+                    let k = rng.between(1, tokens.len());
+                    assert_eq!(
+                        place_of(&want, k, c),
+                        copied_place_of(&want, k),
+                        "{:?}",
+                        want
+                    );
+                }
+            }
+            assert_as_copied(&want, &have, 0, 0);
+            for _ in 0..8 {
+                let (cw, ch) = (sizes[rng.below(7)], sizes[rng.below(sizes.len())]);
+                assert_as_copied(&want, &have, cw, ch);
+            }
+        }
+    }
+
+    /// The place of token `k` (1-based) of `text`, read `capacity` bytes at a time.
+    fn place_of(text: &[u8], k: usize, capacity: usize) -> (usize, usize, String, usize) {
+        let mut tokens = Tokens::new(reader(text, capacity));
+        for _ in 0..k {
+            tokens.next().unwrap().unwrap();
+        }
+        let p = tokens.place().unwrap();
+        (p.line, p.column, p.text, p.at)
+    }
+
+    /// The place of token `k` (1-based) of `text`, as the copying streaming shows it.
+    fn copied_place_of(text: &[u8], k: usize) -> (usize, usize, String, usize) {
+        let mut tokens = copied::Tokens::new(text);
+        let mut line = 0;
+        for _ in 0..k {
+            line = tokens.next().unwrap().unwrap().1;
+        }
+        let p = tokens.place(line).unwrap();
+        (p.line, p.column, p.text, p.at)
+    }
+
+    /// The tokens of `text` with their lines, as the copying streaming reads them.
+    fn copied_tokens(text: &[u8]) -> Vec<(Vec<u8>, usize)> {
+        let mut tokens = copied::Tokens::new(text);
+        let mut all = Vec::new();
+        while let Some((t, line)) = tokens.next().unwrap() {
+            all.push((t.to_vec(), line));
+        }
+        all
+    }
+
+    #[test]
+    fn differences_at_the_first_and_the_last_token_across_buffer_boundaries() {
+        let cases: [(&[u8], &[u8]); 8] = [
+            (b"1 2 3\n", b"9 2 3\n"),
+            (b"1 2 3\n", b"1 2 9\n"),
+            (b"1 2 3", b"1 2 3 4"),
+            (b"1 2 3 4", b"1 2 3"),
+            (b"", b"x"),
+            (b"x\n", b""),
+            (
+                b"\n\n  long_token_at_the_start",
+                b"\n\n  long_token_at_the_stArt   \n",
+            ),
+            (b"a b\n\n  c\xe9d", b"a b\n\n  c\xe9e"),
+        ];
+        for (want, have) in cases {
+            for cw in 0..8 {
+                for ch in 0..8 {
+                    assert_as_copied(want, have, cw, ch);
+                    assert_as_copied(have, want, ch, cw);
+                }
+            }
+        }
+        let small = |w: &'static [u8], h: &'static [u8]| {
+            token_difference(reader(w, 2), reader(h, 3), |w, h| w == h).unwrap()
+        };
+        assert_eq!(
+            small(b"1 2 3\n", b"9 2 3\n").unwrap(),
+            "token 1 (line 1, column 1): expected `1 2 3`, got `9 2 3`"
+        );
+        assert_eq!(
+            small(b"1 2 3\n", b"1 2 39").unwrap(),
+            "token 3 (line 1, column 5): expected `1 2 3`, got `1 2 39`"
+        );
+    }
+
+    #[test]
+    fn huge_tokens_are_read_whole() {
+        let huge = vec![b'7'; 100_000];
+        let mut other = huge.clone();
+        *other.last_mut().unwrap() = b'8';
+        let line = |t: &[u8]| [&b"x "[..], t, b" y\n"].concat();
+        let (want, same, have) = (line(&huge), line(&huge), line(&other));
+        for c in [1, 7, 4096, 0] {
+            assert_eq!(all_tokens(&want, c).len(), 3);
+            assert_eq!(all_tokens(&want, c)[1].0.len(), huge.len());
+            let exact = |w: &[u8], h: &[u8]| w == h;
+            assert_eq!(
+                token_difference(reader(&want, c), reader(&same, 5), exact).unwrap(),
+                None
+            );
+        }
+        let said = token_difference(reader(&want, 3), reader(&have, 8192), |w, h| w == h)
+            .unwrap()
+            .unwrap();
+        assert!(
+            said.starts_with("token 2 (line 1, column 3): expected `x 777"),
+            "{}",
+            said
+        );
+        assert_as_copied(&want, &have, 1, 7);
+        assert_as_copied(&want, &have[..50_000], 7, 1);
+        assert_as_copied(&want, b"x 7 y", 4096, 0);
+    }
+
+    /// The token streaming as it was before it read tokens in place (a copy of the reader's
+    /// buffer per token): the reference the tests hold the streaming to.
+    mod copied {
+        use std::io::{self, BufRead};
+
+        /// Bytes of a line kept before a token, for the window of a difference.
+        const KEPT_BEFORE: usize = 64;
+        /// Bytes of a line read after a token, for the window of a difference.
+        const READ_AFTER: usize = 64;
+
+        /// The whitespace-separated tokens of a stream, one at a time, each with its line (1-based).
+        /// It keeps the last [`KEPT_BEFORE`] bytes of the current line and the token's column, so
+        /// that a difference can be shown in place ([`Tokens::place`]).
+        pub(super) struct Tokens<R> {
+            text: R,
+            line: usize,
+            token: Vec<u8>,
+            /// The current line's last bytes, and its characters so far.
+            recent: Vec<u8>,
+            column: usize,
+            /// Where the last token starts: its column (0-based, characters), and the line's bytes
+            /// before it (at most [`KEPT_BEFORE`]).
+            token_column: usize,
+            before: Vec<u8>,
+        }
+
+        impl<R: BufRead> Tokens<R> {
+            pub(super) fn new(text: R) -> Tokens<R> {
+                Tokens {
+                    text,
+                    line: 1,
+                    token: Vec::new(),
+                    recent: Vec::new(),
+                    column: 0,
+                    token_column: 0,
+                    before: Vec::new(),
+                }
+            }
+
+            /// Keeps `b` as the current line's latest byte.
+            fn keep(&mut self, b: u8) {
+                if b & 0xC0 != 0x80 {
+                    self.column += 1;
+                }
+                self.recent.push(b);
+                if self.recent.len() > 2 * KEPT_BEFORE {
+                    self.recent.drain(..self.recent.len() - KEPT_BEFORE);
+                }
+            }
+
+            /// The next token and its line, or `None` at the end.
+            pub(super) fn next(&mut self) -> io::Result<Option<(&[u8], usize)>> {
+                self.token.clear();
+                let mut line = self.line;
+                loop {
+                    let buf = self.text.fill_buf()?.to_vec();
+                    if buf.is_empty() {
+                        break;
+                    }
+                    let mut used = 0;
+                    let mut done = false;
+                    for &b in &buf {
+                        if b.is_ascii_whitespace() {
+                            if !self.token.is_empty() {
+                                done = true;
+                                break;
+                            }
+                            if b == b'\n' {
+                                self.line += 1;
+                                self.column = 0;
+                                self.recent.clear();
+                            } else {
+                                self.keep(b);
+                            }
+                        } else {
+                            if self.token.is_empty() {
+                                line = self.line;
+                                self.token_column = self.column;
+                                let from = self.recent.len().saturating_sub(KEPT_BEFORE);
+                                self.before = self.recent[from..].to_vec();
+                            }
+                            self.token.push(b);
+                            self.keep(b);
+                        }
+                        used += 1;
+                    }
+                    self.text.consume(used);
+                    if done {
+                        break;
+                    }
+                }
+                if self.token.is_empty() {
+                    return Ok(None);
+                }
+                Ok(Some((&self.token[..], line)))
+            }
+
+            /// Where the last token is, for a message: its line, its column, and the text of its line
+            /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
+            /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
+            pub(super) fn place(&mut self, line: usize) -> io::Result<crate::judging::diff::Place> {
+                let mut after = Vec::new();
+                while after.len() < READ_AFTER {
+                    let buf = self.text.fill_buf()?;
+                    let Some(&b) = buf.first() else {
+                        break;
+                    };
+                    if b == b'\n' {
+                        break;
+                    }
+                    after.push(b);
+                    self.text.consume(1);
+                }
+                let before = String::from_utf8_lossy(&self.before).into_owned();
+                let mut rest = self.token.clone();
+                rest.extend_from_slice(&after);
+                let rest = String::from_utf8_lossy(&rest);
+                Ok(crate::judging::diff::Place {
+                    line,
+                    column: self.token_column,
+                    at: before.chars().count(),
+                    text: format!("{}{}", before, rest.trim_end()),
+                })
+            }
+        }
+
+        /// The first token pair that `same` refuses, or a token one side has and the other not,
+        /// shown in place ([`crate::judging::diff::token_difference`]).
+        pub(super) fn token_difference<E: BufRead, G: BufRead>(
+            expected: E,
+            got: G,
+            same: impl Fn(&[u8], &[u8]) -> bool,
+        ) -> io::Result<Option<String>> {
+            let (mut want, mut have) = (Tokens::new(expected), Tokens::new(got));
+            let mut index = 0;
+            loop {
+                index += 1;
+                let (w, h) = (
+                    want.next()?.map(|(_, line)| line),
+                    have.next()?.map(|(_, line)| line),
+                );
+                match (w, h) {
+                    (None, None) => return Ok(None),
+                    (Some(_), Some(_)) if same(&want.token, &have.token) => continue,
+                    _ => {}
+                }
+                let w = w.map(|line| want.place(line)).transpose()?;
+                let h = h.map(|line| have.place(line)).transpose()?;
+                return Ok(Some(crate::judging::diff::token_difference(index, w, h)));
+            }
+        }
     }
 }
