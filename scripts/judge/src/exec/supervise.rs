@@ -21,8 +21,8 @@
 //! without a copy of the tool's memory; their group is swept only when not empty.
 
 use std::collections::HashSet;
-use std::fs;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, Read};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -308,10 +308,15 @@ struct Stat {
 }
 
 fn stat_of(pid: i32) -> Option<Stat> {
-    let text = fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
+    // One read into a buffer on the stack: the fields wanted come first (a sweep reads the
+    // line of every process on the machine).
+    let mut buf = [0u8; 1024];
+    let mut file = File::open(format!("/proc/{}/stat", pid)).ok()?;
+    let n = file.read(&mut buf).ok()?;
+    let text = std::str::from_utf8(&buf[..n]).ok()?;
     // `pid (comm) state ppid pgrp ...`: comm may hold spaces and parentheses.
     let rest = &text[text.rfind(')')? + 1..];
-    let mut fields = rest.split_whitespace();
+    let mut fields = rest.split_ascii_whitespace();
     let state = fields.next()?.chars().next()?;
     let ppid = fields.next()?.parse().ok()?;
     let pgrp = fields.next()?.parse().ok()?;
@@ -344,26 +349,30 @@ fn sweep(pgid: i32, run: &RunId) {
     loop {
         sys::kill(-pgid, sys::SIGKILL);
         let mut found = false;
-        {
+        for pid in proc_pids() {
+            // Only the tool's children are looked at twice: the rest are not read under the
+            // lock, which other runs' spawns wait for.
+            if stat_of(pid).map_or(true, |s| s.ppid != me) {
+                continue;
+            }
+            // Read again under the lock: a child spawned since is in `live` by now.
             let live = live();
-            for pid in proc_pids() {
-                let Some(s) = stat_of(pid) else { continue };
-                if s.ppid != me || live.contains(&s.pid) {
-                    continue;
-                }
-                let ours = s.pgrp == pgid || killed.contains(&s.pid);
-                if s.state == 'Z' {
-                    // A zombie's environment is gone: only one known to be the run's is
-                    // reaped (another may be a child the tool waits for elsewhere).
-                    if ours {
-                        sys::reap_now(s.pid);
-                        found = true;
-                    }
-                } else if ours || marked(s.pid, run) {
-                    sys::kill(s.pid, sys::SIGKILL);
-                    killed.insert(s.pid);
+            let Some(s) = stat_of(pid) else { continue };
+            if s.ppid != me || live.contains(&s.pid) {
+                continue;
+            }
+            let ours = s.pgrp == pgid || killed.contains(&s.pid);
+            if s.state == 'Z' {
+                // A zombie's environment is gone: only one known to be the run's is reaped
+                // (another may be a child the tool waits for elsewhere).
+                if ours {
+                    sys::reap_now(s.pid);
                     found = true;
                 }
+            } else if ours || marked(s.pid, run) {
+                sys::kill(s.pid, sys::SIGKILL);
+                killed.insert(s.pid);
+                found = true;
             }
         }
         let group_left = sys::kill(-pgid, 0) == 0;
