@@ -1,5 +1,6 @@
 //! Independent jobs run on up to as many threads as the machine has cores, their results
-//! handed back in the jobs' order as soon as each is ready.
+//! handed back in the jobs' order as soon as each is ready, or as they end in a run that
+//! stops at the first failure.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,6 +58,65 @@ where
     });
 }
 
+/// Runs jobs `0..count` on one thread per worker state of `workers` (on the calling thread
+/// when there is one), each worker taking the next index as it frees up: indices start in
+/// increasing order. `done(index, result)` is called on the calling thread as each job
+/// ends, in the order they end. Once a result `stops` the run, no job of a higher index
+/// starts, while those of lower indices (all started already) still end and are reported:
+/// the caller can keep the lowest stopping index, the one a run on one thread would meet
+/// first.
+pub fn run_until<W, R, F, S, D>(workers: Vec<W>, count: usize, job: F, stops: S, mut done: D)
+where
+    W: Send,
+    R: Send,
+    F: Fn(&mut W, usize) -> R + Sync,
+    S: Fn(&R) -> bool + Sync,
+    D: FnMut(usize, R),
+{
+    let next = AtomicUsize::new(0);
+    let end = AtomicUsize::new(count);
+    // The next index to start, if any: one counter, so indices start in order.
+    let take = || {
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        (i < end.load(Ordering::SeqCst)).then_some(i)
+    };
+    let finish = |i: usize, result: &R| {
+        if stops(result) {
+            end.fetch_min(i + 1, Ordering::SeqCst);
+        }
+    };
+    if workers.len() <= 1 {
+        for mut worker in workers {
+            while let Some(i) = take() {
+                let result = job(&mut worker, i);
+                finish(i, &result);
+                done(i, result);
+            }
+        }
+        return;
+    }
+    let (send, receive) = mpsc::channel();
+    thread::scope(|scope| {
+        for mut worker in workers {
+            let send = send.clone();
+            let (take, finish, job) = (&take, &finish, &job);
+            scope.spawn(move || {
+                while let Some(i) = take() {
+                    let result = job(&mut worker, i);
+                    finish(i, &result);
+                    if send.send((i, result)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for (i, result) in receive {
+            done(i, result);
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +138,31 @@ mod tests {
         );
         let want: Vec<(usize, u64)> = (0..12).map(|i| (i as usize, i * i)).collect();
         assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn a_stop_lets_lower_indices_end_and_starts_no_higher_one() {
+        for workers in [1, 2, 4] {
+            let mut seen = Vec::new();
+            // Index 5 stops the run; 3 ends last of all, long after 5.
+            run_until(
+                vec![(); workers],
+                100,
+                |_, i| {
+                    let ms = if i == 3 { 100 } else { 2 };
+                    thread::sleep(Duration::from_millis(ms));
+                    i
+                },
+                |&i| i == 5 || i == 3,
+                |i, r| seen.push((i, r)),
+            );
+            seen.sort();
+            let lowest = seen.iter().find(|(i, _)| *i == 3 || *i == 5);
+            assert_eq!(lowest, Some(&(3, 3)), "{} workers: {:?}", workers, seen);
+            // Every index below the stop ran; the rest did not (100 would have).
+            assert!((0..=3).all(|i| seen.iter().any(|s| s.0 == i)), "{:?}", seen);
+            assert!(seen.len() < 50, "{} workers: {:?}", workers, seen);
+        }
     }
 
     #[test]

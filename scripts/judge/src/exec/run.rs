@@ -110,20 +110,23 @@ impl<O: Kept> Measured<O> {
     /// string. For a Rust panic, whose message follows the `thread '...' panicked at
     /// <place>:` line, the message is added.
     pub fn first_stderr_line(&self) -> String {
-        let head = self.stderr.head(64 << 10);
-        let text = String::from_utf8_lossy(&head);
-        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-        let first = lines.next().unwrap_or("");
-        let line = if first.starts_with("thread '")
-            && first.contains("panicked at")
-            && first.ends_with(':')
-        {
+        first_line(&self.stderr.head(64 << 10))
+    }
+}
+
+/// The first non-empty line of `head` (a stream's first bytes), as
+/// [`Measured::first_stderr_line`] gives it.
+fn first_line(head: &[u8]) -> String {
+    let text = String::from_utf8_lossy(head);
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("");
+    let line =
+        if first.starts_with("thread '") && first.contains("panicked at") && first.ends_with(':') {
             format!("panicked: {}", lines.next().unwrap_or(""))
         } else {
             first.to_string()
         };
-        printable(&line).into_owned()
-    }
+    printable(&line).into_owned()
 }
 
 /// A stream a program wrote, left in a file of its run; the file is removed when this is
@@ -287,6 +290,104 @@ pub fn run_captured(
         over_cap,
         stdout,
         stderr,
+    })
+}
+
+/// Where a light run reads and writes: files the caller names and keeps (the output files
+/// are truncated first), so that a loop of runs reuses the same few files.
+#[derive(Clone, Copy, Debug)]
+pub struct Streams<'a> {
+    pub stdin: &'a Path,
+    pub stdout: &'a Path,
+    pub stderr: &'a Path,
+}
+
+/// How a light run ended.
+#[derive(Debug)]
+pub struct Light {
+    pub exit: Exit,
+    /// Wall-clock time from just before the spawn to the exit.
+    pub elapsed: Duration,
+    /// The first stream that reached the cap: the program was stopped there (SIGXFSZ).
+    pub over_cap: Option<Stream>,
+    /// Where its stderr went (for [`Light::first_stderr_line`]).
+    stderr: PathBuf,
+}
+
+impl Light {
+    /// The first line of its stderr, as [`Measured::first_stderr_line`] gives it.
+    pub fn first_stderr_line(&self) -> String {
+        let mut head = Vec::new();
+        if let Ok(file) = File::open(&self.stderr) {
+            let _ = file.take(64 << 10).read_to_end(&mut head);
+        }
+        first_line(&head)
+    }
+}
+
+/// Runs one of the tool's own helpers (a generator, a reference) with the limits it needs
+/// and nothing more: its own process group, killed at `budget.kill_after` of wall-clock
+/// time, each output file capped at `budget.output_cap`, no process of its group left when
+/// this returns. Unlike [`run_captured`] it is not traced and its memory is not measured
+/// (no ptrace stops), the wait needs no thread where the kernel has pidfds, and only a group
+/// that is not empty at the end is looked for in `/proc`: a helper's run costs little more
+/// than its spawn.
+pub fn run_light(
+    program: &Path,
+    args: &[String],
+    streams: Streams,
+    budget: Budget,
+) -> io::Result<Light> {
+    let run = RunId::next();
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .stdin(Stdio::from(File::open(streams.stdin)?))
+        .stdout(Stdio::from(File::create(streams.stdout)?))
+        .stderr(Stdio::from(File::create(streams.stderr)?));
+    let start = Instant::now();
+    let deadline = start + budget.kill_after;
+    let child = supervise::spawn_light(&mut command, budget.output_cap, &run)?;
+    drop(command);
+    let killed = match child.exited_by(deadline) {
+        Some(exited) => exited.map(|done| !done),
+        // No pidfd: a watchdog thread keeps the clock.
+        None => {
+            let watchdog = Watchdog::start(budget.kill_after);
+            watchdog.arm(child.pid, deadline);
+            let waited = child.wait_exited();
+            let killed = watchdog.stop().0;
+            waited.map(|_| killed)
+        }
+    };
+    // Past the deadline, or the wait failed: the group goes now (the reap waits for it).
+    if !matches!(killed, Ok(false)) {
+        child.kill_group();
+    }
+    let elapsed = start.elapsed();
+    let status = child.reap_light(&run)?;
+    let killed = killed?;
+    let exit = if killed {
+        Exit::Killed
+    } else if status & 0x7f == 0 {
+        Exit::Code((status >> 8) & 0xff)
+    } else {
+        Exit::Signal(status & 0x7f)
+    };
+    let over_cap = [
+        (Stream::Stdout, streams.stdout),
+        (Stream::Stderr, streams.stderr),
+    ]
+    .iter()
+    .find(|(_, path)| fs::metadata(path).is_ok_and(|m| m.len() >= budget.output_cap))
+    .map(|(s, _)| *s);
+    Ok(Light {
+        exit,
+        elapsed,
+        over_cap,
+        stderr: streams.stderr.to_path_buf(),
     })
 }
 
@@ -533,6 +634,53 @@ mod tests {
         assert!(out.elapsed >= Duration::from_millis(300), "{:?}", out);
         assert!(out.elapsed < Duration::from_millis(3000), "{:?}", out);
         assert!(out.cpu < Duration::from_millis(100), "{:?}", out);
+    }
+
+    /// Runs a shell script light, its streams in `dir`; the run and its stdout.
+    fn sh_light(dir: &Path, script: &str, budget: Budget) -> (Light, Vec<u8>) {
+        let (stdout, stderr) = (dir.join("out"), dir.join("err"));
+        let streams = Streams {
+            stdin: Path::new("/dev/null"),
+            stdout: &stdout,
+            stderr: &stderr,
+        };
+        let args = ["-c".to_string(), script.to_string()];
+        let light = run_light(Path::new("/bin/sh"), &args, streams, budget).unwrap();
+        (light, fs::read(&stdout).unwrap())
+    }
+
+    #[test]
+    fn a_light_run_has_its_clock_its_cap_and_its_group() {
+        let dir = scratch("light");
+        let roomy = Budget {
+            kill_after: Duration::from_secs(10),
+            output_cap: 1 << 20,
+        };
+        let (out, stdout) = sh_light(dir.path(), "echo hi; echo oops >&2; exit 3", roomy);
+        assert_eq!((out.exit, out.over_cap), (Exit::Code(3), None));
+        assert_eq!(
+            (&stdout[..], &out.first_stderr_line()[..]),
+            (&b"hi\n"[..], "oops")
+        );
+        // The files are reused: a shorter output leaves nothing of the longer one.
+        let (out, stdout) = sh_light(dir.path(), "exit 0", roomy);
+        assert_eq!((out.exit, stdout.len()), (Exit::Code(0), 0));
+        let (out, stdout) = sh_light(dir.path(), "exec yes 0123456789abcdef", roomy);
+        assert_eq!(
+            (out.exit, out.over_cap),
+            (Exit::Signal(25), Some(Stream::Stdout))
+        );
+        assert_eq!(stdout.len(), 1 << 20);
+        let short = Budget {
+            kill_after: Duration::from_millis(300),
+            ..roomy
+        };
+        let (out, pids) = sh_light(dir.path(), "sleep 100 & echo $!; exec sleep 10", short);
+        assert_eq!(out.exit, Exit::Killed);
+        assert!(out.elapsed >= Duration::from_millis(300), "{:?}", out);
+        assert!(out.elapsed < Duration::from_millis(3000), "{:?}", out);
+        let pid = String::from_utf8(pids).unwrap();
+        assert!(!alive(&pid), "{} is alive", pid);
     }
 
     #[test]

@@ -15,13 +15,17 @@
 //! starts with a fresh address space at `execve`; its high-water mark (`VmHWM`) is read from
 //! `/proc/<pid>/status` at the ptrace exit stop, while that address space still exists (a
 //! zombie has none). Where ptrace is refused, `ru_maxrss` is the fallback.
+//!
+//! The tool's own helpers (a generator, a reference) are spawned light ([`spawn_light`]):
+//! their own process group, the output cap and the marker, but not traced and spawned
+//! without a copy of the tool's memory; their group is swept only when not empty.
 
 // The tool's one place of system calls: the crate denies unsafe code everywhere else.
 #![allow(unsafe_code)]
 
 use std::collections::HashSet;
-use std::fs;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, Read};
 use std::os::unix::process::CommandExt;
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
@@ -112,11 +116,33 @@ pub struct Child {
     traced: bool,
 }
 
-/// Spawns `command` as a supervised program: its own process group, files it writes capped
-/// at `cap_bytes` (a write past it fails and raises SIGXFSZ), killed if the tool dies, marked
-/// with `run`, traced where ptrace is allowed. The first spawn makes the tool a child
-/// subreaper.
-pub fn spawn(command: &mut Command, cap_bytes: u64, run: &RunId) -> io::Result<Child> {
+/// Spawns `command` for one of the tool's own helpers (a generator, a reference), whose
+/// time and memory are not measured: its own process group, marked with `run`, files it
+/// writes capped at `cap_bytes`. Not traced, and nothing runs between fork and exec, so std
+/// spawns it without copying the tool's memory (`posix_spawn`); the cap is set on it just
+/// after (a write past it fails from then on). Unlike [`spawn`], it outlives a tool killed
+/// by SIGKILL (SIGINT, SIGTERM and SIGHUP still kill its group). Reap it with
+/// [`Child::reap_light`].
+pub fn spawn_light(command: &mut Command, cap_bytes: u64, run: &RunId) -> io::Result<Child> {
+    become_subreaper();
+    command.process_group(0).env(MARKER, run.as_str());
+    let child = {
+        // Registered under the lock, before any sweep can see it exit.
+        let mut live = live();
+        let pid = command.spawn()?.id() as i32;
+        live.push(pid);
+        note_group(pid, true);
+        Child { pid, traced: false }
+    };
+    if let Err(e) = sys::cap_files(child.pid, cap_bytes) {
+        let _ = child.reap_light(run);
+        return Err(e);
+    }
+    Ok(child)
+}
+
+/// Makes the tool a child subreaper and sets up the interrupt handler, once.
+fn become_subreaper() {
     static SUBREAPER: Once = Once::new();
     SUBREAPER.call_once(|| {
         // SAFETY: prctl with integer arguments only.
@@ -125,6 +151,14 @@ pub fn spawn(command: &mut Command, cap_bytes: u64, run: &RunId) -> io::Result<C
         }
         kill_runs_on_interrupt();
     });
+}
+
+/// Spawns `command` as a supervised program: its own process group, files it writes capped
+/// at `cap_bytes` (a write past it fails and raises SIGXFSZ), killed if the tool dies, marked
+/// with `run`, traced where ptrace is allowed. The first spawn makes the tool a child
+/// subreaper.
+pub fn spawn(command: &mut Command, cap_bytes: u64, run: &RunId) -> io::Result<Child> {
+    become_subreaper();
     command.process_group(0).env(MARKER, run.as_str());
     let limit = [cap_bytes, cap_bytes];
     // SAFETY: the closure runs between fork and exec and makes only async-signal-safe
@@ -229,6 +263,32 @@ impl Child {
     }
 }
 
+impl Child {
+    /// Reaps a program spawned by [`spawn_light`]: its raw wait status. Its process group is
+    /// killed; what is left of it (children orphaned by the kill) is swept only when the
+    /// group is not empty, so a helper that starts no process costs no look through `/proc`.
+    /// Processes that left the group (setsid) are not looked for.
+    pub fn reap_light(self, run: &RunId) -> io::Result<i32> {
+        self.kill_group();
+        let reaped = sys::reap(self.pid);
+        live().retain(|&p| p != self.pid);
+        // Zombies count as members: an empty group has nothing left to reap.
+        if sys::kill(-self.pid, 0) == 0 {
+            sweep(self.pid, run);
+        }
+        note_group(self.pid, false);
+        reaped.map(|(status, _)| status)
+    }
+
+    /// Blocks until the program has exited or `deadline` has passed, whichever is first;
+    /// returns whether it has exited (it is left a zombie, unreaped). `None` where the
+    /// kernel has no pidfd (before Linux 5.3): the caller waits another way.
+    pub fn exited_by(&self, deadline: Instant) -> Option<io::Result<bool>> {
+        let fd = sys::pidfd_open(self.pid).ok()?;
+        Some(sys::readable_by(&fd, deadline))
+    }
+}
+
 /// The high-water mark of resident memory of `pid`'s current image (`VmHWM`), in KiB.
 pub fn own_peak_kib(pid: i32) -> Option<u64> {
     let status = fs::read_to_string(format!("/proc/{}/status", pid)).ok()?;
@@ -251,10 +311,15 @@ struct Stat {
 }
 
 fn stat_of(pid: i32) -> Option<Stat> {
-    let text = fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
+    // One read into a buffer on the stack: the fields wanted come first (a sweep reads the
+    // line of every process on the machine).
+    let mut buf = [0u8; 1024];
+    let mut file = File::open(format!("/proc/{}/stat", pid)).ok()?;
+    let n = file.read(&mut buf).ok()?;
+    let text = std::str::from_utf8(&buf[..n]).ok()?;
     // `pid (comm) state ppid pgrp ...`: comm may hold spaces and parentheses.
     let rest = &text[text.rfind(')')? + 1..];
-    let mut fields = rest.split_whitespace();
+    let mut fields = rest.split_ascii_whitespace();
     let state = fields.next()?.chars().next()?;
     let ppid = fields.next()?.parse().ok()?;
     let pgrp = fields.next()?.parse().ok()?;
@@ -287,26 +352,30 @@ fn sweep(pgid: i32, run: &RunId) {
     loop {
         sys::kill(-pgid, sys::SIGKILL);
         let mut found = false;
-        {
+        for pid in proc_pids() {
+            // Only the tool's children are looked at twice: the rest are not read under the
+            // lock, which other runs' spawns wait for.
+            if stat_of(pid).map_or(true, |s| s.ppid != me) {
+                continue;
+            }
+            // Read again under the lock: a child spawned since is in `live` by now.
             let live = live();
-            for pid in proc_pids() {
-                let Some(s) = stat_of(pid) else { continue };
-                if s.ppid != me || live.contains(&s.pid) {
-                    continue;
-                }
-                let ours = s.pgrp == pgid || killed.contains(&s.pid);
-                if s.state == 'Z' {
-                    // A zombie's environment is gone: only one known to be the run's is
-                    // reaped (another may be a child the tool waits for elsewhere).
-                    if ours {
-                        sys::reap_now(s.pid);
-                        found = true;
-                    }
-                } else if ours || marked(s.pid, run) {
-                    sys::kill(s.pid, sys::SIGKILL);
-                    killed.insert(s.pid);
+            let Some(s) = stat_of(pid) else { continue };
+            if s.ppid != me || live.contains(&s.pid) {
+                continue;
+            }
+            let ours = s.pgrp == pgid || killed.contains(&s.pid);
+            if s.state == 'Z' {
+                // A zombie's environment is gone: only one known to be the run's is reaped
+                // (another may be a child the tool waits for elsewhere).
+                if ours {
+                    sys::reap_now(s.pid);
                     found = true;
                 }
+            } else if ours || marked(s.pid, run) {
+                sys::kill(s.pid, sys::SIGKILL);
+                killed.insert(s.pid);
+                found = true;
             }
         }
         let group_left = sys::kill(-pgid, 0) == 0;
@@ -331,7 +400,8 @@ fn proc_pids() -> Vec<i32> {
 /// `prctl`, `setrlimit`.
 pub mod sys {
     use std::io;
-    use std::time::Duration;
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::time::{Duration, Instant};
 
     /// `struct rusage` of Linux (x86_64 and aarch64 alike: two timevals, then 14 longs).
     #[repr(C)]
@@ -342,7 +412,16 @@ pub mod sys {
         rest: [i64; 13],
     }
 
+    #[repr(C)]
+    struct PollFd {
+        fd: i32,
+        events: i16,
+        revents: i16,
+    }
+
     extern "C" {
+        fn syscall(number: i64, ...) -> i64;
+        fn poll(fds: *mut PollFd, count: u64, timeout_ms: i32) -> i32;
         fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut Rusage) -> i32;
         fn waitid(idtype: i32, id: u32, info: *mut [i32; 32], options: i32) -> i32;
         #[link_name = "kill"]
@@ -350,6 +429,7 @@ pub mod sys {
         pub(super) fn ptrace(request: i32, ...) -> i64;
         pub(super) fn prctl(option: i32, ...) -> i32;
         pub(super) fn setrlimit(resource: i32, limit: *const [u64; 2]) -> i32;
+        fn prlimit(pid: i32, resource: i32, new: *const [u64; 2], old: *mut [u64; 2]) -> i32;
         pub(super) fn signal(signal: i32, handler: usize) -> usize;
         pub(super) fn raise(signal: i32) -> i32;
     }
@@ -459,6 +539,56 @@ pub mod sys {
     pub fn resume(pid: i32, signal: i32) -> io::Result<()> {
         // SAFETY: ptrace on integers.
         let r = unsafe { ptrace(PTRACE_CONT, pid, 0usize, signal as usize) };
+        let e = io::Error::last_os_error();
+        if r != 0 && e.raw_os_error() != Some(ESRCH) {
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// `pidfd_open(2)`'s number: the same on every architecture (the common table).
+    const SYS_PIDFD_OPEN: i64 = 434;
+    const POLLIN: i16 = 1;
+
+    /// A file descriptor for `pid` that becomes readable when it exits (Linux 5.3).
+    pub fn pidfd_open(pid: i32) -> io::Result<OwnedFd> {
+        // SAFETY: a system call on integers; the result is a new descriptor we own.
+        let fd = unsafe { syscall(SYS_PIDFD_OPEN, pid as i64, 0i64) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        // SAFETY: `fd` was just opened and nothing else owns it.
+        Ok(unsafe { OwnedFd::from_raw_fd(fd as i32) })
+    }
+
+    /// Whether `fd` became readable by `deadline` (blocks until then at most).
+    pub fn readable_by(fd: &OwnedFd, deadline: Instant) -> io::Result<bool> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            // Rounded up, so that the wait never ends before the deadline.
+            let ms = ((left.as_micros() + 999) / 1000).min(i32::MAX as u128) as i32;
+            let mut poll_fd = PollFd {
+                fd: fd.as_raw_fd(),
+                events: POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one live PollFd.
+            let r = retry(|| unsafe { poll(&mut poll_fd, 1, ms) })?;
+            if r > 0 {
+                return Ok(true);
+            }
+            if Instant::now() >= deadline {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// Caps the files `pid` writes at `bytes` (RLIMIT_FSIZE). A process gone already (a
+    /// zombie) is no error.
+    pub fn cap_files(pid: i32, bytes: u64) -> io::Result<()> {
+        let limit = [bytes, bytes];
+        // SAFETY: `limit` is a live local; a null old-limit pointer is allowed.
+        let r = unsafe { prlimit(pid, RLIMIT_FSIZE, &limit, std::ptr::null_mut()) };
         let e = io::Error::last_os_error();
         if r != 0 && e.raw_os_error() != Some(ESRCH) {
             return Err(e);

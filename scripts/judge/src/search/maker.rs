@@ -1,23 +1,28 @@
-//! Inputs with their expected answers: the generator, then the reference, on a thread of
-//! their own while the solver is timed.
+//! Inputs with their expected answers: the generator, then the reference, run light (a wall
+//! clock, an output cap, the process group; not traced, not measured) into files of the
+//! maker's own scratch folder, reused from one input to the next.
 
 use crate::error::{Error, Result};
-use crate::exec::run::{self, Exit};
+use crate::exec::run::{self, Budget, Exit, Streams};
 use crate::search::origin::Origin;
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
+
+/// How long a generator may run, and a reference.
+const GENERATOR_CAP: Duration = Duration::from_secs(300);
+const REFERENCE_CAP: Duration = Duration::from_secs(120);
 
 /// Makes inputs and their expected answers: the generator, then the reference. It has its
 /// own scratch folder, so that one can work on another thread while the solver is timed.
 #[derive(Clone)]
 pub(super) struct Maker {
-    pub(super) root: PathBuf,
     pub(super) problem: Problem,
+    pub(super) generator: PathBuf,
     pub(super) reference: PathBuf,
     pub(super) scratch: PathBuf,
 }
@@ -31,42 +36,93 @@ pub(super) struct Answered {
 }
 
 impl Maker {
-    /// The generator's input for `origin` (its swaps are not applied).
-    pub(super) fn generate(&self, origin: &Origin) -> Result<Vec<u8>> {
-        kit::generate(
-            &self.root,
-            &self.problem,
-            &origin.args,
-            origin.seed,
-            &self.scratch.join("gen"),
-        )
+    /// A maker of `problem`'s inputs (its kit built in `root`) that works in `scratch`.
+    pub(super) fn new(root: &Path, problem: &Problem, scratch: PathBuf) -> Result<Maker> {
+        fs::create_dir_all(&scratch).map_err(|e| Error::io(&scratch, e))?;
+        Ok(Maker {
+            problem: problem.clone(),
+            generator: kit::binary(root, problem, "gen"),
+            reference: kit::binary(root, problem, "ref"),
+            scratch,
+        })
     }
 
-    /// Runs the reference on `input`; an error if it does not finish with an exit status.
-    pub(super) fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered> {
-        let file = self.scratch.join("input.txt");
-        fs::create_dir_all(&self.scratch)?;
-        fs::write(&file, &input)?;
-        let answer = run::run(
-            &self.reference,
-            &[],
-            &file,
-            &self.scratch.join("ref"),
-            Duration::from_secs(120),
-        )?;
+    /// The same maker in another scratch folder.
+    pub(super) fn elsewhere(&self, scratch: PathBuf) -> Result<Maker> {
+        fs::create_dir_all(&scratch).map_err(|e| Error::io(&scratch, e))?;
+        Ok(Maker {
+            scratch,
+            ..self.clone()
+        })
+    }
+
+    /// Writes the generator's input for `origin` (its swaps are not applied) to `out`.
+    pub(super) fn generate_into(&self, origin: &Origin, out: &Path) -> Result<()> {
+        let mut args = origin.args.clone();
+        args.push("--seed".into());
+        args.push(origin.seed.to_string());
+        let stderr = self.scratch.join("gen.stderr");
+        let streams = Streams {
+            stdin: Path::new("/dev/null"),
+            stdout: out,
+            stderr: &stderr,
+        };
+        let made = run::run_light(&self.generator, &args, streams, budget(GENERATOR_CAP))
+            .map_err(|e| Error::io(&self.generator, e))?;
+        if made.exit != Exit::Code(0) {
+            return Err(Error::Kit(format!(
+                "`{}-gen {}` failed: {}",
+                self.problem.name,
+                args.join(" "),
+                made.first_stderr_line()
+            )));
+        }
+        Ok(())
+    }
+
+    /// Runs the reference on the file `input`, its answer written to `out`; its exit
+    /// status, or an error if it does not finish with one.
+    pub(super) fn answer_file(&self, origin: &Origin, input: &Path, out: &Path) -> Result<i32> {
+        let stderr = self.scratch.join("ref.stderr");
+        let streams = Streams {
+            stdin: input,
+            stdout: out,
+            stderr: &stderr,
+        };
+        let answer = run::run_light(&self.reference, &[], streams, budget(REFERENCE_CAP))
+            .map_err(|e| Error::io(&self.reference, e))?;
         match answer.exit {
-            Exit::Code(code) => Ok(Answered {
-                origin,
-                input,
-                answer: answer.stdout,
-                code,
-            }),
+            Exit::Code(code) if answer.over_cap.is_none() => Ok(code),
             other => Err(Error::Kit(format!(
                 "the reference did not finish on `{}` ({:?})",
                 origin.command(&self.problem.name),
                 other
             ))),
         }
+    }
+
+    /// The generator's input for `origin` (its swaps are not applied).
+    pub(super) fn generate(&self, origin: &Origin) -> Result<Vec<u8>> {
+        let file = self.scratch.join("gen.stdout");
+        self.generate_into(origin, &file)?;
+        fs::read(&file).map_err(|e| Error::io(&file, e))
+    }
+
+    /// Runs the reference on `input`; an error if it does not finish with an exit status.
+    pub(super) fn answer(&self, origin: Origin, input: Vec<u8>) -> Result<Answered> {
+        let (file, out) = (
+            self.scratch.join("input.txt"),
+            self.scratch.join("ref.stdout"),
+        );
+        fs::write(&file, &input).map_err(|e| Error::io(&file, e))?;
+        let code = self.answer_file(&origin, &file, &out)?;
+        let answer = fs::read(&out).map_err(|e| Error::io(&out, e))?;
+        Ok(Answered {
+            origin,
+            input,
+            answer,
+            code,
+        })
     }
 
     /// Generates and answers the survey's inputs on a thread of their own, at most a few
@@ -92,5 +148,13 @@ impl Maker {
             });
             survey(rx)
         })
+    }
+}
+
+/// A helper's budget: `cap` of wall-clock time, the default output cap.
+fn budget(cap: Duration) -> Budget {
+    Budget {
+        kill_after: cap,
+        output_cap: run::DEFAULT_OUTPUT_CAP,
     }
 }

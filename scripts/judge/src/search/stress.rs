@@ -1,10 +1,17 @@
 //! The stress loop: random inputs, the submission against the reference, until they
-//! disagree; the first failing case is saved as a sample with the command that makes it.
+//! disagree; the first failing case (the smallest failing seed) is saved as a sample with
+//! the command that makes it.
+//!
+//! Cases run side by side, one worker per core. The generator and the reference run light
+//! (a wall clock, an output cap, the process group); the solver is judged as `make check`
+//! judges it (verdict, CPU time, its own peak memory). Each worker reuses its files: the
+//! generator writes the input file the reference and the solver read.
 
 use crate::error::{Error, Result};
-use crate::exec::run::{self, Exit};
+use crate::exec::{pool, run};
 use crate::judging::verdict::{self, Expected, Judged, Verdict};
 use crate::outcome::Outcome;
+use crate::search::maker::Maker;
 use crate::search::origin::Origin;
 use crate::search::program;
 use crate::search::progress::Progress;
@@ -28,14 +35,21 @@ pub struct Options {
     pub samples: Option<PathBuf>,
 }
 
-/// The binaries and files every case of one stress run uses.
+/// The binaries every case of one stress run uses.
 struct Bench<'a> {
     root: &'a Path,
     problem: &'a Problem,
     solver: PathBuf,
-    reference: PathBuf,
     checker: Option<PathBuf>,
-    scratch: &'a Path,
+}
+
+/// One worker's tools, made once and reused by each of its cases: its maker (generator and
+/// reference) and its files, in a scratch folder of its own.
+struct Worker {
+    maker: Maker,
+    input: PathBuf,
+    expected: PathBuf,
+    solver_scratch: PathBuf,
 }
 
 /// One generated case, answered by the reference and judged.
@@ -47,7 +61,16 @@ struct Case {
     judged: Judged,
 }
 
-/// Runs the stress test; passes when every case passed.
+/// What became of one case: passed (with the solver's CPU and wall time), or failed (kept
+/// whole, to be reported).
+enum Ran {
+    Passed(Duration, Duration),
+    Failed(Box<Case>),
+}
+
+/// Runs the stress test; passes when every case passed. Cases run side by side, one worker
+/// per core; a failure stops the run at the smallest failing seed, whatever the workers'
+/// order, so that a run is the same on any machine.
 pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
@@ -56,29 +79,55 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
         root,
         problem,
         solver,
-        reference: kit::binary(root, problem, "ref"),
         checker: kit::checker(root, problem),
-        scratch: scratch_dir.path(),
     };
+    let width = pool::width().min(opts.count.max(1) as usize);
+    let workers = (0..width)
+        .map(|w| Worker::new(root, problem, &scratch_dir.path().join(format!("w{}", w))))
+        .collect::<Result<Vec<_>>>()?;
     let mut progress = Progress::new(opts.count);
+    let (mut done, mut first_failure): (u64, Option<(u64, Result<Ran>)>) = (0, None);
     // Slowest run by CPU time (what the judge limits), with its wall time.
     let mut slowest = (Duration::ZERO, Duration::ZERO);
-    for i in 0..opts.count {
-        let args = &problem.stress[(i % problem.stress.len() as u64) as usize];
-        let origin = Origin {
-            args: args.clone(),
-            seed: opts.seed + i,
-            swaps: Vec::new(),
+    pool::run_until(
+        workers,
+        opts.count as usize,
+        |worker, i| {
+            let i = i as u64;
+            let args = &problem.stress[(i % problem.stress.len() as u64) as usize];
+            let origin = Origin {
+                args: args.clone(),
+                seed: opts.seed + i,
+                swaps: Vec::new(),
+            };
+            worker.case(&bench, origin)
+        },
+        |ran| !matches!(ran, Ok(Ran::Passed(..))),
+        |i, ran| {
+            let i = i as u64;
+            done += 1;
+            match ran {
+                Ok(Ran::Passed(cpu, wall)) => {
+                    slowest = slowest.max((cpu, wall));
+                    if first_failure.is_none() {
+                        progress.tick(done);
+                    }
+                }
+                failed => {
+                    if first_failure.as_ref().map_or(true, |(f, _)| i < *f) {
+                        first_failure = Some((i, failed));
+                    }
+                }
+            }
+        },
+    );
+    if let Some((i, failed)) = first_failure {
+        progress.finish(i);
+        let Ran::Failed(case) = failed? else {
+            unreachable!("a passed case does not stop the run")
         };
-        let case = bench.case(origin)?;
-        let outcome = &case.judged.outcome;
-        slowest = slowest.max((outcome.cpu, outcome.elapsed));
-        if case.judged.verdict != Verdict::Ac {
-            progress.finish(i);
-            bench.report_failure(opts, i, &case)?;
-            return Ok(Outcome::Fail);
-        }
-        progress.tick(i + 1);
+        bench.report_failure(opts, i, &case)?;
+        return Ok(Outcome::Fail);
     }
     progress.finish(opts.count);
     println!(
@@ -94,61 +143,54 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     Ok(Outcome::Pass)
 }
 
-impl Bench<'_> {
-    /// Generates the input of `origin`, answers it with the reference and judges the solver.
-    fn case(&self, origin: Origin) -> Result<Case> {
-        let (problem, scratch) = (self.problem, self.scratch);
-        let input_file = scratch.join("input.txt");
-        let expected_out = scratch.join("expected.txt");
-        let input = kit::generate(
-            self.root,
-            problem,
-            &origin.args,
-            origin.seed,
-            &scratch.join("gen"),
-        )?;
-        fs::write(&input_file, &input)?;
-        let answer = run::run(
-            &self.reference,
-            &[],
-            &input_file,
-            &scratch.join("ref"),
-            Duration::from_secs(120),
-        )?;
-        let code = match answer.exit {
-            Exit::Code(c) => c,
-            other => {
-                return Err(Error::Kit(format!(
-                    "the reference did not finish on `{}` ({:?})",
-                    origin.command(&problem.name),
-                    other
-                )))
-            }
-        };
-        fs::write(&expected_out, &answer.stdout)?;
-        let expected = Expected {
-            stdout: expected_out,
-            code,
-            stderr: None,
-        };
-        let judged = verdict::judge(
-            problem.limits(),
-            &self.solver,
-            &input_file,
-            &expected,
-            problem.compare,
-            self.checker.as_deref(),
-            &scratch.join("solver"),
-        )?;
-        Ok(Case {
-            origin,
-            input,
-            answer: answer.stdout,
-            code,
-            judged,
+impl Worker {
+    fn new(root: &Path, problem: &Problem, dir: &Path) -> Result<Worker> {
+        Ok(Worker {
+            maker: Maker::new(root, problem, dir.to_path_buf())?,
+            input: dir.join("input.txt"),
+            expected: dir.join("expected.txt"),
+            solver_scratch: dir.join("solver"),
         })
     }
 
+    /// Generates the input of `origin` into the worker's input file, answers it with the
+    /// reference and judges the solver on it: read from the same files, never copied
+    /// unless the case failed.
+    fn case(&mut self, bench: &Bench, origin: Origin) -> Result<Ran> {
+        self.maker.generate_into(&origin, &self.input)?;
+        let code = self
+            .maker
+            .answer_file(&origin, &self.input, &self.expected)?;
+        let expected = Expected {
+            stdout: self.expected.clone(),
+            code,
+            stderr: None,
+        };
+        let problem = bench.problem;
+        let judged = verdict::judge(
+            problem.limits(),
+            &bench.solver,
+            &self.input,
+            &expected,
+            problem.compare,
+            bench.checker.as_deref(),
+            &self.solver_scratch,
+        )?;
+        if judged.verdict == Verdict::Ac {
+            return Ok(Ran::Passed(judged.outcome.cpu, judged.outcome.elapsed));
+        }
+        let read = |path: &Path| fs::read(path).map_err(|e| Error::io(path, e));
+        Ok(Ran::Failed(Box::new(Case {
+            origin,
+            input: read(&self.input)?,
+            answer: read(&self.expected)?,
+            code,
+            judged,
+        })))
+    }
+}
+
+impl Bench<'_> {
     /// Says how case `i` failed and how to make it again, and saves it as a sample unless
     /// it is one already.
     fn report_failure(&self, opts: &Options, i: u64, case: &Case) -> Result<()> {

@@ -15,7 +15,8 @@
 //! 4. re-time: the slowest few are run several more times and ranked by their median.
 //!
 //! The survey's inputs are made (generator, reference) on a second thread while the solver is
-//! timed on the first. It prints the slowest with time, limit and margin (limit / time) and a
+//! timed on the first; the generator and the reference run light (a wall clock, an output
+//! cap, the process group: not traced), the solver under the full measurement. It prints the slowest with time, limit and margin (limit / time) and a
 //! histogram of every time against the limit, and saves them as `worst-<rank>.in` with the
 //! reference's answer (`.out`, `.code`) and the command that regenerates them (`.cmd`). It
 //! fails when an input is over the limit, and stops at the first wrong answer.
@@ -101,12 +102,7 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let climb_budget = opts.count / 2;
     let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
     let scratch = scratch_dir.path().to_path_buf();
-    let maker = Maker {
-        root: root.to_path_buf(),
-        problem: problem.clone(),
-        reference: kit::binary(root, problem, "ref"),
-        scratch: scratch.join("make"),
-    };
+    let maker = Maker::new(root, problem, scratch.join("make"))?;
     let mut search = Search {
         maker: maker.clone(),
         solver,
@@ -161,10 +157,7 @@ impl Search {
                 swaps: Vec::new(),
             })
             .collect();
-        let ahead = Maker {
-            scratch: self.scratch.join("ahead"),
-            ..maker
-        };
+        let ahead = maker.elsewhere(self.scratch.join("ahead"))?;
         ahead.ahead(jobs, |made| -> Result<Option<String>> {
             for answered in made {
                 if let Step::Failed(why) = self.time(answered?, "survey")? {
