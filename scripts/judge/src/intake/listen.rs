@@ -22,7 +22,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::thread;
-use std::time::Instant;
 
 /// The default port: free of the extension's built-in list (cpbooster 1327, Hightail 4244,
 /// Mind Sport 6174, acmX 10042, Caide 10043, CP Editor 10045, cph 27121, CHelper 4243).
@@ -268,7 +267,7 @@ fn accept(listener: TcpListener, send: mpsc::Sender<Received>) {
         }
         let (send, reading) = (send.clone(), Arc::clone(&reading));
         thread::spawn(move || {
-            let request = http::read_request(&stream, Instant::now() + http::REQUEST_TIME);
+            let request = http::read_request(&stream, http::REQUEST_TIME);
             reading.fetch_sub(1, Ordering::SeqCst);
             // The receiver is gone only when the listener is done.
             let _ = send.send((stream, request));
