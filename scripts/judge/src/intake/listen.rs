@@ -575,6 +575,31 @@ mod tests {
     }
 
     #[test]
+    fn the_listener_gives_up_only_on_a_batch_that_lost_a_problem() {
+        let patience = Patience {
+            request: Duration::from_secs(10),
+            quiet: Duration::from_secs(3),
+        };
+        let mut state = Listening::new(patience);
+        // A problem lost with no batch waiting: the listener waits for a click.
+        state.lost = 1;
+        assert_eq!(state.give_up_at(0), None);
+        state.batches.take(&Some(("b".to_string(), 2)));
+        let quiet = state.counted.max(state.last_lost) + patience.quiet;
+        assert_eq!(state.give_up_at(0), Some(quiet));
+        // While requests are being read, at most until they must have been.
+        let rounds = (MAX_QUEUED / MAX_READERS + 2) as u32;
+        let latest = state.counted + patience.quiet + patience.request * rounds;
+        assert_eq!(state.give_up_at(5), Some(latest));
+        // Nothing lost, or the batch complete: never.
+        state.lost = 0;
+        assert_eq!(state.give_up_at(0), None);
+        state.lost = 1;
+        state.batches.take(&Some(("b".to_string(), 2)));
+        assert_eq!(state.give_up_at(0), None);
+    }
+
+    #[test]
     fn a_saved_file_is_read_within_the_cap() {
         let e = read_saved(Path::new("/dev/zero")).unwrap_err().to_string();
         assert!(e.starts_with("/dev/zero: over 4 MiB"), "{}", e);
