@@ -102,6 +102,8 @@ fn receiver(root: &Path) -> (Running, u16) {
 fn send_raw(port: u16, raw: &[u8]) -> (u16, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream.write_all(raw).unwrap();
+    // Nothing more comes: a body shorter than its Content-Length ends here.
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     let status = answer

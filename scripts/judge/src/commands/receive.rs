@@ -25,8 +25,9 @@ impl Args {
     }
 }
 
-/// Listens until every batch seen is complete; passes when no problem of a batch was refused.
-/// Each line as it happens: problems written on stdout, refusals on stderr.
+/// Listens until every batch seen is complete, or one lost a problem among requests refused
+/// unread and cannot complete; passes when no problem of a batch was refused or lost. Each
+/// line as it happens: problems written on stdout, every refusal on stderr.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let passed = listen::receive(root, args.port, &mut |heard| {
         if heard.is_refusal() {
