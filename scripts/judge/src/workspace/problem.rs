@@ -177,15 +177,18 @@ impl Problem {
 
     /// The problem's limits: its origin's.
     pub fn limits(&self) -> Limits {
+        let origin = &self.judges[0];
         Limits {
             time_ms: self.time_limit_ms,
             memory_mib: self.memory_limit_mib,
-            output_mib: self.judges[0].output_limit_mib,
+            output_mib: origin.output_limit_mib,
+            stack_bytes: origin.judge.stack.bytes,
+            judge: origin.judge.name,
         }
     }
 
     /// The limits of the judge `key` (a case's judge), each the origin's where that judge's
-    /// is unknown or the judge is not listed.
+    /// is unknown or the judge is not listed; the stack is that judge's own, known or not.
     pub fn limits_on(&self, key: Option<&str>) -> Limits {
         let origin = self.limits();
         match key.and_then(|k| self.listing(k)) {
@@ -193,6 +196,8 @@ impl Problem {
                 time_ms: l.time_limit_ms.unwrap_or(origin.time_ms),
                 memory_mib: l.memory_limit_mib.unwrap_or(origin.memory_mib),
                 output_mib: l.output_limit_mib.or(origin.output_mib),
+                stack_bytes: l.judge.stack.bytes,
+                judge: l.judge.name,
             },
             None => origin,
         }
