@@ -333,11 +333,7 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
     let positive = |key: &str| -> Result<Option<u64>, Why> {
         match t.get(key) {
             None if !origin => Ok(None),
-            v => v
-                .and_then(Json::as_i64)
-                .filter(|&v| v > 0)
-                .map(|v| Some(v as u64))
-                .ok_or_else(|| format!("needs a positive integer `{}`", key)),
+            v => limit(key, v),
         }
     };
     let judge = judges::by_key(&text("judge")?)?;
@@ -359,11 +355,7 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
     };
     let output_limit_mib = match t.get("output-limit-mib") {
         None => None,
-        Some(v) => Some(
-            v.as_i64()
-                .filter(|&v| v > 0)
-                .ok_or("output-limit-mib must be a positive integer")? as u64,
-        ),
+        v => limit("output-limit-mib", v)?,
     };
     let url = text("url")?;
     let served_by = judges::by_host(&url);
@@ -383,6 +375,38 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
         variant,
         profiles,
     })
+}
+
+/// The most each limit of a judges table may be: far above any judge's, and small enough
+/// that the limit in bytes (or 1.5 times it, the wall-clock cap) is far within a `u64`.
+pub const LIMIT_MAXIMA: [(&str, u64, &str); 3] = [
+    ("time-limit-ms", 3_600_000, "one hour"),
+    ("memory-limit-mib", 1 << 20, "1 TiB"),
+    ("output-limit-mib", 1 << 10, "1 GiB"),
+];
+
+/// The limit `key` of a judges table, given as `value`: a whole number from 1 to its
+/// maximum ([`LIMIT_MAXIMA`]). Errors name the key, on one line.
+fn limit(key: &str, value: Option<&Json>) -> Result<Option<u64>, Why> {
+    let (_, max, said) = LIMIT_MAXIMA
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .expect("a limit key");
+    match value.and_then(Json::as_f64) {
+        Some(v) if v.fract() == 0.0 && v >= 1.0 && v <= *max as f64 => Ok(Some(v as u64)),
+        Some(v) if v > *max as f64 => Err(format!(
+            "`{} = {}` is over {} ({}), the most the check takes",
+            key,
+            if v < 1e18 {
+                format!("{}", v)
+            } else {
+                format!("{:e}", v)
+            },
+            max,
+            said
+        )),
+        _ => Err(format!("needs a positive integer `{}`", key)),
+    }
 }
 
 /// The names of all problems: the directories of `problems/` that hold a `Cargo.toml`, sorted.
@@ -526,6 +550,59 @@ gen = ["--n", "9"]
         // POJ takes no Rust: the submission runs as Codeforces compiles it.
         assert_eq!(p.default_profile().command(), "-O --edition 2024");
         assert_eq!(p.rust_listings().count(), 1);
+    }
+
+    #[test]
+    fn limits_past_their_maxima_are_refused_naming_the_key() {
+        let output = |value: &str| {
+            with(
+                "profiles = [\"2024\"]",
+                &format!("profiles = [\"2024\"]\noutput-limit-mib = {}", value),
+            )
+        };
+        for (value, shown) in [
+            ("1e13", "10000000000000"),
+            ("17592186044416", "17592186044416"),
+        ] {
+            let e = output(value).unwrap_err();
+            assert!(
+                e.ends_with(&format!(
+                    "judges table 2: `output-limit-mib = {}` is over 1024 (1 GiB), the most the \
+                     check takes",
+                    shown
+                )),
+                "{}",
+                e
+            );
+        }
+        assert_eq!(
+            output("1024").unwrap().judges[1].output_limit_mib,
+            Some(1024)
+        );
+        assert!(output("0")
+            .unwrap_err()
+            .contains("needs a positive integer `output-limit-mib`"));
+        let e = with("time-limit-ms = 10000", "time-limit-ms = 1e300").unwrap_err();
+        assert!(
+            e.contains("`time-limit-ms = 1e300` is over 3600000 (one hour)"),
+            "{}",
+            e
+        );
+        let e = with("memory-limit-mib = 64", "memory-limit-mib = 1099511627776").unwrap_err();
+        assert!(e.contains("`memory-limit-mib = 1099511627776` is over 1048576 (1 TiB)"));
+        assert!(!e.contains('\n'));
+    }
+
+    #[test]
+    fn limits_carry_the_judges_stack() {
+        let p = load_text(MANIFEST).unwrap();
+        let origin = p.limits();
+        assert_eq!((origin.stack_bytes, origin.judge), (None, "POJ"));
+        assert_eq!(origin.stack(), 8 << 20);
+        let cf = p.limits_on(Some("codeforces"));
+        assert_eq!((cf.stack_bytes, cf.judge), (Some(256 << 20), "Codeforces"));
+        assert_eq!((cf.time_ms, cf.memory_mib), (10000, 256));
+        assert_eq!(p.limits_on(Some("spoj")), origin);
     }
 
     #[test]
