@@ -48,6 +48,7 @@ impl fmt::Display for Verdict {
 }
 
 /// What a correct solution does on a case.
+#[derive(Debug)]
 pub struct Expected {
     /// Expected stdout (a file, so a checker can read it).
     pub stdout: PathBuf,
