@@ -157,6 +157,23 @@ fn not_regular(root: &Path, path: &Path) -> Option<String> {
     too_big(meta.len())
 }
 
+/// What is wrong with the case file at `path` (its `part`), in the workspace at `root`: not
+/// a regular file inside it ([`not_regular`]), or a `.code` that is not an exit status a
+/// process can give (refused before anything is built). `None` when it is fit.
+fn unfit(root: &Path, path: &Path, part: &str) -> Option<String> {
+    if let Some(what) = not_regular(root, path) {
+        return Some(format!("{}; a sample must be a regular file", what));
+    }
+    if part != "code" {
+        return None;
+    }
+    match fs::read(path) {
+        Ok(text) if text.len() as u64 > MAX_CODE => Some(format!("over {} bytes", MAX_CODE)),
+        Ok(text) => exit_status(&text).err(),
+        Err(e) => Some(format!("cannot be read: {}", e)),
+    }
+}
+
 fn too_big(bytes: u64) -> Option<String> {
     (bytes > MAX_SAMPLE).then(|| {
         format!(
@@ -172,7 +189,8 @@ fn too_big(bytes: u64) -> Option<String> {
 /// (`notes.txt`) are left alone. Refused, in one line naming the first such file (and how
 /// many more there are): a `.in`/`.out`/`.code`/`.err` file whose name is not a case name
 /// (`4 5.in`, `é.in`, `06.in` beside `6.in`), a look-alike of a case file (`5.IN`,
-/// `5.ans`), a `.out`/`.code`/`.err` without its `.in`, and
+/// `5.ans`), a `.out`/`.code`/`.err` without its `.in`, a `.code` that is not an exit status
+/// (0..=255), and
 /// any file of a case that is not a regular file inside the workspace (FIFO, device, a link
 /// leading outside) or is over [`MAX_SAMPLE`] bytes. A missing folder has no cases.
 /// O(files in `dir`).
@@ -245,12 +263,8 @@ pub fn cases(root: &Path, dir: &Path) -> crate::error::Result<Vec<Case>> {
             ));
             continue;
         }
-        if let Some(what) = not_regular(&root, &path) {
-            problems.push(format!(
-                "{}: {}; a sample must be a regular file",
-                shown(),
-                what
-            ));
+        if let Some(what) = unfit(&root, &path, parsed.part) {
+            problems.push(format!("{}: {}", shown(), what));
             continue;
         }
         if parsed.part == "in" {
@@ -399,7 +413,8 @@ mod tests {
         let _ = fs::remove_dir_all(dir);
         fs::create_dir_all(dir).unwrap();
         for name in files {
-            fs::write(dir.join(name), "").unwrap();
+            let body = if name.ends_with(".code") { "0\n" } else { "" };
+            fs::write(dir.join(name), body).unwrap();
         }
         cases(dir, dir)
             .map(|cases| cases.iter().map(Case::name).collect())
@@ -485,6 +500,16 @@ mod tests {
             assert!(e.contains(wanted), "{:?}: {}", files, e);
             assert!(!e.contains('\n'), "{}", e);
         }
+        // An exit status no process can give: refused before anything runs.
+        assert_eq!(listed(dir, &["1.in", "1.code"]).unwrap(), ["1"]);
+        fs::write(dir.join("1.code"), "256\n").unwrap();
+        let e = cases(dir, dir).unwrap_err().to_string();
+        let said = "1.code: 256 is not an exit status a process can give (0..=255)";
+        assert!(
+            e.contains(said) && e.ends_with("so no run could pass"),
+            "{}",
+            e
+        );
         let e = refusal(&["6.in", "06.in", "+6.in", "9.out"]);
         assert!(e.ends_with("(and 2 more such files)"), "{}", e);
         // A stray number still moves the next number past it.
