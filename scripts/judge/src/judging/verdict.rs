@@ -70,7 +70,8 @@ pub struct Limits {
     /// The judge's stack, in bytes, where known (`judges.rs`); `None`: unknown, and a run
     /// gets [`STACK_WHERE_UNKNOWN`] ([`Limits::stack`]).
     pub stack_bytes: Option<u64>,
-    /// The judge these limits are of (`SPOJ`), for messages.
+    /// The judge these limits are of, as messages name it: `SPOJ`, or `the judge` when the
+    /// table does not know it.
     pub judge: &'static str,
 }
 

@@ -183,7 +183,7 @@ impl Problem {
             memory_mib: self.memory_limit_mib,
             output_mib: origin.output_limit_mib,
             stack_bytes: origin.judge.stack.bytes,
-            judge: origin.judge.name,
+            judge: named(origin.judge),
         }
     }
 
@@ -197,7 +197,7 @@ impl Problem {
                 memory_mib: l.memory_limit_mib.unwrap_or(origin.memory_mib),
                 output_mib: l.output_limit_mib.or(origin.output_mib),
                 stack_bytes: l.judge.stack.bytes,
-                judge: l.judge.name,
+                judge: named(l.judge),
             },
             None => origin,
         }
@@ -230,6 +230,16 @@ impl Problem {
     /// `samples/<name>`, relative to the workspace root.
     pub fn samples_dir(&self) -> PathBuf {
         Path::new("samples").join(&self.name)
+    }
+}
+
+/// A judge as a message of its limits names it: `SPOJ`, or `the judge` for one the table
+/// does not know.
+fn named(judge: &Judge) -> &'static str {
+    if judge.key == judges::GENERIC {
+        "the judge"
+    } else {
+        judge.name
     }
 }
 
