@@ -196,7 +196,7 @@ fn mib(bytes: u64) -> String {
 /// an RE row, never to decide a verdict.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct RuntimeNotes {
-    /// `thread 'main' has overflowed its stack`: the thread's name.
+    /// `thread 'main' has overflowed its stack`: the thread's name (`main`).
     overflowed: Option<String>,
     /// `memory allocation of 1024 bytes failed`: the size asked for.
     allocation: Option<u64>,
@@ -213,9 +213,14 @@ fn runtime_notes<R: BufRead>(mut stderr: R) -> io::Result<RuntimeNotes> {
         }
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();
-        if let Some(rest) = text.strip_prefix("thread '") {
-            if let Some(name) = rest.strip_suffix("' has overflowed its stack") {
-                notes.overflowed = Some(name.to_string());
+        // `thread 'main' has overflowed its stack`; newer Rust adds the thread's id after
+        // its name: `thread 'main' (2500) has overflowed its stack`.
+        if let Some(named) = text
+            .strip_prefix("thread '")
+            .and_then(|rest| rest.strip_suffix(" has overflowed its stack"))
+        {
+            if let Some(end) = named.rfind('\'') {
+                notes.overflowed = Some(named[..end].to_string());
             }
         }
         if let Some(size) = text
@@ -499,6 +504,11 @@ mod tests {
             "stack overflow (1 GiB stack, AtCoder's): deep recursion: run solve() on a thread \
              with a larger stack"
         );
+        let with_id = overflow.replace("'main'", "'main' (2500)");
+        assert!(failed(LIMITS, Exit::Signal(6), 100, &with_id)
+            .unwrap()
+            .1
+            .starts_with("stack overflow (8 MiB stack; SPOJ's is unknown)"));
         let spawned = overflow.replace("'main'", "'<unnamed>'");
         assert!(failed(LIMITS, Exit::Signal(11), 100, &spawned)
             .unwrap()
