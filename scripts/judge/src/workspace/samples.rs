@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 /// mistake (or a device) the check must not load.
 pub const MAX_SAMPLE: u64 = 64 << 20;
 
+/// What else a case may have beside its parts: `N.note`, written by `make stress`.
+const BESIDE: [&str; 1] = ["note"];
+
 /// The largest `.code` file: one exit status.
 const MAX_CODE: u64 = 64;
 
@@ -57,10 +60,11 @@ struct FileName<'a> {
 
 /// Why a file of a samples folder that is not a case file looks like one, so it is reported:
 /// a case's part in other letters (`5.IN`), or a case's name with another extension
-/// (`5.ans`, `spoj-1.txt`). `None` for a case file and for other files (`notes.txt`).
+/// (`5.ans`, `spoj-1.txt`). `None` for a case file, a file kept beside one (`5.note`) and
+/// other files (`notes.txt`).
 fn look_alike(name: &str) -> Option<String> {
     let (stem, ext) = name.rsplit_once('.')?;
-    if PARTS.contains(&ext) {
+    if PARTS.contains(&ext) || BESIDE.contains(&ext) {
         return None;
     }
     let lower = ext.to_ascii_lowercase();
@@ -433,6 +437,7 @@ mod tests {
                 "2.in",
                 "2.out",
                 "note.txt",
+                "2.note",
                 "0.in",
                 "spoj-1.in",
                 "spoj-12.in",
