@@ -67,7 +67,8 @@ fn no_out_says_the_verdict_a_judged_case_gets() {
     let out = judge_exits(&root, &["check"], 1);
     for (i, (kind, word)) in kinds
         .iter()
-        .zip(["TLE", "RE", "MLE", "MLE", "OLE"])
+        // A failed allocation is RE with the size asked for: memory is judged by the peak.
+        .zip(["TLE", "RE", "RE", "MLE", "OLE"])
         .enumerate()
     {
         let (judged, row) = verdict_of(&out, &(i + 1).to_string());
@@ -78,6 +79,14 @@ fn no_out_says_the_verdict_a_judged_case_gets() {
             row.contains(&format!("a judge would say {}, ", word)),
             "{}: {}",
             kind,
+            row
+        );
+    }
+    for case in ["3", "13"] {
+        let row = line(&out, "demo", case, "");
+        assert!(
+            row.contains("allocation of 6917529027641081856 bytes failed"),
+            "{}",
             row
         );
     }

@@ -4,6 +4,7 @@ use super::Outcome;
 use crate::cli::args::Parsed;
 use crate::error::Result;
 use crate::exec::run;
+use crate::judging::verdict;
 use crate::workspace::problem::{self, Listing, Problem};
 use std::path::Path;
 
@@ -23,8 +24,8 @@ impl Args {
 }
 
 /// Prints each listed judge of each named problem: title, limits and URL on one line, then
-/// how it compiles the Rust file, its source limit with its source, and its input/output
-/// variant, indented. Always passes.
+/// how it compiles the Rust file, its source limit and its stack with their sources, and its
+/// input/output variant, indented. Always passes.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let problems = problem::select(root, &args.names)?;
     println!(
@@ -49,6 +50,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
                 l.judge.source_limit.label(),
                 l.judge.source_limit.source
             );
+            println!("{:<10} {:<16} stack: {}", "", "", stack(l));
             if let Some(v) = &l.variant {
                 println!("{:<10} {:<16} variant: {}", "", "", v);
             }
@@ -64,6 +66,20 @@ pub fn limits(l: &Listing) -> String {
         (Some(ms), None) => format!("{} ms, ? MiB", ms),
         (None, Some(mib)) => format!("? ms, {} MiB", mib),
         (None, None) => "unknown".to_string(),
+    }
+}
+
+/// `1 GiB (secondhand: ...)`, or `unknown (no source found); runs get 8 MiB`: the judge's
+/// stack with its source, and the stack a run of the check gets where it is unknown.
+pub fn stack(l: &Listing) -> String {
+    let stack = &l.judge.stack;
+    match stack.bytes {
+        Some(_) => format!("{} ({})", stack.label(), stack.source),
+        None => format!(
+            "unknown ({}); runs get {}",
+            stack.source,
+            verdict::binary_size(verdict::STACK_WHERE_UNKNOWN)
+        ),
     }
 }
 

@@ -57,15 +57,21 @@ impl Args {
     }
 }
 
-/// Checks the problem, prints the file, the judge it is ready for (URL, compiler, limits),
-/// and copies the file to the clipboard when a clipboard tool is present. Passes when the
-/// check passes.
+/// Checks the problem. When the check passes, prints the file, the judge it is ready for
+/// (URL, compiler, limits), and copies the file to the clipboard when a clipboard tool is
+/// present; when it does not, says the file is not ready and copies nothing. Passes when
+/// the check passes.
 pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let problem = &args.problem;
     let listing = target(problem, args.judge.as_deref())?;
     let passed = check_engine::check(root, std::slice::from_ref(problem))?;
-    if passed == Outcome::Fail {
-        println!("(the check does not pass: think twice before submitting)");
+    if passed != Outcome::Pass {
+        println!();
+        println!(
+            "not ready for {}: the check does not pass; fix what its rows say, then submit again",
+            listing.title()
+        );
+        return Ok(Outcome::Fail);
     }
     let source = root
         .join("target/submit")
@@ -90,6 +96,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         list::compiler(listing)
     );
     println!("  limits: {}", limits);
+    println!("  stack: {}", list::stack(listing));
     println!("  (judge facts from: {})", listing.judge.source);
     if let Some(v) = &listing.variant {
         println!("  input/output variant: {}", v);
@@ -114,10 +121,10 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
                 .is_some_and(|mut s| s.write_all(&text).is_ok());
             if wrote && child.wait().is_ok_and(|s| s.success()) {
                 println!("copied to the clipboard with {}", tool);
-                return Ok(passed);
+                return Ok(Outcome::Pass);
             }
         }
     }
     println!("no clipboard tool (wl-copy, xclip, xsel, pbcopy): paste the file above");
-    Ok(passed)
+    Ok(Outcome::Pass)
 }

@@ -2,7 +2,8 @@
 
 use crate::error::{Error, Result};
 use crate::exec::run::{self, Exit};
-use crate::text::printable::printable;
+use crate::judging::diff;
+use crate::text::printable::printable_bytes;
 use std::path::Path;
 use std::time::Duration;
 
@@ -32,12 +33,15 @@ pub fn check(
         Exit::Code(0) => Ok(None),
         Exit::Code(1) => Ok(Some(format!(
             "checker: {}",
-            printable(
-                String::from_utf8_lossy(&verdict.stdout)
-                    .lines()
-                    .next()
-                    .unwrap_or("rejected")
-            )
+            match verdict
+                .stdout
+                .split(|&b| b == b'\n')
+                .next()
+                .map(diff::trim_end)
+            {
+                Some(line) if !line.is_empty() => printable_bytes(line),
+                _ => "rejected".into(),
+            }
         ))),
         other => Err(Error::Kit(format!(
             "the checker {} failed ({}): {}",

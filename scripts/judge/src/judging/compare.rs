@@ -2,6 +2,7 @@
 //! a float tolerance; `compare` in `[package.metadata.judge]` picks one (or the checker).
 //! Outputs are read as they stream, so an output's size never shows in the tool's memory.
 
+use crate::judging::diff;
 use crate::text::json::Json;
 use std::io::{self, BufRead};
 
@@ -114,19 +115,17 @@ impl Compare {
     }
 }
 
-/// The next line of `text` (without its `\n`), trailing whitespace removed, invalid UTF-8
-/// shown as U+FFFD; `None` at the end.
-fn next_line<R: BufRead>(text: &mut R, buf: &mut Vec<u8>) -> io::Result<Option<String>> {
+/// Reads the next line of `text` into `buf` (without its `\n`); false at the end. The line
+/// is compared as bytes, without its trailing ASCII whitespace ([`diff::trim_end`]).
+fn next_line<R: BufRead>(text: &mut R, buf: &mut Vec<u8>) -> io::Result<bool> {
     buf.clear();
-    if text.read_until(b'\n', buf)? == 0 {
-        return Ok(None);
-    }
-    Ok(Some(String::from_utf8_lossy(buf).trim_end().to_string()))
+    Ok(text.read_until(b'\n', buf)? > 0)
 }
 
-/// `None` when `got` matches `expected` line by line (trailing whitespace and final empty
-/// lines ignored); otherwise a one-line description of the first difference. Both are read
-/// once, as streams: memory is one line of each. `compare = "lines"`.
+/// `None` when `got` matches `expected` line by line, byte for byte (trailing ASCII
+/// whitespace and final empty lines ignored); otherwise a one-line description of the first
+/// difference. Both are read once, as streams: memory is one line of each.
+/// `compare = "lines"`.
 pub fn first_difference_in<E: BufRead, G: BufRead>(
     mut expected: E,
     mut got: G,
@@ -135,35 +134,37 @@ pub fn first_difference_in<E: BufRead, G: BufRead>(
     let mut line = 0;
     loop {
         line += 1;
-        let w = next_line(&mut expected, &mut wbuf)?;
-        let h = next_line(&mut got, &mut hbuf)?;
-        let differ = match (&w, &h) {
-            (None, None) => return Ok(None),
-            (Some(w), Some(h)) => w != h,
+        let w_more = next_line(&mut expected, &mut wbuf)?;
+        let h_more = next_line(&mut got, &mut hbuf)?;
+        let (w, h) = (diff::trim_end(&wbuf), diff::trim_end(&hbuf));
+        let differ = match (w_more, h_more) {
+            (false, false) => return Ok(None),
+            (true, true) => w != h,
             // One side ended: equal if the other has only empty lines left.
-            (Some(rest), None) => !only_empty_after(rest, &mut expected, &mut wbuf)?,
-            (None, Some(rest)) => !only_empty_after(rest, &mut got, &mut hbuf)?,
+            (true, false) => !only_empty_after(w, &mut expected)?,
+            (false, true) => !only_empty_after(h, &mut got)?,
         };
         if differ {
-            return Ok(Some(crate::judging::diff::line_difference(
+            return Ok(Some(diff::line_difference(
                 line,
-                w.as_deref(),
-                h.as_deref(),
+                Some(w).filter(|_| w_more),
+                Some(h).filter(|_| h_more),
             )));
         }
-        if w.is_none() || h.is_none() {
+        if !(w_more && h_more) {
             return Ok(None);
         }
     }
 }
 
 /// Whether `first` and every line after it in `text` are empty.
-fn only_empty_after<R: BufRead>(first: &str, text: &mut R, buf: &mut Vec<u8>) -> io::Result<bool> {
+fn only_empty_after<R: BufRead>(first: &[u8], text: &mut R) -> io::Result<bool> {
     if !first.is_empty() {
         return Ok(false);
     }
-    while let Some(l) = next_line(text, buf)? {
-        if !l.is_empty() {
+    let mut buf = Vec::new();
+    while next_line(text, &mut buf)? {
+        if !diff::trim_end(&buf).is_empty() {
             return Ok(false);
         }
     }
@@ -332,8 +333,8 @@ impl<R: BufRead> Tokens<R> {
     /// Where the last token is, for a message: its line, its column, and the text of its line
     /// around it (up to [`KEPT_BEFORE`] bytes before it, the rest of the line up to
     /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
-    fn place(&mut self) -> io::Result<crate::judging::diff::Place> {
-        let (column, before, mut rest) = if self.carried {
+    fn place(&mut self) -> io::Result<diff::Place> {
+        let (column, mut before, mut rest) = if self.carried {
             (
                 self.carried_column,
                 self.carried_before.clone(),
@@ -347,34 +348,44 @@ impl<R: BufRead> Tokens<R> {
             let token = buf[self.start..self.pos].to_vec();
             (self.column + characters(head), before, token)
         };
-        // The rest of the line after the token, up to READ_AFTER bytes.
+        // The rest of the line after the token: READ_AFTER bytes, then the rest of a
+        // character cut there.
         let mut after = 0;
         loop {
             let buf = self.text.fill_buf()?;
             let part = &buf[self.pos..];
-            let part = &part[..part.len().min(READ_AFTER - after)];
-            let end = part.iter().position(|&b| b == b'\n');
-            let taken = &part[..end.unwrap_or(part.len())];
-            rest.extend_from_slice(taken);
-            after += taken.len();
-            self.pos += taken.len();
-            if end.is_some() || after == READ_AFTER || !self.refill()? {
+            let taken = part
+                .iter()
+                .enumerate()
+                .position(|(i, &b)| !goes_on(b, after + i))
+                .unwrap_or(part.len());
+            rest.extend_from_slice(&part[..taken]);
+            after += taken;
+            self.pos += taken;
+            if taken < part.len() || !self.refill()? {
                 break;
             }
         }
-        let before = String::from_utf8_lossy(&before).into_owned();
-        let rest = String::from_utf8_lossy(&rest);
-        Ok(crate::judging::diff::Place {
+        let at = before.len();
+        before.extend_from_slice(diff::trim_end(&rest));
+        Ok(diff::Place {
             line: self.token_line,
             column,
-            at: before.chars().count(),
-            text: format!("{}{}", before, rest.trim_end()),
+            at,
+            text: before,
         })
     }
 }
 
+/// Whether the rest of a line shown after a token takes `b`, its byte at `after` (0-based):
+/// up to the line's end, at most [`READ_AFTER`] bytes, then the bytes that continue a
+/// character cut there (at most 3).
+fn goes_on(b: u8, after: usize) -> bool {
+    b != b'\n' && (after < READ_AFTER || (after < READ_AFTER + 3 && b & 0xC0 == 0x80))
+}
+
 /// The first token pair that `same` refuses, or a token one side has and the other not,
-/// shown in place ([`crate::judging::diff::token_difference`]).
+/// shown in place ([`diff::token_difference`]).
 fn token_difference<E: BufRead, G: BufRead>(
     expected: E,
     got: G,
@@ -393,7 +404,7 @@ fn token_difference<E: BufRead, G: BufRead>(
         }
         let w = if w_ended { None } else { Some(want.place()?) };
         let h = if h_ended { None } else { Some(have.place()?) };
-        return Ok(Some(crate::judging::diff::token_difference(index, w, h)));
+        return Ok(Some(diff::token_difference(index, w, h)));
     }
 }
 
@@ -465,6 +476,37 @@ mod tests {
                 .first_difference(b"a\n", b"\x1b]0;x\x07\n")
                 .unwrap(),
             "token 1 (line 1, column 1): expected `a`, got `\\u{1b}]0;x\\u{7}`"
+        );
+    }
+
+    #[test]
+    fn outputs_are_compared_as_bytes_and_shown_escaped() {
+        // Invalid UTF-8 is never decoded away: two different bytes differ, and show so.
+        assert_eq!(
+            first_difference(b"\xfe\n", b"\xff\n").unwrap(),
+            "line 1, column 1: expected `\\xfe`, got `\\xff`"
+        );
+        assert_eq!(
+            Compare::Tokens
+                .first_difference(b"\xfe\n", b"\xff\n")
+                .unwrap(),
+            "token 1 (line 1, column 1): expected `\\xfe`, got `\\xff`"
+        );
+        assert_eq!(Compare::Tokens.first_difference(b"a\xfe", b"a\xfe\n"), None);
+        // A no-break space is not whitespace to a judge: not trimmed, not hidden.
+        let nbsp = "ok\u{a0}\n".as_bytes();
+        assert_eq!(
+            Compare::Tokens.first_difference(b"ok\n", nbsp).unwrap(),
+            "token 1 (line 1, column 1): expected `ok`, got `ok\\u{a0}`"
+        );
+        assert_eq!(
+            first_difference(b"ok\n", nbsp).unwrap(),
+            "line 1, column 3: expected `ok` (the line ends), got `ok\\u{a0}`"
+        );
+        // A real U+FFFD is told from an invalid byte.
+        assert_eq!(
+            first_difference("\u{fffd}".as_bytes(), b"\xff").unwrap(),
+            "line 1, column 1: expected `\\u{fffd}`, got `\\xff`"
         );
     }
 
@@ -797,7 +839,7 @@ mod tests {
     }
 
     /// The place of token `k` (1-based) of `text`, read `capacity` bytes at a time.
-    fn place_of(text: &[u8], k: usize, capacity: usize) -> (usize, usize, String, usize) {
+    fn place_of(text: &[u8], k: usize, capacity: usize) -> (usize, usize, Vec<u8>, usize) {
         let mut tokens = Tokens::new(reader(text, capacity));
         for _ in 0..k {
             tokens.next().unwrap().unwrap();
@@ -807,7 +849,7 @@ mod tests {
     }
 
     /// The place of token `k` (1-based) of `text`, as the copying streaming shows it.
-    fn copied_place_of(text: &[u8], k: usize) -> (usize, usize, String, usize) {
+    fn copied_place_of(text: &[u8], k: usize) -> (usize, usize, Vec<u8>, usize) {
         let mut tokens = copied::Tokens::new(text);
         let mut line = 0;
         for _ in 0..k {
@@ -994,26 +1036,29 @@ mod tests {
             /// [`READ_AFTER`] bytes after it, read now) with the token's index in it.
             pub(super) fn place(&mut self, line: usize) -> io::Result<crate::judging::diff::Place> {
                 let mut after = Vec::new();
-                while after.len() < READ_AFTER {
+                loop {
                     let buf = self.text.fill_buf()?;
                     let Some(&b) = buf.first() else {
                         break;
                     };
-                    if b == b'\n' {
+                    // Up to READ_AFTER bytes, then the rest of a character cut there.
+                    let cut = after.len() >= READ_AFTER
+                        && (b & 0xC0 != 0x80 || after.len() >= READ_AFTER + 3);
+                    if b == b'\n' || cut {
                         break;
                     }
                     after.push(b);
                     self.text.consume(1);
                 }
-                let before = String::from_utf8_lossy(&self.before).into_owned();
                 let mut rest = self.token.clone();
                 rest.extend_from_slice(&after);
-                let rest = String::from_utf8_lossy(&rest);
+                let mut text = self.before.clone();
+                text.extend_from_slice(crate::judging::diff::trim_end(&rest));
                 Ok(crate::judging::diff::Place {
                     line,
                     column: self.token_column,
-                    at: before.chars().count(),
-                    text: format!("{}{}", before, rest.trim_end()),
+                    at: self.before.len(),
+                    text,
                 })
             }
         }

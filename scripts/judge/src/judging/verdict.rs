@@ -4,6 +4,7 @@ use crate::error::{Error, Result};
 use crate::exec::run::{self, Budget, Captured, Exit, Kept, Measured};
 use crate::judging::checker;
 use crate::judging::compare::Compare;
+use crate::text::printable::printable;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader};
@@ -47,6 +48,7 @@ impl fmt::Display for Verdict {
 }
 
 /// What a correct solution does on a case.
+#[derive(Debug)]
 pub struct Expected {
     /// Expected stdout (a file, so a checker can read it).
     pub stdout: PathBuf,
@@ -65,12 +67,36 @@ pub struct Limits {
     pub memory_mib: u64,
     /// Output per stream, in MiB, where the judge's is known (`output-limit-mib`).
     pub output_mib: Option<u64>,
+    /// The judge's stack, in bytes, where known (`judges.rs`); `None`: unknown, and a run
+    /// gets [`STACK_WHERE_UNKNOWN`] ([`Limits::stack`]).
+    pub stack_bytes: Option<u64>,
+    /// The judge these limits are of, as messages name it: `SPOJ`, or `the judge` when the
+    /// table does not know it.
+    pub judge: &'static str,
 }
+
+/// The stack a run gets where the judge's is unknown: 8 MiB, the usual default of Linux.
+pub const STACK_WHERE_UNKNOWN: u64 = 8 << 20;
 
 impl Limits {
     /// How long a run may go on before it is killed: one and a half times the time limit.
     pub fn kill_time(self) -> Duration {
-        Duration::from_millis(self.time_ms * 3 / 2)
+        Duration::from_millis(self.time_ms.saturating_mul(3) / 2)
+    }
+
+    /// The stack a run gets, in bytes: the judge's, or [`STACK_WHERE_UNKNOWN`].
+    pub fn stack(self) -> u64 {
+        self.stack_bytes.unwrap_or(STACK_WHERE_UNKNOWN)
+    }
+
+    /// The stack a run had and whose it is: `1 GiB stack, AtCoder's`, or `8 MiB stack;
+    /// SPOJ's is unknown`.
+    pub fn stack_note(self) -> String {
+        let size = binary_size(self.stack());
+        match self.stack_bytes {
+            Some(_) => format!("{} stack, {}'s", size, self.judge),
+            None => format!("{} stack; {}'s is unknown", size, self.judge),
+        }
     }
 
     /// How much output a run may write to each stream before it is OLE: the judge's output
@@ -87,7 +113,7 @@ impl Limits {
 
     /// The judge's output limit in bytes per stream, where the manifest gives one.
     fn judges_output_cap(self) -> Option<u64> {
-        self.output_mib.map(|mib| mib << 20)
+        self.output_mib.map(|mib| mib.saturating_mul(1 << 20))
     }
 }
 
@@ -147,6 +173,16 @@ pub fn time_exceeded<O>(outcome: &Measured<O>, limit_ms: u64) -> Option<String> 
     }
 }
 
+/// `1 GiB`, `256 MiB`, `8 KiB`, `100 bytes`: whole units only, the largest that fits.
+pub fn binary_size(bytes: u64) -> String {
+    for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
+        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return format!("{} {}", bytes >> shift, unit);
+        }
+    }
+    format!("{} bytes", bytes)
+}
+
 /// `64 MiB`, `37.5 MiB`.
 fn mib(bytes: u64) -> String {
     if bytes % (1 << 20) == 0 {
@@ -156,22 +192,104 @@ fn mib(bytes: u64) -> String {
     }
 }
 
-/// Whether `text` (read as it streams) holds `needle` within one line.
-fn mentions<R: BufRead>(mut text: R, needle: &[u8]) -> io::Result<bool> {
+/// What a Rust program's runtime wrote to stderr before it ended: read only to say more in
+/// an RE row, never to decide a verdict.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct RuntimeNotes {
+    /// `thread 'main' has overflowed its stack`: the thread's name (`main`).
+    overflowed: Option<String>,
+    /// `memory allocation of 1024 bytes failed`: the size asked for.
+    allocation: Option<u64>,
+}
+
+/// The [`RuntimeNotes`] in `stderr`, read as it streams, line by line.
+fn runtime_notes<R: BufRead>(mut stderr: R) -> io::Result<RuntimeNotes> {
+    let mut notes = RuntimeNotes::default();
     let mut line = Vec::new();
     loop {
         line.clear();
-        if text.read_until(b'\n', &mut line)? == 0 {
-            return Ok(false);
+        if stderr.read_until(b'\n', &mut line)? == 0 {
+            return Ok(notes);
         }
-        if line.windows(needle.len()).any(|w| w == needle) {
-            return Ok(true);
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        // `thread 'main' has overflowed its stack`; newer Rust adds the thread's id after
+        // its name: `thread 'main' (2500) has overflowed its stack`.
+        if let Some(named) = text
+            .strip_prefix("thread '")
+            .and_then(|rest| rest.strip_suffix(" has overflowed its stack"))
+        {
+            if let Some(end) = named.rfind('\'') {
+                notes.overflowed = Some(named[..end].to_string());
+            }
+        }
+        if let Some(size) = text
+            .strip_prefix("memory allocation of ")
+            .and_then(|rest| rest.strip_suffix(" bytes failed"))
+            .and_then(|size| size.parse().ok())
+        {
+            notes.allocation = Some(size);
         }
     }
 }
 
-/// What a judge says of a run whatever its output: OLE, TLE, MLE or RE (an exit status
-/// other than `code`), with why in one line; `None` when it ended as a correct run may, so
+/// Why a run that ended otherwise than a correct one is RE, in one line: a stack overflow
+/// (Rust's message and SIGSEGV or SIGABRT) with the stack it had and the fix; a failed
+/// allocation with the size asked for; else the exit and the first line of stderr.
+fn runtime_error<O: Kept>(
+    limits: Limits,
+    outcome: &Measured<O>,
+    code: i32,
+    stderr: impl BufRead,
+) -> io::Result<String> {
+    let notes = runtime_notes(stderr)?;
+    let crashed = matches!(outcome.exit, Exit::Signal(SIGSEGV | SIGABRT));
+    // `killed by SIGABRT`, without the signal's meaning.
+    let ended = match outcome.exit {
+        Exit::Code(c) => format!("exit status {}", c),
+        exit => {
+            let said = exit.describe();
+            said.split(" (").next().unwrap_or(&said).to_string()
+        }
+    };
+    match (&notes.overflowed, notes.allocation) {
+        (Some(thread), _) if crashed && thread == "main" => {
+            return Ok(format!(
+                "stack overflow ({}): deep recursion: run solve() on a thread with a larger \
+                 stack",
+                limits.stack_note()
+            ))
+        }
+        (Some(thread), _) if crashed => {
+            return Ok(format!(
+                "stack overflow in thread '{}' (its stack is set where it is spawned): deep \
+                 recursion: give it a larger stack",
+                printable(thread)
+            ))
+        }
+        (_, Some(size)) => {
+            return Ok(format!(
+                "allocation of {} bytes failed (the process was {})",
+                size, ended
+            ))
+        }
+        _ => {}
+    }
+    let stderr_line = outcome.first_stderr_line();
+    Ok(match outcome.exit {
+        Exit::Code(c) => format!("exit status {} (expected {}): {}", c, code, stderr_line),
+        _ if stderr_line.is_empty() => outcome.exit.describe(),
+        _ => format!("{}: {}", outcome.exit.describe(), stderr_line),
+    })
+}
+
+/// SIGSEGV and SIGABRT: how a stack overflow ends a Rust program (its guard page, or the
+/// runtime's abort after it says so).
+const SIGSEGV: i32 = 11;
+const SIGABRT: i32 = 6;
+
+/// What a judge says of a run whatever its output: OLE, TLE, MLE (by the peak measured) or
+/// RE (an exit status other than `code`, or a signal), with why in one line; `None` when it ended as a correct run may, so
 /// its output decides. `stderr` is the run's stderr, read as it streams. This is the one
 /// place these verdicts are decided, for judged runs and for runs without an expected
 /// output alike.
@@ -196,8 +314,8 @@ pub fn failure<O: Kept>(
     if let Some(why) = time_exceeded(outcome, limits.time_ms) {
         return Ok(Some((Verdict::Tle, why)));
     }
-    if outcome.max_rss_kib > limits.memory_mib * 1024 || mentions(stderr, b"memory allocation of")?
-    {
+    // Memory is judged by what was measured only: a program may print anything.
+    if outcome.max_rss_kib > limits.memory_mib.saturating_mul(1024) {
         return Ok(Some((
             Verdict::Mle,
             format!(
@@ -207,23 +325,11 @@ pub fn failure<O: Kept>(
             ),
         )));
     }
-    let stderr_line = outcome.first_stderr_line();
     Ok(match outcome.exit {
         Exit::Code(c) if c == code => None,
-        Exit::Code(c) => Some((
-            Verdict::Re,
-            format!("exit status {} (expected {}): {}", c, code, stderr_line),
-        )),
-        Exit::Signal(_) => Some((
-            Verdict::Re,
-            if stderr_line.is_empty() {
-                outcome.exit.describe()
-            } else {
-                format!("{}: {}", outcome.exit.describe(), stderr_line)
-            },
-        )),
         // Judged TLE above.
         Exit::Killed => unreachable!(),
+        _ => Some((Verdict::Re, runtime_error(limits, outcome, code, stderr)?)),
     })
 }
 
@@ -313,9 +419,8 @@ mod tests {
             stderr: None,
         };
         let limits = Limits {
-            time_ms: 1000,
-            memory_mib: 64,
             output_mib: None,
+            ..LIMITS
         };
         fs::write(&answer, "42\n").unwrap();
         assert_eq!(limits.output_cap(&expected), 64 << 20);
@@ -329,6 +434,96 @@ mod tests {
             ..limits
         };
         assert_eq!(judges.output_cap(&expected), 8 << 20);
+    }
+
+    const LIMITS: Limits = Limits {
+        time_ms: 1000,
+        memory_mib: 64,
+        output_mib: None,
+        stack_bytes: None,
+        judge: "SPOJ",
+    };
+
+    /// What [`failure`] says of a run that ended as `exit` with `stderr` and this peak.
+    fn failed(limits: Limits, exit: Exit, rss_kib: u64, stderr: &str) -> Option<(Verdict, String)> {
+        let mut run = outcome(exit, 10, 5);
+        run.max_rss_kib = rss_kib;
+        run.stderr = stderr.as_bytes().to_vec();
+        failure(limits, &run, 0, stderr.as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn memory_is_judged_by_the_peak_measured_never_by_stderr() {
+        // A correct program may print anything: the text is not a verdict.
+        assert_eq!(
+            failed(
+                LIMITS,
+                Exit::Code(0),
+                1946,
+                "memory allocation of 8 bytes failed\n"
+            ),
+            None
+        );
+        let asked = "memory allocation of 1125899906842624 bytes failed\n";
+        assert_eq!(
+            failed(LIMITS, Exit::Signal(6), 1946, asked).unwrap(),
+            (
+                Verdict::Re,
+                "allocation of 1125899906842624 bytes failed (the process was killed by SIGABRT)"
+                    .to_string()
+            )
+        );
+        let (verdict, why) = failed(LIMITS, Exit::Signal(6), 70 << 10, asked).unwrap();
+        assert_eq!(
+            (verdict, why.as_str()),
+            (Verdict::Mle, "peak 70.0 MiB, limit 64 MiB")
+        );
+        let huge = Limits {
+            memory_mib: u64::MAX,
+            ..LIMITS
+        };
+        assert_eq!(failed(huge, Exit::Code(0), u64::MAX, ""), None);
+    }
+
+    #[test]
+    fn a_stack_overflow_names_the_stack_it_had_and_the_fix() {
+        let overflow =
+            "\nthread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n";
+        assert_eq!(
+            failed(LIMITS, Exit::Signal(6), 100, overflow).unwrap().1,
+            "stack overflow (8 MiB stack; SPOJ's is unknown): deep recursion: run solve() on a \
+             thread with a larger stack"
+        );
+        let atcoder = Limits {
+            stack_bytes: Some(1 << 30),
+            judge: "AtCoder",
+            ..LIMITS
+        };
+        assert_eq!(
+            failed(atcoder, Exit::Signal(11), 100, overflow).unwrap().1,
+            "stack overflow (1 GiB stack, AtCoder's): deep recursion: run solve() on a thread \
+             with a larger stack"
+        );
+        let with_id = overflow.replace("'main'", "'main' (2500)");
+        assert!(failed(LIMITS, Exit::Signal(6), 100, &with_id)
+            .unwrap()
+            .1
+            .starts_with("stack overflow (8 MiB stack; SPOJ's is unknown)"));
+        let spawned = overflow.replace("'main'", "'<unnamed>'");
+        assert!(failed(LIMITS, Exit::Signal(11), 100, &spawned)
+            .unwrap()
+            .1
+            .starts_with("stack overflow in thread '<unnamed>' (its stack is set where"));
+        // The text alone, from a program that exits as it should or fails otherwise, is not one.
+        assert_eq!(failed(LIMITS, Exit::Code(0), 100, overflow), None);
+        assert_eq!(
+            failed(LIMITS, Exit::Code(3), 100, overflow).unwrap().1,
+            "exit status 3 (expected 0): thread 'main' has overflowed its stack"
+        );
+        assert_eq!(
+            failed(LIMITS, Exit::Signal(11), 100, "").unwrap().1,
+            "killed by SIGSEGV (segmentation fault)"
+        );
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! (`judge = "luogu"`). Every fact carries its source; what could not be confirmed is
 //! `"unknown"`, never a guess. `scripts/judge/PROTOCOL.md` lists the same facts with sources.
 
+use crate::judging::verdict::binary_size;
+
 /// One way a judge compiles a Rust file: `rustc <flags> --edition <edition>`.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Profile {
@@ -46,6 +48,29 @@ impl SourceLimit {
     }
 }
 
+/// The stack a run of the judge gets, with where that comes from.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Stack {
+    /// The stack in bytes; `None` when unknown (no source found).
+    pub bytes: Option<u64>,
+    /// Where the figure comes from, or why it is unknown (one line).
+    pub source: &'static str,
+}
+
+impl Stack {
+    /// `1 GiB`, `256 MiB` or `unknown`: what `make list` shows.
+    pub fn label(&self) -> String {
+        self.bytes
+            .map_or_else(|| "unknown".to_string(), binary_size)
+    }
+}
+
+/// A stack of a judge whose stack no source gives.
+const UNKNOWN_STACK: Stack = Stack {
+    bytes: None,
+    source: "no source found",
+};
+
 /// `65536` as `65,536`.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -80,6 +105,8 @@ pub struct Judge {
     pub source: &'static str,
     /// The most source it takes in one file.
     pub source_limit: SourceLimit,
+    /// The stack its runs get.
+    pub stack: Stack,
 }
 
 impl Judge {
@@ -136,6 +163,10 @@ pub const JUDGES: &[Judge] = &[
             bytes: None,
             source: "POJ takes no Rust: not looked for",
         },
+        stack: Stack {
+            bytes: None,
+            source: "POJ takes no Rust: not looked for",
+        },
     },
     Judge {
         key: "luogu",
@@ -166,6 +197,10 @@ pub const JUDGES: &[Judge] = &[
             bytes: None,
             source: "no source found; luogu-dev/docs judging.md gives none",
         },
+        stack: Stack {
+            bytes: None,
+            source: "no source found; luogu-dev/docs judging.md gives none",
+        },
     },
     Judge {
         key: "spoj",
@@ -180,6 +215,7 @@ pub const JUDGES: &[Judge] = &[
             source: "SPOJ's guide, hs.spoj.pl/embed/guide: \"Source code length is restricted \
                      to 50 000 bytes in a one file\"; a problem may set less",
         },
+        stack: UNKNOWN_STACK,
     },
     Judge {
         key: "codeforces",
@@ -213,6 +249,11 @@ pub const JUDGES: &[Judge] = &[
             source: "community sources say 64 KB, none found to cite; that there is a limit: \
                      bhuztez/porus#21",
         },
+        stack: Stack {
+            bytes: Some(256 << 20),
+            source: "unconfirmed: `-C link-args=/STACK:268435456` in the Rust command line \
+                     contestants quote for Codeforces; no official page found",
+        },
     },
     Judge {
         key: "atcoder",
@@ -241,6 +282,11 @@ pub const JUDGES: &[Judge] = &[
             source: "a community source only: makutamoto/mojacoder#2 (2020), \"512kb as on \
                      AtCoder\", read as KiB",
         },
+        stack: Stack {
+            bytes: Some(1 << 30),
+            source: "secondhand: `ulimit -s` on AtCoder's code-test page gave 1048576 KiB \
+                     (qiita.com/reika727/items/8fa6f5944b183c0a28f9, a blog, not an official page)",
+        },
     },
     Judge {
         key: GENERIC,
@@ -251,6 +297,10 @@ pub const JUDGES: &[Judge] = &[
         profiles: STAND_IN,
         source: "none: a judge this table does not know",
         source_limit: SourceLimit {
+            bytes: None,
+            source: "a judge this table does not know",
+        },
+        stack: Stack {
             bytes: None,
             source: "a judge this table does not know",
         },
@@ -333,6 +383,22 @@ mod tests {
         assert_eq!(thousands(1000), "1,000");
         assert_eq!(thousands(524288), "524,288");
         assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn stacks_carry_a_source_and_read_in_binary_units() {
+        for j in JUDGES {
+            assert!(!j.stack.source.is_empty(), "{}", j.key);
+        }
+        assert_eq!(by_key("atcoder").unwrap().stack.label(), "1 GiB");
+        assert_eq!(by_key("codeforces").unwrap().stack.label(), "256 MiB");
+        for unknown in ["luogu", "spoj", "poj", "generic"] {
+            assert_eq!(by_key(unknown).unwrap().stack.label(), "unknown");
+        }
+        assert_eq!(binary_size(8 << 20), "8 MiB");
+        assert_eq!(binary_size(1 << 50), "1024 TiB");
+        assert_eq!(binary_size((1 << 20) + 1), "1048577 bytes");
+        assert_eq!(binary_size(0), "0 bytes");
     }
 
     #[test]

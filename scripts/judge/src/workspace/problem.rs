@@ -177,15 +177,18 @@ impl Problem {
 
     /// The problem's limits: its origin's.
     pub fn limits(&self) -> Limits {
+        let origin = &self.judges[0];
         Limits {
             time_ms: self.time_limit_ms,
             memory_mib: self.memory_limit_mib,
-            output_mib: self.judges[0].output_limit_mib,
+            output_mib: origin.output_limit_mib,
+            stack_bytes: origin.judge.stack.bytes,
+            judge: named(origin.judge),
         }
     }
 
     /// The limits of the judge `key` (a case's judge), each the origin's where that judge's
-    /// is unknown or the judge is not listed.
+    /// is unknown or the judge is not listed; the stack is that judge's own, known or not.
     pub fn limits_on(&self, key: Option<&str>) -> Limits {
         let origin = self.limits();
         match key.and_then(|k| self.listing(k)) {
@@ -193,6 +196,8 @@ impl Problem {
                 time_ms: l.time_limit_ms.unwrap_or(origin.time_ms),
                 memory_mib: l.memory_limit_mib.unwrap_or(origin.memory_mib),
                 output_mib: l.output_limit_mib.or(origin.output_mib),
+                stack_bytes: l.judge.stack.bytes,
+                judge: named(l.judge),
             },
             None => origin,
         }
@@ -225,6 +230,16 @@ impl Problem {
     /// `samples/<name>`, relative to the workspace root.
     pub fn samples_dir(&self) -> PathBuf {
         Path::new("samples").join(&self.name)
+    }
+}
+
+/// A judge as a message of its limits names it: `SPOJ`, or `the judge` for one the table
+/// does not know.
+fn named(judge: &Judge) -> &'static str {
+    if judge.key == judges::GENERIC {
+        "the judge"
+    } else {
+        judge.name
     }
 }
 
@@ -328,11 +343,7 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
     let positive = |key: &str| -> Result<Option<u64>, Why> {
         match t.get(key) {
             None if !origin => Ok(None),
-            v => v
-                .and_then(Json::as_i64)
-                .filter(|&v| v > 0)
-                .map(|v| Some(v as u64))
-                .ok_or_else(|| format!("needs a positive integer `{}`", key)),
+            v => limit(key, v),
         }
     };
     let judge = judges::by_key(&text("judge")?)?;
@@ -354,11 +365,7 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
     };
     let output_limit_mib = match t.get("output-limit-mib") {
         None => None,
-        Some(v) => Some(
-            v.as_i64()
-                .filter(|&v| v > 0)
-                .ok_or("output-limit-mib must be a positive integer")? as u64,
-        ),
+        v => limit("output-limit-mib", v)?,
     };
     let url = text("url")?;
     let served_by = judges::by_host(&url);
@@ -378,6 +385,38 @@ fn listing(t: &Json, earlier: &[Listing]) -> Result<Listing, Why> {
         variant,
         profiles,
     })
+}
+
+/// The most each limit of a judges table may be: far above any judge's, and small enough
+/// that the limit in bytes (or 1.5 times it, the wall-clock cap) is far within a `u64`.
+pub const LIMIT_MAXIMA: [(&str, u64, &str); 3] = [
+    ("time-limit-ms", 3_600_000, "one hour"),
+    ("memory-limit-mib", 1 << 20, "1 TiB"),
+    ("output-limit-mib", 1 << 10, "1 GiB"),
+];
+
+/// The limit `key` of a judges table, given as `value`: a whole number from 1 to its
+/// maximum ([`LIMIT_MAXIMA`]). Errors name the key, on one line.
+fn limit(key: &str, value: Option<&Json>) -> Result<Option<u64>, Why> {
+    let (_, max, said) = LIMIT_MAXIMA
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .expect("a limit key");
+    match value.and_then(Json::as_f64) {
+        Some(v) if v.fract() == 0.0 && v >= 1.0 && v <= *max as f64 => Ok(Some(v as u64)),
+        Some(v) if v > *max as f64 => Err(format!(
+            "`{} = {}` is over {} ({}), the most the check takes",
+            key,
+            if v < 1e18 {
+                format!("{}", v)
+            } else {
+                format!("{:e}", v)
+            },
+            max,
+            said
+        )),
+        _ => Err(format!("needs a positive integer `{}`", key)),
+    }
 }
 
 /// The names of all problems: the directories of `problems/` that hold a `Cargo.toml`, sorted.
@@ -521,6 +560,59 @@ gen = ["--n", "9"]
         // POJ takes no Rust: the submission runs as Codeforces compiles it.
         assert_eq!(p.default_profile().command(), "-O --edition 2024");
         assert_eq!(p.rust_listings().count(), 1);
+    }
+
+    #[test]
+    fn limits_past_their_maxima_are_refused_naming_the_key() {
+        let output = |value: &str| {
+            with(
+                "profiles = [\"2024\"]",
+                &format!("profiles = [\"2024\"]\noutput-limit-mib = {}", value),
+            )
+        };
+        for (value, shown) in [
+            ("1e13", "10000000000000"),
+            ("17592186044416", "17592186044416"),
+        ] {
+            let e = output(value).unwrap_err();
+            assert!(
+                e.ends_with(&format!(
+                    "judges table 2: `output-limit-mib = {}` is over 1024 (1 GiB), the most the \
+                     check takes",
+                    shown
+                )),
+                "{}",
+                e
+            );
+        }
+        assert_eq!(
+            output("1024").unwrap().judges[1].output_limit_mib,
+            Some(1024)
+        );
+        assert!(output("0")
+            .unwrap_err()
+            .contains("needs a positive integer `output-limit-mib`"));
+        let e = with("time-limit-ms = 10000", "time-limit-ms = 1e300").unwrap_err();
+        assert!(
+            e.contains("`time-limit-ms = 1e300` is over 3600000 (one hour)"),
+            "{}",
+            e
+        );
+        let e = with("memory-limit-mib = 64", "memory-limit-mib = 1099511627776").unwrap_err();
+        assert!(e.contains("`memory-limit-mib = 1099511627776` is over 1048576 (1 TiB)"));
+        assert!(!e.contains('\n'));
+    }
+
+    #[test]
+    fn limits_carry_the_judges_stack() {
+        let p = load_text(MANIFEST).unwrap();
+        let origin = p.limits();
+        assert_eq!((origin.stack_bytes, origin.judge), (None, "POJ"));
+        assert_eq!(origin.stack(), 8 << 20);
+        let cf = p.limits_on(Some("codeforces"));
+        assert_eq!((cf.stack_bytes, cf.judge), (Some(256 << 20), "Codeforces"));
+        assert_eq!((cf.time_ms, cf.memory_mib), (10000, 256));
+        assert_eq!(p.limits_on(Some("spoj")), origin);
     }
 
     #[test]

@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 /// mistake (or a device) the check must not load.
 pub const MAX_SAMPLE: u64 = 64 << 20;
 
+/// What else a case may have beside its parts: `N.note`, written by `make stress`.
+const BESIDE: [&str; 1] = ["note"];
+
 /// The largest `.code` file: one exit status.
 const MAX_CODE: u64 = 64;
 
@@ -53,6 +56,38 @@ struct FileName<'a> {
     number: Option<u64>,
     canonical: bool,
     part: &'a str,
+}
+
+/// Why a file of a samples folder that is not a case file looks like one, so it is reported:
+/// a case's part in other letters (`5.IN`), or a case's name with another extension
+/// (`5.ans`, `spoj-1.txt`). `None` for a case file, a file kept beside one (`5.note`) and
+/// other files (`notes.txt`).
+fn look_alike(name: &str) -> Option<String> {
+    let (stem, ext) = name.rsplit_once('.')?;
+    if PARTS.contains(&ext) || BESIDE.contains(&ext) {
+        return None;
+    }
+    let lower = ext.to_ascii_lowercase();
+    let digits = stem.rsplit_once('-').map_or(stem, |(_, n)| n);
+    let numbered = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    if PARTS.contains(&lower.as_str()) {
+        return Some(if numbered {
+            format!(
+                "not a case name the check takes (`.{}`, not `.{}`); rename it {}.{}",
+                ext, lower, stem, lower
+            )
+        } else {
+            "not a case name the check takes; use N.in or <judge>-N.in".to_string()
+        });
+    }
+    if numbered {
+        return Some(format!(
+            "not a file the check takes; a case's files are {s}.in, {s}.out, {s}.code and \
+             {s}.err",
+            s = stem
+        ));
+    }
+    None
 }
 
 fn file_name(name: &str) -> Option<FileName<'_>> {
@@ -126,6 +161,23 @@ fn not_regular(root: &Path, path: &Path) -> Option<String> {
     too_big(meta.len())
 }
 
+/// What is wrong with the case file at `path` (its `part`), in the workspace at `root`: not
+/// a regular file inside it ([`not_regular`]), or a `.code` that is not an exit status a
+/// process can give (refused before anything is built). `None` when it is fit.
+fn unfit(root: &Path, path: &Path, part: &str) -> Option<String> {
+    if let Some(what) = not_regular(root, path) {
+        return Some(format!("{}; a sample must be a regular file", what));
+    }
+    if part != "code" {
+        return None;
+    }
+    match fs::read(path) {
+        Ok(text) if text.len() as u64 > MAX_CODE => Some(format!("over {} bytes", MAX_CODE)),
+        Ok(text) => exit_status(&text).err(),
+        Err(e) => Some(format!("cannot be read: {}", e)),
+    }
+}
+
 fn too_big(bytes: u64) -> Option<String> {
     (bytes > MAX_SAMPLE).then(|| {
         format!(
@@ -140,7 +192,9 @@ fn too_big(bytes: u64) -> Option<String> {
 /// numeric order, then each other judge's (by key) in numeric order. Files of other kinds
 /// (`notes.txt`) are left alone. Refused, in one line naming the first such file (and how
 /// many more there are): a `.in`/`.out`/`.code`/`.err` file whose name is not a case name
-/// (`4 5.in`, `é.in`, `06.in` beside `6.in`), a `.out`/`.code`/`.err` without its `.in`, and
+/// (`4 5.in`, `é.in`, `06.in` beside `6.in`), a look-alike of a case file (`5.IN`,
+/// `5.ans`), a `.out`/`.code`/`.err` without its `.in`, a `.code` that is not an exit status
+/// (0..=255), and
 /// any file of a case that is not a regular file inside the workspace (FIFO, device, a link
 /// leading outside) or is over [`MAX_SAMPLE`] bytes. A missing folder has no cases.
 /// O(files in `dir`).
@@ -170,16 +224,20 @@ pub fn cases(root: &Path, dir: &Path) -> crate::error::Result<Vec<Case>> {
     names.sort();
     let mut cases = Vec::new();
     for name in &names {
-        let parsed = match file_name(name) {
-            Some(parsed) => parsed,
-            None => continue,
-        };
-        let path = dir.join(name);
         let shown = || {
             dir.join(name.escape_default().to_string())
                 .display()
                 .to_string()
         };
+        if let Some(why) = look_alike(name) {
+            problems.push(format!("{}: {}", shown(), why));
+            continue;
+        }
+        let parsed = match file_name(name) {
+            Some(parsed) => parsed,
+            None => continue,
+        };
+        let path = dir.join(name);
         let canonical_name = |number: u64, part: &str| match parsed.judge {
             Some(judge) => format!("{}-{}.{}", judge, number, part),
             None => format!("{}.{}", number, part),
@@ -209,12 +267,8 @@ pub fn cases(root: &Path, dir: &Path) -> crate::error::Result<Vec<Case>> {
             ));
             continue;
         }
-        if let Some(what) = not_regular(&root, &path) {
-            problems.push(format!(
-                "{}: {}; a sample must be a regular file",
-                shown(),
-                what
-            ));
+        if let Some(what) = unfit(&root, &path, parsed.part) {
+            problems.push(format!("{}: {}", shown(), what));
             continue;
         }
         if parsed.part == "in" {
@@ -299,10 +353,8 @@ pub fn expected_of(case: &Case) -> crate::error::Result<Option<Expected>> {
     }
     let code_file = case.input.with_extension("code");
     let code = match read_bounded(&code_file, MAX_CODE)? {
-        Some(text) => String::from_utf8_lossy(&text)
-            .trim()
-            .parse()
-            .map_err(|_| Error::Refused(format!("{}: not an exit status", code_file.display())))?,
+        Some(text) => exit_status(&text)
+            .map_err(|why| Error::Refused(format!("{}: {}", code_file.display(), why)))?,
         None => 0,
     };
     Ok(Some(Expected {
@@ -310,6 +362,24 @@ pub fn expected_of(case: &Case) -> crate::error::Result<Option<Expected>> {
         code,
         stderr: read_bounded(&case.input.with_extension("err"), MAX_SAMPLE)?,
     }))
+}
+
+/// The exit status a `.code` file gives: a whole number from 0 to 255, what a process can
+/// exit with; `Err`: why not, on one line.
+fn exit_status(text: &[u8]) -> Result<i32, String> {
+    let text = String::from_utf8_lossy(text);
+    let text = text.trim();
+    match text.parse::<i64>() {
+        Ok(code) if (0..=255).contains(&code) => Ok(code as i32),
+        Ok(code) => Err(format!(
+            "{} is not an exit status a process can give (0..=255), so no run could pass",
+            code
+        )),
+        Err(_) => Err(format!(
+            "`{}` is not an exit status (0..=255)",
+            crate::text::printable::printable(text)
+        )),
+    }
 }
 
 /// The bytes of `path`, `None` when there is no such file; refused over `cap` bytes.
@@ -347,7 +417,8 @@ mod tests {
         let _ = fs::remove_dir_all(dir);
         fs::create_dir_all(dir).unwrap();
         for name in files {
-            fs::write(dir.join(name), "").unwrap();
+            let body = if name.ends_with(".code") { "0\n" } else { "" };
+            fs::write(dir.join(name), body).unwrap();
         }
         cases(dir, dir)
             .map(|cases| cases.iter().map(Case::name).collect())
@@ -366,6 +437,7 @@ mod tests {
                 "2.in",
                 "2.out",
                 "note.txt",
+                "2.note",
                 "0.in",
                 "spoj-1.in",
                 "spoj-12.in",
@@ -414,11 +486,35 @@ mod tests {
                 &["6.out", "06.out", "6.in"],
                 "06.out: a second name for case 6",
             ),
+            (
+                &["1.in", "1.out", "5.IN", "5.OUT"],
+                "5.IN: not a case name the check takes (`.IN`, not `.in`); rename it 5.in",
+            ),
+            (
+                &["spoj-2.In"],
+                "spoj-2.In: not a case name the check takes (`.In`, not `.in`); rename it \
+                 spoj-2.in",
+            ),
+            (
+                &["1.in", "1.ans"],
+                "1.ans: not a file the check takes; a case's files are 1.in, 1.out, 1.code \
+                 and 1.err",
+            ),
         ] {
             let e = refusal(files);
             assert!(e.contains(wanted), "{:?}: {}", files, e);
             assert!(!e.contains('\n'), "{}", e);
         }
+        // An exit status no process can give: refused before anything runs.
+        assert_eq!(listed(dir, &["1.in", "1.code"]).unwrap(), ["1"]);
+        fs::write(dir.join("1.code"), "256\n").unwrap();
+        let e = cases(dir, dir).unwrap_err().to_string();
+        let said = "1.code: 256 is not an exit status a process can give (0..=255)";
+        assert!(
+            e.contains(said) && e.ends_with("so no run could pass"),
+            "{}",
+            e
+        );
         let e = refusal(&["6.in", "06.in", "+6.in", "9.out"]);
         assert!(e.ends_with("(and 2 more such files)"), "{}", e);
         // A stray number still moves the next number past it.
@@ -500,6 +596,21 @@ mod tests {
         assert_eq!(e.stderr.as_deref(), Some(&b"case 1: no solution\n"[..]));
         fs::write(dir.join("spoj-1.code"), "one").unwrap();
         assert!(expected_of(&case).is_err());
+        fs::write(dir.join("spoj-1.code"), "255\n").unwrap();
+        assert_eq!(expected_of(&case).unwrap().unwrap().code, 255);
+        for code in ["256", "-1", "4294967296"] {
+            fs::write(dir.join("spoj-1.code"), code).unwrap();
+            let e = expected_of(&case).unwrap_err().to_string();
+            assert!(
+                e.ends_with(&format!(
+                    "spoj-1.code: {} is not an exit status a process can give (0..=255), so no \
+                     run could pass",
+                    code
+                )),
+                "{}",
+                e
+            );
+        }
         fs::write(dir.join("spoj-1.code"), "0".repeat(65)).unwrap();
         assert!(matches!(expected_of(&case), Err(e) if e.to_string().contains("over 64 bytes")));
     }
