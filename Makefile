@@ -6,8 +6,14 @@ TOOLS := $(CURDIR)/.tools
 EQUIP_STAMP := $(TOOLS)/cargo-equip-$(EQUIP_VERSION).installed
 export PATH := $(TOOLS)/bin:$(PATH)
 
-# The tool behind every target (JUDGE is left free for `make submit JUDGE=<judge>`).
-JUDGE_TOOL := cargo run --quiet --release -p judge --
+# The tool behind every target (JUDGE is left free for `make submit JUDGE=<judge>`), run
+# directly: make rebuilds it when a source changed, where `cargo run` would ask cargo on every
+# call whether it is fresh.
+JUDGE_BIN := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)/release/judge
+JUDGE_SOURCES := $(shell find scripts/judge/src scripts/judge/templates shared -type f \
+    \( -name '*.rs' -o -name Cargo.toml \) -not -path '*/target/*' 2>/dev/null) \
+    scripts/judge/Cargo.toml Cargo.toml Cargo.lock
+JUDGE_TOOL := $(JUDGE_BIN)
 
 .DEFAULT_GOAL := check
 .PHONY: check run test lint bench stress worst submit new receive import watch list help tools old-rustc
@@ -29,13 +35,13 @@ help: ## list the targets
 	@echo "make lint                               cargo fmt --check and clippy -D warnings"
 	@echo "make help                               this list"
 
-check: tools
+check: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) check $(P) $(if $(CASE),--case $(CASE)) $(if $(VERBOSE),--verbose $(VERBOSE))
 
-run: tools
+run: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) run $(P) $(if $(IN),--in $(IN))
 
-test: tools
+test: tools $(JUDGE_BIN)
 	cargo test --workspace --quiet
 	$(MAKE) --no-print-directory lint
 	@$(JUDGE_TOOL) check
@@ -44,34 +50,40 @@ lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
-bench: tools
+bench: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) bench $(P) $(if $(RUNS),--runs $(RUNS))
 
-stress: tools
+stress: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
 
-worst: tools
+worst: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) worst $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
 
-submit: tools
+submit: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) submit $(P) $(if $(JUDGE),--judge $(JUDGE))
 
-new:
+new: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) new $(P) $(if $(TEMPLATE),--template $(TEMPLATE))
 
-receive:
+receive: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) receive $(if $(PORT),--port $(PORT))
 
-import:
+import: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) import $(FILE)
 
-watch: tools
+watch: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) watch $(P)
 
-list:
+list: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) list $(P)
 
 tools: $(EQUIP_STAMP) old-rustc
+
+# cargo leaves the binary as it is when nothing it builds from changed: the touch keeps make
+# from asking again.
+$(JUDGE_BIN): $(JUDGE_SOURCES)
+	@cargo build --quiet --release -p judge
+	@touch $@
 
 # The check also compiles every bundle with an old compiler (scripts/judge/PROTOCOL.md, "How the
 # check compiles"). When none is on the machine (OLD_RUSTC, Debian's /usr/bin/rustc, an older

@@ -56,21 +56,15 @@ url = "https://codeforces.com/problemset/problem/1/A"
 time-limit-ms = 1000
 memory-limit-mib = 256
 
-[dependencies]
-fastio = { path = "../../shared/fastio" }
 EOF
 cat > "$tmp/problems/triv/src/main.rs" <<'EOF'
-fn solve(a: i64, b: i64) -> i64 {
-    a + b
-}
+use std::io::Read;
 
 fn main() {
-    let mut input = fastio::Reader::from_stdin().expect("stdin");
-    let mut out = fastio::Writer::new();
-    let (a, b) = (input.int().expect("a"), input.int().expect("b"));
-    out.int(solve(a, b));
-    out.byte(b'\n');
-    out.flush();
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let sum: i64 = text.split_whitespace().map(|w| w.parse::<i64>().unwrap()).sum();
+    println!("{}", sum);
 }
 EOF
 printf '1 2\n' > "$tmp/samples/triv/1.in"
@@ -89,10 +83,14 @@ fi
 for p in $problems; do
     # The first check builds the kit and fills cargo's caches: not what is measured.
     "$judge" check "$p" > /dev/null || true
+    # The floor: cargo alone, from the same edit to the first sample's output.
     hyperfine --style basic --ignore-failure --runs "$runs" --warmup 1 \
         --prepare "echo '// edit' \$RANDOM >> problems/$p/src/main.rs" --prepare true \
+        --prepare "echo '// edit' \$RANDOM >> problems/$p/src/main.rs" \
         --command-name "$p: edit, then check" --command-name "$p: check, nothing changed" \
+        --command-name "$p: floor: edit, cargo build --release, sample 1" \
         --export-json "$tmp/$p.json" "$judge check $p" "$judge check $p" \
+        "cargo build --quiet --release -p $p && target/release/$p < samples/$p/1.in" \
         2>&1 | grep -v '^ *$'
     # The medians, and the CPU time (user + system) of the whole check, which the machine's
     # other load moves less than the wall time.
