@@ -1,12 +1,20 @@
 //! The test kits' tools: running a program on an input, asking a checker about an answer, a
-//! test's own scratch folder, and the command line every generator reads. Used by tests and by
-//! the `src/bin` kits only, so it is never bundled into a submission.
+//! problem's samples judged as the check judges them, a test's own scratch folder, and the
+//! command line every generator reads. Used by tests and by the `src/bin` kits only, so it is
+//! never bundled into a submission.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::{fs, process, thread};
+
+mod samples;
+pub use samples::{check_samples, Compare};
+
+/// The exit status of a kit program that is not written yet (a `make new` stub): tests skip
+/// what exits with it, `make stress` stops and says so.
+pub const NOT_WRITTEN: i32 = 3;
 
 /// Runs `program args..` with `input` on stdin and returns its status, stdout and stderr.
 /// A program that exits before reading all of its input is not an error here. Panics if the

@@ -3,11 +3,14 @@
 //!
 //! The templates live in `scripts/judge/templates/` (`NAME` stands for the package name):
 //! `plain`, the default, is one `main.rs` that reads with `scan::input!` and calls `solve`,
-//! depending on `scan` alone (and through it `fastio`), so the bundle holds the solution and
-//! those two crates and nothing else; `grid` is a small, real 9x9 sudoku solver (parse -> plain search -> print) to reshape
-//! into a grid problem's own. Both come with the optional test kit: generator, reference and
-//! checker stubs that exit 3 "not written yet", and a `tests/kit.rs` that skips what is not
-//! written, so `make test` passes as soon as `main.rs` is right.
+//! using `scan` alone (and through it `fastio`), so the bundle holds the solution and those two
+//! crates and nothing else; `grid` is a small, real 9x9 sudoku solver (parse -> plain search ->
+//! print) to reshape into a grid problem's own. Both come with the optional test kit: generator,
+//! reference and checker stubs that exit 3 "not written yet", `rng` and `testkit` among the
+//! dependencies for them (the bundle leaves out every crate the submission does not name), and
+//! tests that ask only what the judge asks: `tests/cli.rs` judges the samples, `tests/kit.rs`
+//! skips what is not written. So `make test` passes as soon as `main.rs` is right, however it
+//! is written.
 
 use crate::error::Error;
 use std::fs;
@@ -122,10 +125,15 @@ impl Template {
     fn dependencies(self) -> &'static [&'static str] {
         match self {
             Template::Plain => &["scan"],
-            Template::Grid => &["bits", "fastio", "lines", "rng", "sudoku"],
+            Template::Grid => &["bits", "fastio", "lines", "sudoku"],
         }
     }
 }
+
+/// The shared crates every package has for its test kit (`src/bin`, `tests`): seeded random
+/// numbers and the generator's command line. Never bundled: the bundler leaves out each
+/// dependency the submission's code does not name (`build::scan::unused_dependencies`).
+const KIT_DEPENDENCIES: &[&str] = &["rng", "testkit"];
 
 /// The test kit every template gets: what its stubs share, and its test.
 const KIT: &[(&str, &str)] = &[
@@ -268,11 +276,9 @@ memory-limit-mib = {memory}
 }
 
 fn manifest(name: &str, facts: &Facts, template: Template) -> String {
-    let dependencies: String = template
-        .dependencies()
-        .iter()
-        .map(|dep| format!("{0} = {{ path = \"../../shared/{0}\" }}\n", dep))
-        .collect();
+    let line = |dep: &&str| format!("{0} = {{ path = \"../../shared/{0}\" }}\n", dep);
+    let dependencies: String = template.dependencies().iter().map(line).collect();
+    let kit: String = KIT_DEPENDENCIES.iter().map(line).collect();
     format!(
         r#"[package]
 name = "{name}"
@@ -284,10 +290,9 @@ publish.workspace = true
 
 {metadata}
 [dependencies]
-{dependencies}
-[dev-dependencies]
-testkit = {{ path = "../../shared/testkit" }}
-
+{dependencies}# For the test kit (src/bin, tests): `rng::Rng::new(seed)`, `testkit::Args` and the rest.
+# The bundle holds only the crates src/main.rs names, so these never reach the judge.
+{kit}
 [[bin]]
 name = "{name}"
 path = "src/main.rs"
@@ -308,13 +313,32 @@ path = "src/bin/checker.rs"
         description = toml_string(&facts.description),
         metadata = metadata(facts),
         dependencies = dependencies,
+        kit = kit,
     )
 }
 
 fn stub(name: &str, role: &str, job: &str) -> String {
+    // The generator's stub shows how it reads its seed: no manifest edit is needed.
+    let how = if role == "gen" {
+        format!(
+            r#"//!
+//! `rng` and `testkit` are dependencies already (never bundled). For example:
+//!
+//! ```text
+//! let args = testkit::Args::from_env("{name}-gen", "{name}-gen --seed N", &["--seed"], &[]);
+//! let mut rng = rng::Rng::new(args.required("--seed"));
+//! let w = rng.between(1, 100);
+//! println!("{{}}", w);
+//! ```
+"#,
+            name = name
+        )
+    } else {
+        String::new()
+    };
     format!(
         r#"//! {name}-{role}: TODO: {job}.
-
+{how}
 mod kit;
 
 /// What this program does once it is written.
@@ -327,6 +351,7 @@ fn main() {{
         name = name,
         role = role,
         job = job,
+        how = how,
     )
 }
 
@@ -456,10 +481,19 @@ mod tests {
         let files = skeleton("cf4a", &Facts::placeholder(), Template::Plain);
         let text = |path: &str| &files.iter().find(|(p, _)| *p == path).unwrap().1;
         let manifest = text("Cargo.toml");
-        assert!(manifest.contains("scan = { path = \"../../shared/scan\" }"));
-        for other in ["bits", "fastio", "rng", "sudoku"] {
-            assert!(!manifest.contains(&format!("{} = ", other)), "{}", manifest);
-        }
+        // scan for main.rs; rng and testkit for the kit, left out of the bundle.
+        let dependencies = manifest
+            .split("[dependencies]\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n[").next())
+            .unwrap();
+        let names: Vec<&str> = dependencies
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split(" = ").next())
+            .collect();
+        assert_eq!(names, ["scan", "rng", "testkit"], "{}", manifest);
+        assert!(!manifest.contains("[dev-dependencies]"), "{}", manifest);
         assert!(manifest.contains("compare = \"tokens\""), "{}", manifest);
         let main = text("src/main.rs");
         assert!(
@@ -472,6 +506,9 @@ mod tests {
             assert!(!text.to_lowercase().contains("sudoku"), "{}", path);
         }
         assert!(text("tests/kit.rs").contains("option_env!(\"CARGO_BIN_EXE_cf4a-check\")"));
+        // The tests ask only what the judge asks: the samples, however main.rs reads them.
+        assert!(text("tests/cli.rs").contains("testkit::check_samples(SOLVER"));
+        assert!(text("src/bin/gen.rs").contains("rng::Rng::new(args.required(\"--seed\"))"));
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! optional: this test is skipped, with a note on stderr, until NAME-gen and one of NAME-ref
 //! and NAME-check are written (a kit program that is not written yet exits 3, and one whose
 //! [[bin]] table is removed does not exist). With a checker, it judges every output; without
-//! one, the submission's tokens must equal the reference's.
+//! one, the submission's output must match the reference's as `compare` in Cargo.toml says.
 
 use std::process::Output;
-use testkit::{check, run};
+use testkit::{check, run, Compare, NOT_WRITTEN};
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
 /// NAME-gen, NAME-ref and NAME-check; `None` for one whose [[bin]] table is removed.
@@ -15,8 +15,6 @@ const KIT: [Option<&str>; 3] = [
     option_env!("CARGO_BIN_EXE_NAME-check"),
 ];
 
-/// The exit status of a kit program that is not written yet (src/bin/kit/mod.rs).
-const NOT_WRITTEN: i32 = 3;
 /// Generated inputs per run: seeds 1..=SEEDS.
 const SEEDS: u64 = 20;
 
@@ -28,16 +26,10 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn tokens(bytes: &[u8]) -> Vec<&[u8]> {
-    bytes
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect()
-}
-
 #[test]
 fn submission_agrees_with_the_reference_and_the_checker() {
     let [gen, reference, checker] = KIT;
+    let compare = Compare::of_package(env!("CARGO_MANIFEST_DIR"));
     let generate = |seed: u64| gen.map(|gen| run(gen, &["--seed", &seed.to_string()], b""));
     let first = match generate(1) {
         Some(input) if written(&input) => input,
@@ -88,13 +80,9 @@ fn submission_agrees_with_the_reference_and_the_checker() {
             }
             None => {
                 let expected = expected.unwrap();
-                assert!(
-                    tokens(&solver.stdout) == tokens(&expected.stdout),
-                    "seed {}: expected {:?}, got {:?}",
-                    seed,
-                    text(&expected.stdout),
-                    text(&solver.stdout)
-                );
+                if let Some(what) = compare.difference(&solver.stdout, &expected.stdout) {
+                    panic!("seed {}: against the reference's output, {}", seed, what);
+                }
             }
         }
     }
