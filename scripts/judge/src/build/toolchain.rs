@@ -97,7 +97,7 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
 
 /// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
 /// folder last); none when rustup is absent.
-fn rustup_toolchains() -> Vec<PathBuf> {
+pub fn rustup_toolchains() -> Vec<PathBuf> {
     let out = match Command::new("rustup")
         .args(["toolchain", "list", "-v"])
         .output()
