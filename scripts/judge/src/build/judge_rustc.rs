@@ -23,7 +23,10 @@ const NIGHTLIES: &[(&str, &str, &str, Option<&str>)] = &[(
     "1.76.0-nightly",
     "nightly-2023-11-13",
     "2b603f95a",
-    Some("rustup has no build of 2c1b65ee1 (2023-11-11): its next nightly, 2b603f95a"),
+    Some(
+        "rustup has no build of Luogu's 2c1b65ee1 (2023-11-11): its next nightly \
+         (2b603f95a, 2023-11-12) stands in",
+    ),
 )];
 
 /// The compiler that compiles for one profile.
@@ -117,7 +120,7 @@ impl Compilers {
     ) -> JudgeRustc {
         let why_not_own = NIGHTLIES.iter().find(|n| n.0 == declared).and_then(|n| n.3);
         let own = |rustc: Rustc| JudgeRustc {
-            stand_in: why_not_own.map(|why| format!("stands in for {}: {}", declared, why)),
+            stand_in: why_not_own.map(str::to_string),
             rustc,
         };
         if matching.accepts(&self.current) {
@@ -139,8 +142,10 @@ impl Compilers {
         JudgeRustc {
             rustc: self.current.clone(),
             stand_in: Some(format!(
-                "stands in for {} (rustup could not install it: {})",
-                declared, failed
+                "rustup could not install {} ({}): the local {} stands in",
+                declared,
+                failed,
+                self.current.label()
             )),
         }
     }

@@ -68,11 +68,7 @@ pub fn compile_row(
     let mut verdict = verdict.to_string();
     if let Some(why) = &build.stand_in {
         verdict.push('?');
-        detail.push_str(&format!(
-            "; ? {} {}: not the judge's own verdict",
-            build.rustc.label(),
-            why
-        ));
+        detail.push_str(&format!("; ?: {}, not the judge's own verdict", why));
     }
     CompileRow {
         verdict,
