@@ -429,7 +429,8 @@ impl Context<'_> {
                 };
                 self.row(&name, &judged.verdict.to_string(), ms, limit, mem, &detail);
                 if judged.verdict != Verdict::Ac && self.options.verbose {
-                    print!("{}", stderr_head(&judged.outcome));
+                    let head = stderr_head(&judged.outcome);
+                    print!("{}", map.rewrite(&scrub_paths(&head, self.root)));
                 }
                 if judged.verdict == Verdict::Wa && self.options.verbose {
                     let expected = job.expected.as_ref().expect("a judged case has .out");

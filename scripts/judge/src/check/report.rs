@@ -109,7 +109,11 @@ pub fn stderr_head<O: Kept>(outcome: &run::Measured<O>) -> String {
     }
     let text = String::from_utf8_lossy(&head);
     let mut out = "    stderr, the first lines:\n".to_string();
-    for line in text.lines().take(SHOWN_LINES) {
+    for line in text
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take(SHOWN_LINES)
+    {
         let cut: String = line.chars().take(SHOWN_WIDTH).collect();
         out.push_str(&format!(
             "      {}\n",
