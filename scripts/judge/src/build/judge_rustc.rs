@@ -163,11 +163,13 @@ impl Compilers {
         })
     }
 
-    /// The old-compiler guard ([`toolchain::oldest`]); where there is none and `OLD_RUSTC`
-    /// is unset, rustup's `version` (the workspace's rust-version) is installed first.
+    /// The old-compiler guard ([`toolchain::oldest`]); where there is none as old as
+    /// `version` (the workspace's rust-version) and `OLD_RUSTC` is unset, rustup's `version`
+    /// is installed first.
     pub fn guard(&mut self, version: Version) -> Result<Rustc> {
         let first = toolchain::oldest(&self.current);
-        if first.is_ok() || std::env::var_os("OLD_RUSTC").is_some_and(|v| !v.is_empty()) {
+        let old_enough = first.as_ref().is_ok_and(|r| r.version <= version);
+        if old_enough || std::env::var_os("OLD_RUSTC").is_some_and(|v| !v.is_empty()) {
             return first;
         }
         let name = version.to_string();
@@ -190,7 +192,7 @@ fn install(name: &str, for_whom: &str) -> std::result::Result<(), String> {
         "--no-self-update",
     ];
     eprintln!(
-        "installing rustc {} for {} with `rustup {}` (first use only, about 10 s)",
+        "installing rustc {} for {} with `rustup {}` (first use only, about 15 s)",
         name,
         for_whom,
         args.join(" ")
