@@ -82,11 +82,15 @@ impl LineMap {
             },
             _ => false,
         };
-        // The most agreeing neighbours, then the nearest line, then `main.rs`.
-        let mut best: Option<((usize, Reverse<usize>, Reverse<usize>), usize, usize)> = None;
+        // The same line before one that holds it (cargo-equip may have reformatted the
+        // user's line: `if x { panic!() }` split over three), then the most agreeing
+        // neighbours, then the nearest line, then `main.rs`.
+        type Key = (bool, usize, Reverse<usize>, Reverse<usize>);
+        let mut best: Option<(Key, usize, usize)> = None;
         for (f, (_, src)) in self.sources.iter().enumerate() {
             for (s, candidate) in src.iter().enumerate() {
-                if candidate.trim() != text {
+                let whole = candidate.trim() == text;
+                if !whole && (text.len() < 4 || !candidate.contains(text)) {
                     continue;
                 }
                 let score = (1..=3)
@@ -95,7 +99,7 @@ impl LineMap {
                             + usize::from(same(Some(b + k), src, Some(s + k)))
                     })
                     .sum::<usize>();
-                let key = (score, Reverse(b.abs_diff(s)), Reverse(f));
+                let key = (whole, score, Reverse(b.abs_diff(s)), Reverse(f));
                 if best.as_ref().map_or(true, |(k, _, _)| key > *k) {
                     best = Some((key, f, s));
                 }
@@ -103,8 +107,9 @@ impl LineMap {
         }
         let (_, f, s) = best?;
         let (path, src) = &self.sources[f];
-        let indent = |l: &str| l.len() - l.trim_start().len();
-        let (from, to) = (indent(&self.bundle[b]), indent(&src[s]));
+        let from = self.bundle[b].len() - self.bundle[b].trim_start().len();
+        // Where the bundle's text starts in the source line.
+        let to = src[s].find(text).unwrap_or(from);
         let column = if column > from {
             column - from + to
         } else {
@@ -199,5 +204,13 @@ mod tests {
         let m = map(&bundle, main);
         assert_eq!(m.locate(3, 5).map(|p| p.1), Some(2));
         assert_eq!(m.locate(6, 5).map(|p| p.1), Some(5));
+    }
+
+    #[test]
+    fn a_line_cargo_equip_split_maps_into_the_user_s_line() {
+        let main = "fn main() {\n    if v.is_empty() { panic!(\"empty\"); }\n}\n";
+        let bundle = "fn main() {\n    if v.is_empty() {\n        panic!(\"empty\");\n    }\n}\n";
+        let m = map(bundle, main);
+        assert_eq!(m.locate(3, 9), Some(("problems/x/src/main.rs", 2, 23)));
     }
 }
