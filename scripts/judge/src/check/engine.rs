@@ -80,26 +80,7 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         .collect();
     kit::build_role(root, &checked, "check")?;
     let mut compilers = Compilers::new(toolchain::current()?);
-    // The old-compiler guard, for the problems whose judges' compilers are unknown only.
-    let guarded: Vec<&Problem> = problems.iter().filter(|p| needs_guard(p)).collect();
-    let declared = guarded.iter().filter_map(|p| p.rust_version).min();
-    let old = if guarded.is_empty() {
-        Err(Error::NoCompiler(String::new()))
-    } else {
-        compilers.guard(declared.unwrap_or(Version(1, 63, 0)))
-    };
-    match (&old, declared) {
-        _ if guarded.is_empty() => {}
-        // Said once, plainly; the check fails below, it never passes without this compile.
-        (Err(why), _) => println!("old compiler: {}", why),
-        (Ok(found), Some(declared)) if found.version > declared => println!(
-            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
-            found.label(),
-            declared,
-            found.version
-        ),
-        _ => {}
-    }
+    let (old, guarded) = old_compiler(&mut compilers, problems);
     println!(
         "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
         "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
@@ -123,7 +104,7 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     for s in summaries {
         println!("{}", s);
     }
-    let no_guard = old.is_err() && !guarded.is_empty();
+    let no_guard = old.is_err() && guarded;
     let ok = total.passed == total.cases
         && total.cases > 0
         && total.failing == 0
@@ -152,6 +133,29 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         notes
     );
     Ok(Outcome::of(ok))
+}
+
+/// The old-compiler guard, for the problems whose judges' compilers are unknown only
+/// ([`needs_guard`]), and whether any needs it. What is wrong with it is said once, plainly,
+/// on the first line; the check fails without it, never passes.
+fn old_compiler(compilers: &mut Compilers, problems: &[Problem]) -> (Result<Rustc>, bool) {
+    let guarded: Vec<&Problem> = problems.iter().filter(|p| needs_guard(p)).collect();
+    if guarded.is_empty() {
+        return (Err(Error::NoCompiler(String::new())), false);
+    }
+    let declared = guarded.iter().filter_map(|p| p.rust_version).min();
+    let old = compilers.guard(declared.unwrap_or(Version(1, 63, 0)));
+    match (&old, declared) {
+        (Err(why), _) => println!("old compiler: {}", why),
+        (Ok(found), Some(declared)) if found.version > declared => println!(
+            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
+            found.label(),
+            declared,
+            found.version
+        ),
+        _ => {}
+    }
+    (old, true)
 }
 
 /// What the check of one problem works with.
