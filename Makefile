@@ -93,7 +93,10 @@ watch: tools $(JUDGE_BIN)
 list: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) list $(P)
 
-tools: $(EQUIP_STAMP) old-rustc
+# The check compiles each bundle with each judge's own rustc (scripts/judge/PROTOCOL.md, "How the
+# check compiles"), and with an old compiler where a judge's is unknown: the tool installs each
+# with rustup on first use, one line each (about 15 s and 500 MB a toolchain).
+tools: $(EQUIP_STAMP)
 
 # cargo leaves the binary as it is when nothing it builds from changed: the touch keeps make
 # from asking again.
@@ -101,10 +104,7 @@ $(JUDGE_BIN): $(JUDGE_SOURCES)
 	@cargo build --quiet --release -p judge
 	@touch $@
 
-# The check also compiles every bundle with an old compiler (scripts/judge/PROTOCOL.md, "How the
-# check compiles"). When none is on the machine (OLD_RUSTC, Debian's /usr/bin/rustc, an older
-# rustup toolchain), install the one the workspace's rust-version names, as a rustup toolchain;
-# where that cannot be fetched the check says so and fails.
+# The old compiler by hand: the tool installs it itself when a check needs it.
 OLD_RUSTC_VERSION := 1.63.0
 old-rustc:
 	@if [ -z "$$OLD_RUSTC" ] && [ ! -x /usr/bin/rustc ] && \

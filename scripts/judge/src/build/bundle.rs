@@ -2,6 +2,7 @@
 
 use crate::build::compile::{cache_dir, compile_cached, private_dir, profile_args};
 use crate::build::diagnostics::scrub_paths;
+use crate::build::judge_rustc::Compilers;
 use crate::build::scan::unused_dependencies;
 use crate::build::toolchain;
 use crate::error::{BundleError, CompileError};
@@ -25,12 +26,30 @@ pub struct Bundle {
     pub bytes: u64,
 }
 
-/// Bundles `problem` ([`bundle`]) and compiles it with its default profile by the local rustc
-/// (through the compile cache under `root`).
+/// Bundles `problem` ([`bundle`]) and compiles it with its default profile by that judge's
+/// compiler ([`Compilers`]; the local rustc where it is unknown), through the compile cache
+/// under `root`.
 pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> {
     let Bundle { source, bytes } = bundle(root, problem)?;
-    let args = profile_args(problem.default_profile());
-    let rustc = toolchain::current().map_err(|e| BundleError::NoRustc(e.to_string()))?;
+    let profile = problem.default_profile();
+    let args = profile_args(profile);
+    let current = toolchain::current().map_err(|e| BundleError::NoRustc(e.to_string()))?;
+    let mut compilers = Compilers::new(current);
+    let judge = problem
+        .rust_listings()
+        .find(|l| {
+            l.profiles
+                .first()
+                .is_some_and(|p| std::ptr::eq(*p, profile))
+        })
+        .map(|l| l.judge);
+    let rustc = match judge {
+        Some(j) if j.command_known => {
+            let whom = format!("{} {}", j.name, profile.key);
+            compilers.for_version(profile.rustc, &whom).rustc
+        }
+        _ => compilers.current.clone(),
+    };
     let compiled = compile_cached(&rustc, &args, &source, &cache_dir(root))
         .map_err(|e| BundleError::Io(source.clone(), e))?;
     match compiled.result {
@@ -40,7 +59,7 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
             binary: compiled.binary,
         }),
         Err(CompileError::Rejected(why)) => Err(BundleError::Compile(
-            format!("rustc {}", args.join(" ")),
+            format!("{} {}", rustc.label(), args.join(" ")),
             why,
         )),
         Err(CompileError::NoRustc(why)) => Err(BundleError::NoRustc(why)),
@@ -50,6 +69,15 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
 /// Bundles `problem` into `target/submit/<name>.rs` under `root` with cargo-equip. Whether
 /// it fits a judge's source limit is the check's to say.
 pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
+    if problem.edition == "2024" {
+        return Err(BundleError::Equip(format!(
+            "{} declares edition 2024, which cargo-equip {} cannot bundle (qryxip/cargo-equip#212): \
+             declare edition = \"2021\" in its Cargo.toml; the bundle is still compiled as \
+             edition 2024 for every judge that uses it",
+            problem.dir.join("Cargo.toml").display(),
+            EQUIP_VERSION
+        )));
+    }
     let out_dir = root.join("target/submit");
     fs::create_dir_all(&out_dir).map_err(|e| BundleError::Io(out_dir.clone(), e))?;
     let source = out_dir.join(format!("{}.rs", problem.name));
@@ -60,6 +88,29 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let result = equip(root, problem, &written, &source);
     let _ = fs::remove_dir_all(&private);
     result
+}
+
+/// The cargo-equip the Makefile pins (`EQUIP_VERSION`).
+const EQUIP_VERSION: &str = "0.20.1";
+
+/// The first error of `cargo check` on the submission's own binary, as rustc words it, at
+/// its place in the user's files (`problems/x/src/main.rs:4:13: error: ...`): why
+/// cargo-equip, which parses the crate before rustc does, failed. Run only when it failed,
+/// so a sound source pays nothing (a check of a crate whose dependencies are built takes
+/// about 0.2 s). `None` when cargo check finds nothing.
+fn first_rustc_error(root: &Path, problem: &Problem) -> Option<String> {
+    let out = Command::new("cargo")
+        .current_dir(root)
+        .args(["check", "--quiet", "--message-format", "short", "--bin"])
+        .arg(&problem.name)
+        .arg("--manifest-path")
+        .arg(problem.dir.join("Cargo.toml"))
+        .output()
+        .ok()?;
+    let log = String::from_utf8_lossy(&out.stderr);
+    log.lines()
+        .find(|l| l.contains(": error") && !l.starts_with("error"))
+        .map(|l| scrub_paths(l, root))
 }
 
 /// Runs cargo-equip for `problem` into `written`, scrubs it, and moves it
@@ -103,6 +154,11 @@ fn equip(
         .output()
         .map_err(|e| BundleError::Equip(format!("cannot run cargo equip: {}", e)))?;
     if !equip.status.success() {
+        // A source rustc rejects: rustc's own words, at the user's line.
+        if let Some(error) = first_rustc_error(root, problem) {
+            let command = "cargo check (before bundling)".to_string();
+            return Err(BundleError::Compile(command, error));
+        }
         // cargo-equip's first error says what failed, its last line the root cause.
         let log = scrub_paths(&String::from_utf8_lossy(&equip.stderr), root);
         let first = log

@@ -1,7 +1,7 @@
 //! Compiling one source file alone, as a judge does (rustc, no cargo), each compile kept in
 //! a cache (`target/compiles`) so that an unchanged bundle is not compiled again.
 
-use crate::build::diagnostics::{first_compiler_error, first_diagnostic};
+use crate::build::diagnostics::{first_compiler_error, first_diagnostic, first_error_notes};
 use crate::build::toolchain::Rustc;
 use crate::error::CompileError;
 use crate::workspace::judges::Profile;
@@ -35,11 +35,27 @@ pub fn compile_with(
     source: &Path,
     binary: &Path,
 ) -> Result<Option<String>, CompileError> {
+    compile_logged(rustc, args, source, binary).0
+}
+
+/// [`compile_with`], and the notes of the first error ([`first_error_notes`]) when rustc
+/// rejects the source.
+fn compile_logged(
+    rustc: &Path,
+    args: &[String],
+    source: &Path,
+    binary: &Path,
+) -> (Result<Option<String>, CompileError>, String) {
     // rustc writes its object files beside its output: each compile gets a folder of its own
     // (two compiles of one crate name never share them), and the binary moves into place in
     // one rename (a program running the old one keeps it).
-    let private = private_dir(binary)
-        .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e)))?;
+    let private = match private_dir(binary) {
+        Ok(p) => p,
+        Err(e) => {
+            let why = format!("{}: {}", binary.display(), e);
+            return (Err(CompileError::NoRustc(why)), String::new());
+        }
+    };
     let built = private.join("main");
     let out = Command::new(rustc)
         .args(args)
@@ -53,9 +69,16 @@ pub fn compile_with(
         _ => Ok(()),
     };
     let _ = fs::remove_dir_all(&private);
-    placed?;
-    let out =
-        out.map_err(|e| CompileError::NoRustc(format!("cannot run {}: {}", rustc.display(), e)))?;
+    if let Err(e) = placed {
+        return (Err(e), String::new());
+    }
+    let out = match out {
+        Ok(out) => out,
+        Err(e) => {
+            let why = format!("cannot run {}: {}", rustc.display(), e);
+            return (Err(CompileError::NoRustc(why)), String::new());
+        }
+    };
     let log = String::from_utf8_lossy(&out.stderr);
     if out.status.success() {
         // `warning: 107 warnings emitted` (`warning: 1 warning emitted`) ends the log.
@@ -66,12 +89,14 @@ pub fn compile_with(
                     .strip_suffix(" warnings emitted")
             })
             .find_map(|n| n.parse::<u64>().ok());
-        Ok(first_diagnostic(&log, "warning").map(|w| match count {
+        let warning = first_diagnostic(&log, "warning").map(|w| match count {
             Some(n) => format!("{} warnings, the first: {}", n, w),
             None => w,
-        }))
+        });
+        (Ok(warning), String::new())
     } else {
-        Err(CompileError::Rejected(first_compiler_error(&log)))
+        let why = first_compiler_error(&log);
+        (Err(CompileError::Rejected(why)), first_error_notes(&log))
     }
 }
 
@@ -87,6 +112,8 @@ const CACHE_ENTRIES: usize = 48;
 pub struct Compiled {
     /// What [`compile_with`] said.
     pub result: Result<Option<String>, CompileError>,
+    /// The first error's notes when rustc rejected it ([`first_error_notes`]).
+    pub notes: String,
     /// The binary (when the compile succeeded).
     pub binary: PathBuf,
     /// Whether it came from the cache: the same source text, compiler build and flags were
@@ -122,6 +149,7 @@ pub fn compile_cached(
         let _ = fs::write(entry.join("used"), b"");
         return Ok(Compiled {
             result,
+            notes: fs::read_to_string(entry.join("notes")).unwrap_or_default(),
             binary: entry.join("main"),
             cached: true,
         });
@@ -131,7 +159,7 @@ pub fn compile_cached(
     // The compile is of `source` itself, so its messages name it; the copy is what a hit
     // must match.
     fs::write(private.join("main.rs"), &text)?;
-    let result = compile_with(&rustc.program, args, source, &private.join("main"));
+    let (result, notes) = compile_logged(&rustc.program, args, source, &private.join("main"));
     let said = match &result {
         Ok(None) => Some("ok\n".to_string()),
         Ok(Some(warning)) => Some(format!("warn\n{}", warning)),
@@ -140,6 +168,7 @@ pub fn compile_cached(
     };
     match said {
         Some(said) => {
+            fs::write(private.join("notes"), &notes)?;
             fs::write(private.join("key"), &key)?;
             fs::write(private.join("result"), said)?;
             fs::write(private.join("used"), b"")?;
@@ -155,6 +184,7 @@ pub fn compile_cached(
     }
     Ok(Compiled {
         result,
+        notes,
         binary: entry.join("main"),
         cached: false,
     })

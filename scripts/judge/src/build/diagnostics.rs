@@ -44,6 +44,28 @@ pub fn first_diagnostic(log: &str, kind: &str) -> Option<String> {
     None
 }
 
+/// Lines of a diagnostic's notes kept, at most.
+const NOTE_LINES: usize = 16;
+
+/// The body of the first error of a rustc log, after its title and location: the source
+/// lines it quotes, its labels (`expected `u32`, found `&str``) and its notes, as rustc
+/// printed them, up to [`NOTE_LINES`] lines; empty when there is none.
+pub fn first_error_notes(log: &str) -> String {
+    let mut lines = log.lines().skip_while(|line| {
+        !(line.starts_with("error:") || line.starts_with("error["))
+            || line.starts_with("error: aborting")
+    });
+    if lines.next().is_none() {
+        return String::new();
+    }
+    let body: Vec<&str> = lines
+        .take_while(|l| !(l.starts_with("error") || l.starts_with("warning") || l.is_empty()))
+        .filter(|l| !l.trim_start().starts_with("-->"))
+        .take(NOTE_LINES)
+        .collect();
+    body.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +89,17 @@ mod tests {
             first_diagnostic("warning: 2 warnings emitted\n", "warning"),
             None
         );
+    }
+
+    #[test]
+    fn the_first_error_s_notes() {
+        let log =
+            "error[E0308]: mismatched types\n --> m.rs:4:18\n  |\n4 |     let x: u32 = \"a\";\n  \
+                   |            ---   ^^^ expected `u32`, found `&str`\n\nerror: aborting\n";
+        let notes = first_error_notes(log);
+        assert!(notes.starts_with("  |\n4 |     let x"), "{}", notes);
+        assert!(notes.ends_with("expected `u32`, found `&str`"), "{}", notes);
+        assert_eq!(first_error_notes("warning: x\n"), "");
     }
 
     #[test]

@@ -4,5 +4,7 @@
 pub mod bundle;
 pub mod compile;
 pub mod diagnostics;
+pub mod judge_rustc;
+pub mod linemap;
 pub mod scan;
 pub mod toolchain;

@@ -23,8 +23,19 @@ pub struct Rustc {
 }
 
 impl Rustc {
-    /// `rustc 1.95.0` or `/usr/bin/rustc 1.63.0`: what the check's table shows.
+    /// `rustc 1.95.0`, `rustc 1.88.0` (rustup's) or `/usr/bin/rustc 1.63.0`: what the check's
+    /// table shows.
     pub fn label(&self) -> String {
+        // A rustup toolchain by its version alone (`rustc 1.88.0`, `rustc 1.76.0-nightly`):
+        // its folder says no more.
+        if self
+            .program
+            .components()
+            .any(|c| c.as_os_str() == "toolchains")
+        {
+            let version = self.id.split_whitespace().nth(1).unwrap_or("");
+            return format!("rustc {}", version);
+        }
         format!("{} {}", self.program.display(), self.version)
     }
 
@@ -97,7 +108,7 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
 
 /// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
 /// folder last); none when rustup is absent.
-fn rustup_toolchains() -> Vec<PathBuf> {
+pub fn rustup_toolchains() -> Vec<PathBuf> {
     let out = match Command::new("rustup")
         .args(["toolchain", "list", "-v"])
         .output()

@@ -12,10 +12,13 @@
 use crate::build::bundle;
 use crate::build::compile;
 use crate::build::diagnostics::scrub_paths;
+use crate::build::judge_rustc::Compilers;
+use crate::build::linemap::LineMap;
 use crate::build::toolchain::{self, Rustc};
-use crate::check::plan::{build_for, plan, Build};
-use crate::check::report::{printed, timed, unjudged, Tally, Times};
-use crate::error::{CompileError, Error, Result};
+use crate::check::compiles::compile_row;
+use crate::check::plan::{build_for, needs_guard, plan, Build};
+use crate::check::report::{panic_place, printed, stderr_head, timed, unjudged, Tally, Times};
+use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
 use crate::judging::diff;
@@ -25,8 +28,10 @@ use crate::workspace::judges;
 use crate::workspace::kit;
 use crate::workspace::problem::{Compare, Problem};
 use crate::workspace::samples::{self, Case};
+use crate::workspace::version::Version;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// How a check runs, beyond which problems.
 #[derive(Clone, Debug, Default)]
@@ -74,32 +79,21 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         .filter(|p| p.compare == Compare::Checker)
         .collect();
     kit::build_role(root, &checked, "check")?;
-    let current = toolchain::current()?;
-    let old = toolchain::oldest(&current);
-    let declared = problems.iter().filter_map(|p| p.rust_version).min();
-    match (&old, declared) {
-        // Said once, plainly; the check fails below, it never passes without this compile.
-        (Err(why), _) => println!("old compiler: {}", why),
-        (Ok(found), Some(declared)) if found.version > declared => println!(
-            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
-            found.label(),
-            declared,
-            found.version
-        ),
-        _ => {}
-    }
+    let mut compilers = Compilers::new(toolchain::current()?);
+    let (old, guarded) = old_compiler(&mut compilers, problems);
     println!(
         "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
         "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
+    let compilers = Mutex::new(compilers);
     for (problem, cases) in problems.iter().zip(selected) {
         let context = Context {
             root,
             problem,
-            current: &current,
-            old: old.as_ref().ok(),
+            compilers: &compilers,
+            old: old.as_ref().ok().filter(|_| needs_guard(problem)),
             options,
         };
         let (tally, summary) = context.check(cases)?;
@@ -110,17 +104,24 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     for s in summaries {
         println!("{}", s);
     }
+    let no_guard = old.is_err() && guarded;
     let ok = total.passed == total.cases
         && total.cases > 0
-        && total.clean == total.compiles
+        && total.failing == 0
         && total.oversize == 0
-        && old.is_ok();
+        && !no_guard;
     let mut notes = String::new();
     if total.oversize > 0 {
         notes.push_str(", a bundle over a judge's source limit");
     }
-    if old.is_err() {
+    if no_guard {
         notes.push_str(", no old compiler (see the first line)");
+    }
+    if total.stand_ins > 0 {
+        notes.push_str(&format!(
+            ", {} by a stand-in compiler (`?`: not the judge's own verdict)",
+            total.stand_ins
+        ));
     }
     println!(
         "{}: {} of {} cases AC, {} of {} compiles clean{}",
@@ -134,11 +135,35 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     Ok(Outcome::of(ok))
 }
 
+/// The old-compiler guard, for the problems whose judges' compilers are unknown only
+/// ([`needs_guard`]), and whether any needs it. What is wrong with it is said once, plainly,
+/// on the first line; the check fails without it, never passes.
+fn old_compiler(compilers: &mut Compilers, problems: &[Problem]) -> (Result<Rustc>, bool) {
+    let guarded: Vec<&Problem> = problems.iter().filter(|p| needs_guard(p)).collect();
+    if guarded.is_empty() {
+        return (Err(Error::NoCompiler(String::new())), false);
+    }
+    let declared = guarded.iter().filter_map(|p| p.rust_version).min();
+    let old = compilers.guard(declared.unwrap_or(Version(1, 63, 0)));
+    match (&old, declared) {
+        (Err(why), _) => println!("old compiler: {}", why),
+        (Ok(found), Some(declared)) if found.version > declared => println!(
+            "old compiler: {} is newer than the declared rust-version {}: only {} is verified",
+            found.label(),
+            declared,
+            found.version
+        ),
+        _ => {}
+    }
+    (old, true)
+}
+
 /// What the check of one problem works with.
 struct Context<'a> {
     root: &'a Path,
     problem: &'a Problem,
-    current: &'a Rustc,
+    compilers: &'a Mutex<Compilers>,
+    /// The old-compiler guard, when the problem needs it and there is one.
     old: Option<&'a Rustc>,
     options: &'a Options,
 }
@@ -234,8 +259,13 @@ impl Context<'_> {
     /// in the plan's order; the builds that run cases get their binary.
     fn compile_all(&self, bundled: &bundle::Bundle, tally: &mut Tally) -> Result<Vec<Build>> {
         let (root, problem) = (self.root, self.problem);
-        let mut builds = plan(problem, self.current, self.old);
+        let mut builds = plan(
+            problem,
+            &mut self.compilers.lock().unwrap_or_else(|e| e.into_inner()),
+            self.old,
+        );
         let cache = compile::cache_dir(root);
+        let map = LineMap::load(root, &problem.name);
         let mut failure = None;
         let mut binaries = Vec::new();
         pool::run_in_order(
@@ -252,26 +282,19 @@ impl Context<'_> {
                         return;
                     }
                 };
-                let reused = if compiled.cached { ", reused" } else { "" };
-                // OK: no warning; WARN: compiled, but a warning fails the check; CE: no binary.
-                let (verdict, detail, binary) = match compiled.result {
-                    Ok(None) => {
-                        tally.clean += 1;
-                        ("OK", format!("{}{}", build.label(), reused), true)
-                    }
-                    Ok(Some(warning)) => (
-                        "WARN",
-                        format!("{}{}: {}", build.label(), reused, warning),
-                        true,
-                    ),
-                    Err(CompileError::Rejected(why)) | Err(CompileError::NoRustc(why)) => {
-                        ("CE", format!("{}{}: {}", build.label(), reused, why), false)
-                    }
-                };
-                if binary && !build.args.iter().any(|a| a == "--emit=metadata") {
+                let row = compile_row(build, &compiled, problem.deny_warnings, &map, root);
+                tally.clean += usize::from(row.clean);
+                tally.failing += usize::from(row.fails);
+                tally.stand_ins += usize::from(build.stand_in.is_some());
+                if row.binary && !build.args.iter().any(|a| a == "--emit=metadata") {
                     binaries.push((i, compiled.binary));
                 }
-                self.untimed("compile", verdict, "-".into(), &scrub_paths(&detail, root));
+                self.untimed("compile", &row.verdict, "-".into(), &row.detail);
+                if self.options.verbose && !row.notes.is_empty() {
+                    for line in row.notes.lines() {
+                        println!("    {}", line);
+                    }
+                }
             },
         );
         if let Some(e) = failure {
@@ -291,12 +314,12 @@ impl Context<'_> {
             jobs.push(Job {
                 case,
                 limits: problem.limits_on(case.judge.as_deref()),
-                binary: build_for(builds, problem, case, self.current)
-                    .and_then(|b| b.binary.clone()),
+                binary: build_for(builds, problem, case).and_then(|b| b.binary.clone()),
                 expected: samples::expected_of(case)?,
             });
         }
         let checker = kit::checker(root, problem);
+        let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
         let width = pool::width().min(jobs.len());
         let run_one = |job: &Job| -> Result<Ran> {
@@ -323,7 +346,7 @@ impl Context<'_> {
                 ran = run_one(job)?;
             }
             tally.cases += 1;
-            if self.show(job, &ran)? {
+            if self.show(job, &ran, &map)? {
                 tally.passed += 1;
             }
         }
@@ -390,7 +413,7 @@ impl Context<'_> {
 
     /// Prints a case's row (and, for NO-OUT, what it printed; with `verbose`, the diff of a
     /// WA). Returns whether it is AC.
-    fn show(&self, job: &Job, ran: &Ran) -> Result<bool> {
+    fn show(&self, job: &Job, ran: &Ran, map: &LineMap) -> Result<bool> {
         let name = job.case.name();
         let limit = job.limits.time_ms.to_string();
         match ran {
@@ -400,14 +423,19 @@ impl Context<'_> {
             }
             Ran::Judged(judged) => {
                 let (ms, mem) = timed(&judged.outcome);
-                self.row(
-                    &name,
-                    &judged.verdict.to_string(),
-                    ms,
-                    limit,
-                    mem,
-                    &judged.detail,
-                );
+                // A panic's place, in the user's file.
+                let detail = match panic_place(&judged.outcome) {
+                    Some(at) if judged.verdict == Verdict::Re => {
+                        let at = map.rewrite(&scrub_paths(&at, self.root));
+                        format!("{} (at {})", judged.detail, at)
+                    }
+                    _ => judged.detail.clone(),
+                };
+                self.row(&name, &judged.verdict.to_string(), ms, limit, mem, &detail);
+                if judged.verdict != Verdict::Ac && self.options.verbose {
+                    let head = stderr_head(&judged.outcome);
+                    print!("{}", map.rewrite(&scrub_paths(&head, self.root)));
+                }
                 if judged.verdict == Verdict::Wa && self.options.verbose {
                     let expected = job.expected.as_ref().expect("a judged case has .out");
                     let want =

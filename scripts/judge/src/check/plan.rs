@@ -1,7 +1,9 @@
 //! The compiles a problem's bundle needs, and which of them runs each case.
 
 use crate::build::compile::profile_args;
+use crate::build::judge_rustc::{Compilers, JudgeRustc};
 use crate::build::toolchain::Rustc;
+use crate::workspace::judges::{Judge, Profile};
 use crate::workspace::problem::Problem;
 use crate::workspace::samples::Case;
 use std::path::PathBuf;
@@ -12,6 +14,14 @@ pub struct Build {
     pub args: Vec<String>,
     /// `luogu`, `codeforces 2024`, `old compiler`: the judges (and profiles) it stands for.
     pub users: Vec<String>,
+    /// The profiles it compiles for (none for the old-compiler guard).
+    pub profiles: Vec<&'static Profile>,
+    /// Whether a CE here fails the check: the first profile of a judge (what the file is
+    /// submitted as), every profile of a judge whose compiler is unknown, and the guard. A
+    /// judge's other profiles are its older language options, shown.
+    pub required: bool,
+    /// Why its compiler is not the judge's own, when it stands in for it.
+    pub stand_in: Option<String>,
     /// The binary, once compiled to one (warnings or not); never for `--emit=metadata`.
     pub binary: Option<PathBuf>,
 }
@@ -28,64 +38,104 @@ impl Build {
     }
 }
 
+/// Whether a profile's compiler is unknown: a stand-in command, or no version.
+fn unknown(judge: &Judge, profile: &Profile) -> bool {
+    !judge.command_known || profile.rustc == "unknown"
+}
+
+/// Whether the problem needs the old-compiler guard: some judge it lists (the generic one
+/// when none takes Rust) compiles with an unknown compiler.
+pub fn needs_guard(problem: &Problem) -> bool {
+    let mut listings = problem.rust_listings().peekable();
+    listings.peek().is_none() || listings.any(|l| l.profiles.iter().any(|p| unknown(l.judge, p)))
+}
+
+/// The compiler of a profile: the judge's own version ([`Compilers::for_version`]), or the
+/// local rustc where it is unknown.
+fn compiler_of(compilers: &mut Compilers, judge: &Judge, profile: &Profile) -> JudgeRustc {
+    if unknown(judge, profile) {
+        return JudgeRustc {
+            rustc: compilers.current.clone(),
+            stand_in: None,
+        };
+    }
+    compilers.for_version(profile.rustc, &format!("{} {}", judge.name, profile.key))
+}
+
 /// The compiles a problem's bundle needs: every profile of every listed judge that takes
-/// Rust (the generic judge's when none does) with the local rustc, identical ones once, and
-/// one with the old compiler. Only the profiles that run cases (the default one, and each
-/// listed judge's first, for its `<judge>-N` cases) are compiled to a binary; the others
-/// are compiled with `--emit=metadata`: every error and warning of their compiler, edition
-/// and flags, without the code generation the running compile already does for the same
-/// source (PROTOCOL.md, "How the check compiles").
-pub fn plan(problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Build> {
+/// Rust (the generic judge's when none does), each with its judge's compiler, identical ones
+/// once, and, where a judge's compiler is unknown, one with the old compiler `guard`. Only
+/// the profiles that run cases (the default one, and each listed judge's first, for its
+/// `<judge>-N` cases) are compiled to a binary; the others are compiled with
+/// `--emit=metadata`: every error and warning of their compiler, edition and flags, without
+/// the code generation (PROTOCOL.md, "How the check compiles").
+pub fn plan(problem: &Problem, compilers: &mut Compilers, guard: Option<&Rustc>) -> Vec<Build> {
     let mut builds: Vec<Build> = Vec::new();
-    let mut add = |rustc: &Rustc, args: Vec<String>, user: String| match builds
-        .iter_mut()
-        .find(|b| b.rustc.program == rustc.program && b.args == args)
-    {
-        Some(b) => b.users.push(user),
-        None => builds.push(Build {
-            rustc: rustc.clone(),
-            args,
-            users: vec![user],
-            binary: None,
-        }),
+    let mut add = |c: JudgeRustc,
+                   args: Vec<String>,
+                   user: String,
+                   profile: Option<&'static Profile>,
+                   required: bool| {
+        match builds
+            .iter_mut()
+            .find(|b| b.rustc.program == c.rustc.program && b.args == args)
+        {
+            Some(b) => {
+                b.users.push(user);
+                b.profiles.extend(profile);
+                b.required |= required;
+            }
+            None => builds.push(Build {
+                rustc: c.rustc,
+                args,
+                users: vec![user],
+                profiles: profile.into_iter().collect(),
+                required,
+                stand_in: c.stand_in,
+                binary: None,
+            }),
+        }
     };
-    let mut any = false;
+    let mut runs: Vec<&'static Profile> = vec![problem.default_profile()];
     for listing in problem.rust_listings() {
-        for profile in &listing.profiles {
+        runs.extend(listing.profiles.first().copied());
+        for (i, &profile) in listing.profiles.iter().enumerate() {
             let user = if listing.judge.profiles.len() > 1 {
                 format!("{} {}", listing.judge.key, profile.key)
             } else {
                 listing.judge.key.to_string()
             };
-            add(current, profile_args(profile), user);
-            any = true;
+            let required = i == 0 || unknown(listing.judge, profile);
+            let c = compiler_of(compilers, listing.judge, profile);
+            add(c, profile_args(profile), user, Some(profile), required);
         }
     }
-    if !any {
+    if problem.rust_listings().next().is_none() {
         let profile = problem.default_profile();
-        add(
-            current,
-            profile_args(profile),
-            "no listed judge takes Rust: generic".to_string(),
-        );
+        let c = JudgeRustc {
+            rustc: compilers.current.clone(),
+            stand_in: None,
+        };
+        let user = "no listed judge takes Rust: generic".to_string();
+        add(c, profile_args(profile), user, Some(profile), true);
     }
-    if let Some(old) = old {
+    if let Some(old) = guard {
         let args = ["-O", "--edition", old.old_compile_edition()]
             .iter()
             .map(|s| s.to_string())
             .collect();
-        add(old, args, "old compiler".to_string());
+        let c = JudgeRustc {
+            rustc: old.clone(),
+            stand_in: None,
+        };
+        add(c, args, "old compiler".to_string(), None, true);
     }
-    let runs: Vec<Vec<String>> = std::iter::once(problem.default_profile())
-        .chain(
-            problem
-                .rust_listings()
-                .filter_map(|l| l.profiles.first().copied()),
-        )
-        .map(profile_args)
-        .collect();
     for build in &mut builds {
-        if build.rustc.program != current.program || !runs.contains(&build.args) {
+        let runs_cases = build
+            .profiles
+            .iter()
+            .any(|p| runs.iter().any(|r| std::ptr::eq(*p, *r)));
+        if !runs_cases {
             build.args.push("--emit=metadata".to_string());
         }
     }
@@ -93,13 +143,8 @@ pub fn plan(problem: &Problem, current: &Rustc, old: Option<&Rustc>) -> Vec<Buil
 }
 
 /// The build whose binary runs `case`: the first profile of the case's judge (of the
-/// problem's default profile for `N.in`), compiled by the local rustc.
-pub fn build_for<'a>(
-    builds: &'a [Build],
-    problem: &Problem,
-    case: &Case,
-    current: &Rustc,
-) -> Option<&'a Build> {
+/// problem's default profile for `N.in`).
+pub fn build_for<'a>(builds: &'a [Build], problem: &Problem, case: &Case) -> Option<&'a Build> {
     let profile = match &case.judge {
         Some(key) => *problem
             .rust_listings()
@@ -108,8 +153,8 @@ pub fn build_for<'a>(
             .first()?,
         None => problem.default_profile(),
     };
-    let args = profile_args(profile);
-    builds
-        .iter()
-        .find(|b| b.rustc.program == current.program && b.args == args)
+    builds.iter().find(|b| {
+        !b.args.iter().any(|a| a == "--emit=metadata")
+            && b.profiles.iter().any(|p| std::ptr::eq(*p, profile))
+    })
 }

@@ -1,6 +1,6 @@
 //! The check's table: its rows, the counts it sums up, and what a run printed.
 
-use crate::exec::run;
+use crate::exec::run::{self, Kept};
 use crate::judging::verdict::Verdict;
 
 /// Counts of one problem or of the whole check.
@@ -13,6 +13,10 @@ pub struct Tally {
     pub compiles: usize,
     /// Bundles over the source limit of a judge they are listed for.
     pub oversize: usize,
+    /// Compiles that fail the check (`check::compiles::CompileRow::fails`).
+    pub failing: usize,
+    /// Compiles by a compiler standing in for a judge's own.
+    pub stand_ins: usize,
 }
 
 impl Tally {
@@ -22,6 +26,8 @@ impl Tally {
         self.clean += other.clean;
         self.compiles += other.compiles;
         self.oversize += other.oversize;
+        self.failing += other.failing;
+        self.stand_ins += other.stand_ins;
     }
 }
 
@@ -80,6 +86,39 @@ pub fn printed(outcome: &run::Measured) -> String {
                 lines.len() - SHOWN_LINES
             ));
         }
+    }
+    out
+}
+
+/// Where a Rust program panicked, from its stderr: the `<file>:<line>:<column>` of its
+/// `thread '...' panicked at <place>:` line.
+pub fn panic_place<O: Kept>(outcome: &run::Measured<O>) -> Option<String> {
+    let head = outcome.stderr.head(64 << 10);
+    let text = String::from_utf8_lossy(&head);
+    let line = text.lines().find(|l| l.starts_with("thread '"))?;
+    let place = line.split_once("panicked at ")?.1;
+    Some(place.trim_end().trim_end_matches(':').to_string())
+}
+
+/// The first [`SHOWN_LINES`] lines of what a run wrote to stderr, indented under its row
+/// (`VERBOSE=1` on a failing case); nothing when it wrote none.
+pub fn stderr_head<O: Kept>(outcome: &run::Measured<O>) -> String {
+    let head = outcome.stderr.head(64 << 10);
+    if head.is_empty() {
+        return String::new();
+    }
+    let text = String::from_utf8_lossy(&head);
+    let mut out = "    stderr, the first lines:\n".to_string();
+    for line in text
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take(SHOWN_LINES)
+    {
+        let cut: String = line.chars().take(SHOWN_WIDTH).collect();
+        out.push_str(&format!(
+            "      {}\n",
+            crate::text::printable::printable(&cut)
+        ));
     }
     out
 }

@@ -15,8 +15,8 @@ pub struct Profile {
     pub edition: &'static str,
     /// Flags before `--edition`, as the judge passes them (`-O`, `-C opt-level=2`).
     pub flags: &'static [&'static str],
-    /// The judge's rustc version, or `"unknown"`. The check compiles with the local rustc and
-    /// with the oldest one found; this is shown, not enforced.
+    /// The judge's rustc version, or `"unknown"`. The check compiles with that version
+    /// (`build::judge_rustc`); where unknown, with the local rustc and the oldest one found.
     pub rustc: &'static str,
 }
 

@@ -17,6 +17,8 @@ pub struct Package {
     pub manifest_path: PathBuf,
     /// Its `rust-version` as declared (`1.63`), inherited from the workspace or its own.
     pub rust_version: Option<String>,
+    /// Its edition (`2018`; cargo's default, `2015`, when it declares none).
+    pub edition: String,
     /// Its normal dependencies (not dev or build, not target-specific) by the name its code
     /// uses: the rename if any, `-` read as `_`.
     pub dependencies: Vec<String>,
@@ -91,6 +93,11 @@ fn packages(doc: &Json) -> Option<Vec<Package>> {
                     .get("rust_version")
                     .and_then(Json::as_str)
                     .map(str::to_string),
+                edition: p
+                    .get("edition")
+                    .and_then(Json::as_str)
+                    .unwrap_or("2015")
+                    .to_string(),
                 dependencies,
                 metadata: p.get("metadata").cloned().unwrap_or(Json::Null),
             })

@@ -79,6 +79,10 @@ pub struct Problem {
     pub dependencies: Vec<String>,
     /// The package's declared `rust-version`, if any.
     pub rust_version: Option<Version>,
+    /// The package's edition (`2018`).
+    pub edition: String,
+    /// `deny-warnings = true`: a compile warning fails the check.
+    pub deny_warnings: bool,
 }
 
 /// The keys `[package.metadata.judge]` may have.
@@ -89,6 +93,7 @@ pub const METADATA_KEYS: &[&str] = &[
     "stress",
     "bench",
     "judges",
+    "deny-warnings",
 ];
 /// The keys a `[[package.metadata.judge.bench]]` table may have.
 pub const BENCH_KEYS: &[&str] = &["name", "input", "gen", "inputs", "puzzles", "status"];
@@ -165,6 +170,13 @@ impl Problem {
             name: name.to_string(),
             dependencies: package.dependencies.clone(),
             rust_version: package.rust_version.as_deref().and_then(Version::declared),
+            edition: package.edition.clone(),
+            deny_warnings: match meta.get("deny-warnings") {
+                None => false,
+                Some(v) => v
+                    .as_bool()
+                    .ok_or_else(|| here("deny-warnings must be true or false".to_string()))?,
+            },
             time_limit_ms: judges[0].time_limit_ms.unwrap_or_default(),
             memory_limit_mib: judges[0].memory_limit_mib.unwrap_or_default(),
             judges,
@@ -620,7 +632,7 @@ gen = ["--n", "9"]
         assert_eq!(
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
-             the keys are: compare, float-abs, float-rel, stress, bench, judges"
+             the keys are: compare, float-abs, float-rel, stress, bench, judges, deny-warnings"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(

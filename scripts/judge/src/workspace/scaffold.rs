@@ -285,7 +285,7 @@ name = "{name}"
 description = {description}
 version.workspace = true
 edition.workspace = true
-rust-version.workspace = true
+{rust_version}
 publish.workspace = true
 
 {metadata}
@@ -312,6 +312,7 @@ path = "src/bin/checker.rs"
         name = name,
         description = toml_string(&facts.description),
         metadata = metadata(facts),
+        rust_version = crate::workspace::version::rust_version_line(&facts.judge),
         dependencies = dependencies,
         kit = kit,
     )
