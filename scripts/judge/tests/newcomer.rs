@@ -1,6 +1,6 @@
 //! A newcomer's problem: `make new`, then `main.rs` written the way contestants write it (read
 //! everything with `read_to_string`, index loops, `&mut Vec` arguments, lines rustfmt would
-//! change, `writeln!(io::stdout(), ...)`). The package's own tests hold it to what the judge
+//! change, `writeln!(io::stdout(), ...)`, an unused variable). The package's own tests hold it to what the judge
 //! asks, the samples, and nothing else; its generator has seeded random numbers at hand, which
 //! never reach the bundle.
 
@@ -20,6 +20,7 @@ fn halve(parts: &mut Vec<usize>, w: usize) {
 }
 
 fn main() {
+    let unused = 42;
     let mut s = String::new();
     io::stdin().read_to_string(&mut s).unwrap();
     let mut it = s.split_whitespace();
@@ -107,9 +108,15 @@ fn a_contest_style_solution_passes_the_packages_tests_and_the_check() {
     assert!((1..=100).contains(&w), "{}", first);
     assert_eq!(generate("7"), first);
 
-    // The check passes, and the bundle holds neither rng nor testkit.
+    // The check passes, the unused variable shown as a warning that fails nothing, and the
+    // bundle holds neither rng nor testkit.
     let stdout = judge_exits(&root, &["check", "cf4a"], 0);
     assert!(stdout.contains("cf4a"), "{}", stdout);
+    assert!(
+        stdout.contains("WARN") && stdout.contains("unused"),
+        "{}",
+        stdout
+    );
     let bundle = fs::read_to_string(root.join("target/submit/cf4a.rs")).unwrap();
     for kit in ["rng", "testkit"] {
         assert!(!bundle.contains(kit), "{}:\n{}", kit, bundle);
