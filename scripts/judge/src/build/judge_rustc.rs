@@ -10,8 +10,13 @@ use crate::build::toolchain::{self, Rustc};
 use crate::error::Result;
 use crate::workspace::version::Version;
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::process::Command;
+use std::env;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{self, Command};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// Nightly builds that judges name, with the rustup toolchain that is (or comes nearest to)
 /// the same build: (the profile's `rustc`, rustup's toolchain, the commit its rustc reports,
@@ -197,6 +202,8 @@ fn install(name: &str, for_whom: &str) -> std::result::Result<(), String> {
         for_whom,
         args.join(" ")
     );
+    // Held until rustup is done: a second install of the same toolchain at once fails.
+    let _lock = InstallLock::take();
     let out = Command::new("rustup")
         .args(args)
         .env("RUST_BACKTRACE", "0")
@@ -212,6 +219,66 @@ fn install(name: &str, for_whom: &str) -> std::result::Result<(), String> {
         .unwrap_or("rustup failed")
         .trim()
         .to_string())
+}
+
+
+/// Held while this process runs `rustup toolchain install`: rustup fails (with a panic) when
+/// two installs of one toolchain run at once, as two checks side by side would start them.
+/// The lock is a folder in rustup's home, made atomically, holding its owner's pid.
+struct InstallLock(PathBuf);
+
+impl InstallLock {
+    /// How long a waiter waits for another install, and after how long a lock is stale.
+    const PATIENCE: Duration = Duration::from_secs(600);
+
+    /// Waits for the lock, taking over one whose owner is gone; `None` (install unlocked)
+    /// when rustup's home is unknown or the wait runs out.
+    fn take() -> Option<InstallLock> {
+        let home = env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")))?;
+        let dir = home.join("judge-install.lock");
+        let deadline = Instant::now() + InstallLock::PATIENCE;
+        loop {
+            match fs::create_dir(&dir) {
+                Ok(()) => {
+                    let _ = fs::write(dir.join("pid"), process::id().to_string());
+                    return Some(InstallLock(dir));
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    if InstallLock::stale(&dir) {
+                        let _ = fs::remove_dir_all(&dir);
+                    } else if Instant::now() > deadline {
+                        return None;
+                    } else {
+                        thread::sleep(Duration::from_millis(200));
+                    }
+                }
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Whether the lock's owner is gone: its pid names no process (where `/proc` tells), or
+    /// the lock is older than any install takes.
+    fn stale(dir: &Path) -> bool {
+        let old = fs::metadata(dir)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > InstallLock::PATIENCE);
+        let pid = fs::read_to_string(dir.join("pid")).ok();
+        let gone = pid.is_some_and(|pid| {
+            Path::new("/proc/self").exists() && !Path::new("/proc").join(pid.trim()).exists()
+        });
+        old || gone
+    }
+}
+
+impl Drop for InstallLock {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
 }
 
 #[cfg(test)]
