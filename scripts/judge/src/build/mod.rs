@@ -6,5 +6,6 @@ pub mod compile;
 pub mod diagnostics;
 pub mod judge_rustc;
 pub mod linemap;
+pub mod probes;
 pub mod scan;
 pub mod toolchain;

@@ -5,6 +5,7 @@
 //! oldest of `/usr/bin/rustc` (Debian's package `rustc`) and the rustup toolchains, as long as
 //! it is older than the local `rustc`.
 
+use crate::build::probes;
 use crate::error::{Error, Result};
 use crate::workspace::version::Version;
 use std::env;
@@ -50,18 +51,14 @@ impl Rustc {
     }
 }
 
-/// Runs `program --version`.
+/// What `program --version` says ([`probes::version_line`]: asked once per compiler file).
 pub fn probe(program: &Path) -> Result<Rustc> {
-    let out = Command::new(program)
-        .arg("--version")
-        .output()
-        .map_err(|source| Error::Spawn {
-            program: program.display().to_string(),
-            source,
-        })?;
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (ok, text) = probes::version_line(program).map_err(|source| Error::Spawn {
+        program: program.display().to_string(),
+        source,
+    })?;
     match Version::parse(&text) {
-        Some(version) if out.status.success() => Ok(Rustc {
+        Some(version) if ok => Ok(Rustc {
             program: program.to_path_buf(),
             version,
             id: text.trim().to_string(),
@@ -106,9 +103,21 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
         })
 }
 
-/// The `rustc` of every rustup toolchain (`rustup toolchain list -v` prints each with its
-/// folder last); none when rustup is absent.
+/// The `rustc` of every rustup toolchain: each folder of rustup's `toolchains` (read without
+/// starting rustup), else what `rustup toolchain list -v` names; none when rustup is absent.
 pub fn rustup_toolchains() -> Vec<PathBuf> {
+    let home = env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")));
+    if let Some(Ok(dirs)) = home.map(|h| std::fs::read_dir(h.join("toolchains"))) {
+        let mut found: Vec<PathBuf> = dirs
+            .flatten()
+            .map(|d| d.path().join("bin/rustc"))
+            .filter(|rustc| rustc.is_file())
+            .collect();
+        found.sort();
+        return found;
+    }
     let out = match Command::new("rustup")
         .args(["toolchain", "list", "-v"])
         .output()

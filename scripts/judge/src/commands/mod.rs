@@ -15,6 +15,7 @@ pub mod swap;
 pub mod watch;
 pub mod worst;
 
+use crate::build::probes;
 use crate::cli::args::{self, Parsed};
 use crate::cli::table::{self, Command};
 use crate::error::{Error, Result};
@@ -33,6 +34,7 @@ pub fn run(args: &[String]) -> Result<Outcome> {
     })?;
     let line = args::parse(spec, rest)?;
     let root = workspace_root()?;
+    probes::keep_in(&root.join("target/judge"));
     match spec.command {
         Command::Check => check::run(&root, &check::Args::parse(&line)?),
         Command::Run => run::run(&root, &run::Args::parse(&root, &line)?),
