@@ -142,16 +142,35 @@ fn an_edition_2024_package_is_one_line_naming_it() {
 
 #[test]
 fn errors_and_panics_name_the_user_s_line() {
-    // A syntax error on line 4: rustc's message, before bundling.
+    // A syntax error on line 4: rustc's message at the user's line. This `main.rs` stands
+    // alone, so it is its own bundle and the judge's compiler reports it (a file that
+    // cargo-equip must bundle gets the same line from `cargo check`: below).
     let main = "fn main() {\n    let a = 1;\n    let b = 2;\n    let x = a +;\n    println!(\"{} {}\", b, x);\n}\n";
     let root = planted("cc-lines", &manifest_for("atcoder", "", "", "2018"), main);
     let out = judge_exits(&root, &["check"], 1);
-    let row = line(&out, "demo", "-", " CE ");
+    let row = compile_row(&out, "(atcoder 2025)");
     assert!(
         row.contains("problems/demo/src/main.rs:4:") && row.contains("expected expression"),
         "{}",
         out
     );
+    // The same error in a `main.rs` with a module of its own, which cargo-equip bundles:
+    // caught before bundling, by `cargo check`, at the same line.
+    let with_module = main.replace("fn main() {", "mod helper;\nfn main() {");
+    fs::write(root.join("problems/demo/src/main.rs"), &with_module).unwrap();
+    fs::write(
+        root.join("problems/demo/src/helper.rs"),
+        "pub fn one() -> u32 {\n    1\n}\n",
+    )
+    .unwrap();
+    let out = judge_exits(&root, &["check"], 1);
+    let row = line(&out, "demo", "-", " CE ");
+    assert!(
+        row.contains("problems/demo/src/main.rs:5:") && row.contains("expected expression"),
+        "{}",
+        out
+    );
+    fs::remove_file(root.join("problems/demo/src/helper.rs")).unwrap();
     // A type error on line 4, found in the bundle, shown at main.rs; VERBOSE adds the notes.
     let main = main.replace("let x = a +;", "let x: u32 = \"four\";");
     fs::write(root.join("problems/demo/src/main.rs"), &main).unwrap();

@@ -221,7 +221,6 @@ fn install(name: &str, for_whom: &str) -> std::result::Result<(), String> {
         .to_string())
 }
 
-
 /// Held while this process runs `rustup toolchain install`: rustup fails (with a panic) when
 /// two installs of one toolchain run at once, as two checks side by side would start them.
 /// The lock is a folder in rustup's home, made atomically, holding its owner's pid.

@@ -25,6 +25,34 @@ pub fn unused_dependencies(src: &Path, dependencies: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Whether a binary's `main.rs` stands alone, so that it is its own bundle: it declares no
+/// module in another file (`mod name;`), names no crate (`extern crate`), includes no file
+/// (`include!`, `include_str!`, `include_bytes!`) and moves no module (`#[path]`). Comments
+/// do not count; a word in a string literal does, which only ever sends a file to
+/// cargo-equip.
+pub fn stands_alone(main: &str) -> bool {
+    let code = without_comments(main);
+    // Words and semicolons, in order: `mod grid;` is `mod`, `grid`, `;`.
+    let words: Vec<&str> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ';'))
+        .flat_map(|w| w.split_inclusive(';'))
+        .flat_map(|w| match w.strip_suffix(';') {
+            Some(word) => vec![word, ";"],
+            None => vec![w],
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let includes = |w: &&str| matches!(*w, "include" | "include_str" | "include_bytes");
+    let reaches = |pair: &[&str]| {
+        matches!(pair, ["extern", "crate", _]) || (pair[0] == "mod" && pair[2] == ";")
+    };
+    let moved = code
+        .split("#[")
+        .skip(1)
+        .any(|a| a.trim_start().starts_with("path"));
+    !(moved || words.iter().any(includes) || words.windows(3).any(reaches))
+}
+
 /// Appends every `.rs` file below `dir`, except under `bin/`, to `text`.
 fn collect_sources(dir: &Path, text: &mut String) {
     let Ok(entries) = fs::read_dir(dir) else {
@@ -203,6 +231,22 @@ fn skip_literal(b: &[u8], mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_main_stands_alone_unless_it_reaches_for_other_files() {
+        let alone = "use std::io::Read;\n// mod comment;\nmod inline { pub fn f() {} }\n\
+                     fn main() { let modulus = 3; let s = \"x\"; inline::f(); }\n";
+        assert!(stands_alone(alone));
+        for reaching in [
+            "mod grid;\nfn main() {}\n",
+            "pub mod grid ;\nfn main() {}\n",
+            "extern crate fastio;\nfn main() {}\n",
+            "fn main() { let t = include_str!(\"x.txt\"); }\n",
+            "#[path = \"a.rs\"]\nmod a { }\nfn main() {}\n",
+        ] {
+            assert!(!stands_alone(reaching), "{}", reaching);
+        }
+    }
 
     #[test]
     fn kit_only_dependencies_are_left_out() {
