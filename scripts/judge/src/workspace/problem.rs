@@ -3,6 +3,7 @@
 use crate::error::Error;
 use crate::judging::verdict::Limits;
 use crate::text::json::Json;
+use crate::workspace::io::Io;
 use crate::workspace::judges::{self, Judge, Profile};
 use crate::workspace::metadata::{self, Package};
 use crate::workspace::version::Version;
@@ -79,6 +80,8 @@ pub struct Problem {
     pub dependencies: Vec<String>,
     /// The package's declared `rust-version`, if any.
     pub rust_version: Option<Version>,
+    /// How the solution reads and writes: stdio, named files, or with an interactor.
+    pub io: Io,
 }
 
 /// The keys `[package.metadata.judge]` may have.
@@ -89,6 +92,9 @@ pub const METADATA_KEYS: &[&str] = &[
     "stress",
     "bench",
     "judges",
+    "interactive",
+    "input-file",
+    "output-file",
 ];
 /// The keys a `[[package.metadata.judge.bench]]` table may have.
 pub const BENCH_KEYS: &[&str] = &["name", "input", "gen", "inputs", "puzzles", "status"];
@@ -161,7 +167,9 @@ impl Problem {
         };
         let bench = bench_sets(meta, &dir).map_err(here)?;
         let judges = listings(meta).map_err(here)?;
+        let io = Io::from_metadata(meta).map_err(here)?;
         Ok(Problem {
+            io,
             name: name.to_string(),
             dependencies: package.dependencies.clone(),
             rust_version: package.rust_version.as_deref().and_then(Version::declared),
