@@ -13,6 +13,7 @@ use crate::build::bundle;
 use crate::build::compile;
 use crate::build::diagnostics::scrub_paths;
 use crate::build::toolchain::{self, Rustc};
+use crate::check::cases;
 use crate::check::plan::{build_for, plan, Build};
 use crate::check::report::{printed, timed, unjudged, Tally, Times};
 use crate::error::{CompileError, Error, Result};
@@ -74,6 +75,8 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         .filter(|p| p.compare == Compare::Checker)
         .collect();
     kit::build_role(root, &checked, "check")?;
+    let talking: Vec<&Problem> = problems.iter().collect();
+    kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
     let current = toolchain::current()?;
     let old = toolchain::oldest(&current);
     let declared = problems.iter().filter_map(|p| p.rust_version).min();
@@ -159,6 +162,8 @@ enum Ran {
     Unjudged(Verdict, run::Measured, String),
     /// It could not run: its verdict and why.
     Skipped(Verdict, String),
+    /// A case of an interactive or file problem ([`cases`]).
+    Other(cases::Done),
 }
 
 impl Ran {
@@ -169,6 +174,7 @@ impl Ran {
             Ran::Judged(j) => j.outcome.exit == Exit::Killed,
             Ran::Unjudged(_, o, _) => o.exit == Exit::Killed,
             Ran::Skipped(..) => false,
+            Ran::Other(done) => done.killed,
         }
     }
 }
@@ -369,6 +375,19 @@ impl Context<'_> {
                 "its profile's compile failed (see the compile rows)".to_string(),
             ));
         };
+        let other = cases::Case {
+            root: self.root,
+            problem: self.problem,
+            input: &job.case.input,
+            limits: job.limits,
+            binary,
+            expected: job.expected.as_ref(),
+            checker,
+            scratch,
+        };
+        if let Some(done) = cases::judge(&other)? {
+            return Ok(Ran::Other(done));
+        }
         match &job.expected {
             Some(expected) => Ok(Ran::Judged(verdict::judge(
                 job.limits,
@@ -420,6 +439,22 @@ impl Context<'_> {
                     print!("{}", diff::side_by_side(&want, &got, "    "));
                 }
                 Ok(judged.verdict == Verdict::Ac)
+            }
+            Ran::Other(done) => {
+                let ms = (done.wall_ms.to_string(), done.cpu_ms.to_string());
+                let mem = format!("{:.1}", done.mem_mib);
+                self.row(
+                    &name,
+                    &done.verdict.to_string(),
+                    ms,
+                    limit,
+                    mem,
+                    &done.detail,
+                );
+                if self.options.verbose && done.verdict != Verdict::Ac {
+                    print!("{}", done.notes);
+                }
+                Ok(done.verdict == Verdict::Ac)
             }
             Ran::Unjudged(verdict, outcome, why) => {
                 let (ms, mem) = timed(outcome);
