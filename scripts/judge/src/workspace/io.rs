@@ -122,6 +122,51 @@ pub fn plain_file_name(name: &str) -> Result<&str, &'static str> {
     Ok(name)
 }
 
+/// The interactive template's own files (`make new TEMPLATE=interactive`, and a problem
+/// Competitive Companion marks interactive): (path inside `problems/<name>`, text with
+/// `NAME`).
+pub const INTERACTIVE_TEMPLATE: &[(&str, &str)] = &[
+    (
+        "src/main.rs",
+        include_str!("../../templates/interactive/src/main.rs"),
+    ),
+    (
+        "src/bin/interactor.rs",
+        include_str!("../../templates/interactive/src/bin/interactor.rs"),
+    ),
+    (
+        "tests/cli.rs",
+        include_str!("../../templates/interactive/tests/cli.rs"),
+    ),
+];
+
+/// The first case a new problem gets: empty, or for the interactive template the secret
+/// number its interactor reads.
+pub fn first_case(interactive: bool) -> &'static str {
+    if interactive {
+        "731\n"
+    } else {
+        ""
+    }
+}
+
+/// `manifest` (a new package's) declaring `io`: its lines at the top of
+/// `[package.metadata.judge]`.
+pub fn declare(manifest: &str, io: &Io) -> String {
+    let table = "[package.metadata.judge]\n";
+    manifest.replacen(table, &format!("{}{}", table, io.metadata_lines()), 1)
+}
+
+/// The manifest `manifest` of a new package `name` made interactive: `interactive = true`
+/// and the interactor's `[[bin]]` table (never bundled: the bundle is `src/main.rs`'s).
+pub fn interactive_manifest(name: &str, manifest: &str) -> String {
+    format!(
+        "{}\n[[bin]]\nname = \"{}-interactor\"\npath = \"src/bin/interactor.rs\"\n",
+        declare(manifest, &Io::Interactive),
+        name
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +193,13 @@ mod tests {
         for bad in ["../a.in", "a/b", "", ".."] {
             let e = io(&format!(r#""input-file": "{}""#, bad)).unwrap_err();
             assert!(e.starts_with("input-file"), "{}", e);
+        }
+    }
+
+    #[test]
+    fn the_problem_reader_takes_the_keys() {
+        for key in KEYS {
+            assert!(crate::workspace::problem::METADATA_KEYS.contains(&key));
         }
     }
 
