@@ -536,7 +536,8 @@ gen = ["--n", "9"]
         assert_eq!(
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
-             the keys are: compare, float-abs, float-rel, stress, bench, judges"
+             the keys are: compare, float-abs, float-rel, stress, bench, judges, interactive, \
+             input-file, output-file"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(

@@ -12,7 +12,8 @@ const INTERACTOR: &str = env!("CARGO_BIN_EXE_NAME-interactor");
 
 #[test]
 fn the_interactor_accepts_every_case() {
-    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/NAME");
+    let package = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let samples = package.join("../../samples/NAME");
     let mut cases: Vec<_> = fs::read_dir(&samples)
         .map(|entries| entries.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
