@@ -412,14 +412,17 @@ fn import_gives_what_receive_gives_and_never_overwrites() {
     assert!(text(&out.stdout).contains("added 0 new samples"));
 
     // Refused problems write nothing and fail the import.
-    let interactive = luogu("d", 1)
-        .replace("\"interactive\": false", "\"interactive\": true")
+    let refused = luogu("d", 1)
+        .replace(
+            "\"input\": {\"type\": \"stdin\"}",
+            "\"input\": {\"type\": \"file\", \"fileName\": \"../x.in\"}",
+        )
         .replace("P1074", "P9999");
-    fs::write(saved.join("bad.json"), interactive).unwrap();
+    fs::write(saved.join("bad.json"), refused).unwrap();
     let out = judge(&imported, &["import", "saved/bad.json"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).contains("interactive"),
+        text(&out.stderr).contains("input file `../x.in`"),
         "{}",
         text(&out.stderr)
     );
@@ -486,9 +489,12 @@ fn only_json_posts_write_and_refusals_never_end_the_listener() {
     let (status, _) = send_raw(port, preflight.as_bytes());
     assert_eq!(status, 405);
     // A problem refused by the intake that names no batch is not counted: the listener stays.
-    let interactive = luogu("", 1).replace("\"interactive\": false", "\"interactive\": true");
-    let (status, body) = post(port, &interactive);
-    assert!(status == 400 && body.contains("interactive"), "{}", body);
+    let refused = luogu("", 1).replace(
+        "\"input\": {\"type\": \"stdin\"}",
+        "\"input\": {\"type\": \"file\", \"fileName\": \"../x.in\"}",
+    );
+    let (status, body) = post(port, &refused);
+    assert!(status == 400 && body.contains("input file"), "{}", body);
     thread::sleep(Duration::from_millis(300));
     assert!(
         running.child.try_wait().unwrap().is_none(),
@@ -549,9 +555,12 @@ fn a_batch_with_a_refused_problem_ends_once_all_arrived_and_names_it() {
     let root = workspace_like_real("receive-refused");
     let (running, port) = receiver(&root);
     assert_eq!(post(port, &poj(2676, "b3", 3)).0, 200);
-    let interactive = luogu("b3", 3).replace("\"interactive\": false", "\"interactive\": true");
-    let (status, body) = post(port, &interactive);
-    assert!(status == 400 && body.contains("interactive"), "{}", body);
+    let refused = luogu("b3", 3).replace(
+        "\"input\": {\"type\": \"stdin\"}",
+        "\"input\": {\"type\": \"file\", \"fileName\": \"../x.in\"}",
+    );
+    let (status, body) = post(port, &refused);
+    assert!(status == 400 && body.contains("input file"), "{}", body);
     // A request that names no batch is not one of the three.
     assert_eq!(post(port, "{\"url\": ").0, 400);
     assert_eq!(post(port, &poj(3076, "b3", 3)).0, 200);
@@ -566,7 +575,8 @@ fn a_batch_with_a_refused_problem_ends_once_all_arrived_and_names_it() {
     assert_eq!(
         stderr.lines().last().unwrap_or(""),
         "batch b3: 2 of 3 problems taken, 1 refused: https://www.luogu.com.cn/problem/P1074 \
-         (an interactive problem: the workspace judges stdin -> stdout only)",
+         (the problem's input file `../x.in` must be a plain file name, without folders or \
+         quotes)",
         "{}",
         stderr
     );

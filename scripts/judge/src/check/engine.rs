@@ -15,6 +15,7 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
 use crate::build::toolchain::{self, Rustc};
+use crate::check::cases;
 use crate::check::compiles::compile_row;
 use crate::check::plan::{build_for, needs_guard, plan, Build};
 use crate::check::report::{panic_place, printed, stderr_head, timed, unjudged, Tally, Times};
@@ -79,6 +80,8 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         .filter(|p| p.compare == Compare::Checker)
         .collect();
     kit::build_role(root, &checked, "check")?;
+    let talking: Vec<&Problem> = problems.iter().collect();
+    kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
     println!(
@@ -184,6 +187,8 @@ enum Ran {
     Unjudged(Verdict, run::Measured, String),
     /// It could not run: its verdict and why.
     Skipped(Verdict, String),
+    /// A case of an interactive or file problem ([`cases`]).
+    Other(cases::Done),
 }
 
 impl Ran {
@@ -194,6 +199,7 @@ impl Ran {
             Ran::Judged(j) => j.outcome.exit == Exit::Killed,
             Ran::Unjudged(_, o, _) => o.exit == Exit::Killed,
             Ran::Skipped(..) => false,
+            Ran::Other(done) => done.killed,
         }
     }
 }
@@ -392,6 +398,19 @@ impl Context<'_> {
                 "its profile's compile failed (see the compile rows)".to_string(),
             ));
         };
+        let other = cases::Case {
+            root: self.root,
+            problem: self.problem,
+            input: &job.case.input,
+            limits: job.limits,
+            binary,
+            expected: job.expected.as_ref(),
+            checker,
+            scratch,
+        };
+        if let Some(done) = cases::judge(&other)? {
+            return Ok(Ran::Other(done));
+        }
         match &job.expected {
             Some(expected) => Ok(Ran::Judged(verdict::judge(
                 job.limits,
@@ -448,6 +467,22 @@ impl Context<'_> {
                     print!("{}", diff::side_by_side(&want, &got, "    "));
                 }
                 Ok(judged.verdict == Verdict::Ac)
+            }
+            Ran::Other(done) => {
+                let ms = (done.wall_ms.to_string(), done.cpu_ms.to_string());
+                let mem = format!("{:.1}", done.mem_mib);
+                self.row(
+                    &name,
+                    &done.verdict.to_string(),
+                    ms,
+                    limit,
+                    mem,
+                    &done.detail,
+                );
+                if self.options.verbose && done.verdict != Verdict::Ac {
+                    print!("{}", done.notes);
+                }
+                Ok(done.verdict == Verdict::Ac)
             }
             Ran::Unjudged(verdict, outcome, why) => {
                 let (ms, mem) = timed(outcome);

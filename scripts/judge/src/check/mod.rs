@@ -1,6 +1,7 @@
 //! The check of a problem's samples: the compile plan, the runs judged side by side, and
 //! the table of rows.
 
+pub mod cases;
 pub mod compiles;
 pub mod engine;
 pub mod plan;

@@ -6,6 +6,7 @@ pub mod check;
 pub mod import;
 pub mod list;
 pub mod new;
+pub mod play;
 pub mod receive;
 pub mod run;
 pub mod stress;

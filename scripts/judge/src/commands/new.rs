@@ -59,6 +59,10 @@ fn next_steps(name: &str, template: Template) {
         Template::Grid => println!(
             "  reshape src/grid.rs, parse.rs, solver.rs (a plain 9x9 sudoku) into the problem's own"
         ),
+        Template::Interactive => println!(
+            "  write the solution in src/main.rs and the judge's side in src/bin/interactor.rs \
+             (a guess-the-number example); each N.in is what the interactor reads"
+        ),
     }
     println!(
         "  paste the judge's sample into samples/{0}/1.in and 1.out (or: make receive)",

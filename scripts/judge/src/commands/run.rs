@@ -46,6 +46,11 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         problem: problem.name.clone(),
         source,
     })?;
+    // Interactive and file problems (commands/play.rs).
+    let special = super::play::run(root, problem, &submission.binary, args.input.as_deref())?;
+    if let Some(outcome) = special {
+        return Ok(outcome);
+    }
     let input = match &args.input {
         Some(file) => file.clone(),
         None => read_stdin(root, problem)?,

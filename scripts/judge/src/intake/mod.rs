@@ -2,6 +2,7 @@
 //! judges' sites it names.
 
 pub mod http;
+pub mod io;
 pub mod listen;
 pub mod sites;
 pub mod task;

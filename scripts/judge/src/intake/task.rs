@@ -5,13 +5,16 @@
 //! the only paths written are `problems/<name>/...` and `samples/<name>/N.{in,out}`, where
 //! `<name>` is a lowercase crate name built here from the URL (never from free text).
 
+use crate::intake::io as intake_io;
+use crate::intake::io::io_of;
 use crate::intake::sites;
 use crate::text::json::{self, Json};
+use crate::workspace::io::Io;
 use crate::workspace::judges;
 use crate::workspace::metadata;
 use crate::workspace::names;
 use crate::workspace::samples;
-use crate::workspace::scaffold::{self, Facts};
+use crate::workspace::scaffold::Facts;
 use std::fmt;
 use std::fs;
 use std::path::Path;
@@ -44,6 +47,8 @@ pub struct Task {
     pub tests: Vec<(String, String)>,
     /// `batch.id` and `batch.size`: how many problems came with one click.
     pub batch: Option<(String, u64)>,
+    /// How the solution reads and writes (`interactive`, `input`, `output`).
+    pub io: Io,
 }
 
 /// Why a request is refused: a one-line reason for the HTTP answer and the terminal, the
@@ -121,27 +126,7 @@ impl Task {
         if title.contains('\0') || url.chars().any(char::is_control) {
             return refuse("control characters in `name` or `url`", &batch);
         }
-        if doc.get("interactive").and_then(Json::as_bool) == Some(true) {
-            return refuse(
-                "an interactive problem: the workspace judges stdin -> stdout only",
-                &batch,
-            );
-        }
-        for (key, wanted) in [("input", "stdin"), ("output", "stdout")] {
-            if let Some(io) = doc.get(key) {
-                let kind = io.get("type").and_then(Json::as_str).unwrap_or(wanted);
-                if kind != wanted {
-                    let file = io.get("fileName").and_then(Json::as_str).unwrap_or("?");
-                    return refuse(
-                        format!(
-                            "the problem uses {} `{}` ({}): the workspace judges stdin -> stdout only",
-                            key, file, kind
-                        ),
-                        &batch,
-                    );
-                }
-            }
-        }
+        let io = io_of(doc).or_else(|e| refuse(e, &batch))?;
         let number = |key: &str| -> Result<f64, Refusal> {
             match doc.get(key).map(Json::as_f64) {
                 Some(Some(v)) if v > 0.0 && v < 1e7 => Ok(v),
@@ -187,6 +172,7 @@ impl Task {
             memory_limit_mib,
             tests: samples,
             batch,
+            io,
         })
     }
 }
@@ -356,7 +342,21 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
             time_limit_ms: task.time_limit_ms,
             memory_limit_mib: task.memory_limit_mib,
         };
-        scaffold::create(root, name, &facts).map_err(|e| fail(e.to_string()))?;
+        intake_io::create(root, name, &facts, &task.io).map_err(|e| fail(e.to_string()))?;
+    }
+    if task.io.is_interactive() {
+        let added = intake_io::interactive_samples(root, name, task, existing)
+            .map_err(|e| fail(e.to_string()))?;
+        let name = name.clone();
+        return Ok(if existing {
+            Imported::Extended { name, added }
+        } else {
+            Imported::Created {
+                name,
+                samples: added,
+                displaced,
+            }
+        });
     }
     fs::create_dir_all(&samples).map_err(|e| fail(format!("{}: {}", samples.display(), e)))?;
     let mut next = samples::next_case_number(&samples);
@@ -474,14 +474,9 @@ mod tests {
                 "`memoryLimit` is out of range",
             ),
             (
-                "\"interactive\": false",
-                "\"interactive\": true",
-                "interactive",
-            ),
-            (
                 "{\"type\": \"stdin\"}",
-                "{\"type\": \"file\", \"fileName\": \"a.in\"}",
-                "input `a.in`",
+                "{\"type\": \"file\", \"fileName\": \"../a.in\"}",
+                "input file `../a.in`",
             ),
             ("\"url\":", "\"link\":", "`url` is missing"),
             ("\"tests\":", "\"cases\":", "`tests` is missing"),

@@ -4,4 +4,5 @@
 pub mod checker;
 pub mod compare;
 pub mod diff;
+pub mod interactive;
 pub mod verdict;

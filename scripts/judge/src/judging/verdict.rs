@@ -30,6 +30,12 @@ pub enum Verdict {
     Ce,
     /// The case has no expected output to compare with: never a pass.
     NoExpected,
+    /// Idleness limit exceeded (interactive): the solution and the interactor both waited.
+    Ile,
+    /// Presentation error (interactive): the interactor could not read the solution.
+    Pe,
+    /// The interactor itself failed: it crashed, or exited 3. Never the solution's verdict.
+    Fail,
 }
 
 impl fmt::Display for Verdict {
@@ -43,6 +49,9 @@ impl fmt::Display for Verdict {
             Verdict::Ole => "OLE",
             Verdict::Ce => "CE",
             Verdict::NoExpected => "NO-OUT",
+            Verdict::Ile => "ILE",
+            Verdict::Pe => "PE",
+            Verdict::Fail => "FAIL",
         })
     }
 }

@@ -3,6 +3,7 @@
 use crate::error::Error;
 use crate::judging::verdict::Limits;
 use crate::text::json::Json;
+use crate::workspace::io::Io;
 use crate::workspace::judges::{self, Judge, Profile};
 use crate::workspace::metadata::{self, Package};
 use crate::workspace::version::Version;
@@ -83,6 +84,8 @@ pub struct Problem {
     pub edition: String,
     /// `deny-warnings = true`: a compile warning fails the check.
     pub deny_warnings: bool,
+    /// How the solution reads and writes: stdio, named files, or with an interactor.
+    pub io: Io,
 }
 
 /// The keys `[package.metadata.judge]` may have.
@@ -94,6 +97,9 @@ pub const METADATA_KEYS: &[&str] = &[
     "bench",
     "judges",
     "deny-warnings",
+    "interactive",
+    "input-file",
+    "output-file",
 ];
 /// The keys a `[[package.metadata.judge.bench]]` table may have.
 pub const BENCH_KEYS: &[&str] = &["name", "input", "gen", "inputs", "puzzles", "status"];
@@ -166,7 +172,9 @@ impl Problem {
         };
         let bench = bench_sets(meta, &dir).map_err(here)?;
         let judges = listings(meta).map_err(here)?;
+        let io = Io::from_metadata(meta).map_err(here)?;
         Ok(Problem {
+            io,
             name: name.to_string(),
             dependencies: package.dependencies.clone(),
             rust_version: package.rust_version.as_deref().and_then(Version::declared),
@@ -632,7 +640,8 @@ gen = ["--n", "9"]
         assert_eq!(
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
-             the keys are: compare, float-abs, float-rel, stress, bench, judges, deny-warnings"
+             the keys are: compare, float-abs, float-rel, stress, bench, judges, deny-warnings, \
+             interactive, input-file, output-file"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(

@@ -49,17 +49,20 @@ pub enum Template {
     Plain,
     /// A grid puzzle: a complete 9x9 sudoku solver in `grid.rs`, `parse.rs`, `solver.rs`.
     Grid,
+    /// An interactive problem: the solution and `src/bin/interactor.rs`, "guess the number".
+    Interactive,
 }
 
 impl Template {
     /// Every template, the default first.
-    pub const ALL: [Template; 2] = [Template::Plain, Template::Grid];
+    pub const ALL: [Template; 3] = [Template::Plain, Template::Grid, Template::Interactive];
 
     /// The name `make new TEMPLATE=<name>` takes.
     pub fn name(self) -> &'static str {
         match self {
             Template::Plain => "plain",
             Template::Grid => "grid",
+            Template::Interactive => "interactive",
         }
     }
 
@@ -118,6 +121,7 @@ impl Template {
                     include_str!("../../templates/grid/tests/cli.rs"),
                 ),
             ],
+            Template::Interactive => crate::workspace::io::INTERACTIVE_TEMPLATE,
         }
     }
 
@@ -126,6 +130,7 @@ impl Template {
         match self {
             Template::Plain => &["scan"],
             Template::Grid => &["bits", "fastio", "lines", "sudoku"],
+            Template::Interactive => &[],
         }
     }
 }
@@ -155,7 +160,8 @@ pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error:
     let samples = root.join("samples").join(name);
     fs::create_dir_all(&samples).map_err(|e| Error::io(&samples, e))?;
     if !samples.join("1.in").exists() {
-        fs::write(samples.join("1.in"), "").map_err(|e| Error::io(samples.join("1.in"), e))?;
+        let case = crate::workspace::io::first_case(template == Template::Interactive);
+        fs::write(samples.join("1.in"), case).map_err(|e| Error::io(samples.join("1.in"), e))?;
     }
     Ok(())
 }
@@ -276,6 +282,16 @@ memory-limit-mib = {memory}
 }
 
 fn manifest(name: &str, facts: &Facts, template: Template) -> String {
+    if template == Template::Interactive {
+        return crate::workspace::io::interactive_manifest(
+            name,
+            &manifest_of(name, facts, template),
+        );
+    }
+    manifest_of(name, facts, template)
+}
+
+fn manifest_of(name: &str, facts: &Facts, template: Template) -> String {
     let line = |dep: &&str| format!("{0} = {{ path = \"../../shared/{0}\" }}\n", dep);
     let dependencies: String = template.dependencies().iter().map(line).collect();
     let kit: String = KIT_DEPENDENCIES.iter().map(line).collect();
@@ -518,7 +534,7 @@ mod tests {
         assert_eq!(Template::by_name("grid").ok(), Some(Template::Grid));
         assert_eq!(
             Template::by_name("sudoku").unwrap_err().to_string(),
-            "unknown template `sudoku`; the templates are: plain, grid"
+            "unknown template `sudoku`; the templates are: plain, grid, interactive"
         );
     }
 }

@@ -1,0 +1,655 @@
+//! Runs that [`crate::exec::run`] does not make: a solution talking with an interactor, a
+//! solution in a working folder of its own (file problems), a solution talking with the
+//! user's terminal (`make run` of an interactive problem).
+//!
+//! ```text
+//!               socket pair            the tool (relays)             socket pair
+//!  solution  stdout ------------> [ solution -> interactor ] ------------> stdin  interactor
+//!            stdin  <------------ [ interactor -> solution ] <------------ stdout
+//! ```
+//!
+//! Each program is supervised as [`crate::exec::run::run_captured`] supervises one (own
+//! process group, output cap, own peak memory, nothing of it left at the end), on a thread of
+//! its own that spawns it, waits for it and reaps it. The tool sits between the two: it
+//! relays every byte at once (in the order sent), keeps the last lines of each direction (the
+//! transcript) and counts what each side wrote against the output cap. Idleness: when neither
+//! program uses CPU and no byte moves, both wait for each other; at the wall-clock cap the run
+//! is then called idle, not slow.
+
+use crate::exec::run::{Budget, Exit, Kept, Measured, Stream};
+use crate::exec::supervise::{self, RunId};
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::fs::{self, File};
+use std::io::{self, BufReader, Read, Write};
+use std::os::fd::OwnedFd;
+use std::os::unix::net::UnixStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How often the tool looks for idleness (and nothing else: exits wake it at once).
+const TICK: Duration = Duration::from_millis(100);
+
+/// Lines of the transcript kept: the last ones.
+pub const TRANSCRIPT_LINES: usize = 40;
+
+/// Bytes of one transcript line kept.
+const LINE_BYTES: usize = 200;
+
+/// One side of a conversation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    Solution,
+    Interactor,
+}
+
+impl Who {
+    pub fn name(self) -> &'static str {
+        match self {
+            Who::Solution => "solution",
+            Who::Interactor => "interactor",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A stream a program wrote to a file of its run (stderr, or stdout, or a named output
+/// file). The file is removed when this is dropped unless it is the program's own output
+/// file in its working folder (which goes with that folder).
+#[derive(Debug)]
+pub struct Spool {
+    path: PathBuf,
+    pub len: u64,
+    owned: bool,
+}
+
+impl Spool {
+    /// A file the run wrote, kept where it is.
+    pub fn at(path: &Path) -> Spool {
+        Spool {
+            path: path.to_path_buf(),
+            len: fs::metadata(path).map_or(0, |m| m.len()),
+            owned: false,
+        }
+    }
+
+    /// A file of the run, removed with this.
+    fn owned(path: &Path) -> Spool {
+        let mut spool = Spool::at(path);
+        spool.owned = true;
+        spool
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn reader(&self) -> io::Result<BufReader<File>> {
+        Ok(BufReader::new(File::open(&self.path)?))
+    }
+}
+
+impl Kept for Spool {
+    fn head(&self, max: usize) -> Cow<'_, [u8]> {
+        let mut head = Vec::new();
+        if let Ok(file) = File::open(&self.path) {
+            let _ = file.take(max as u64).read_to_end(&mut head);
+        }
+        Cow::Owned(head)
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        if self.owned {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// A program to run: where, with what arguments, under what budget.
+pub struct Party<'a> {
+    pub program: &'a Path,
+    pub args: Vec<String>,
+    /// Its working folder; its stderr (and stdout, when it goes to a file) is written here.
+    pub dir: &'a Path,
+    pub budget: Budget,
+}
+
+/// What happened to one supervised process.
+struct Finished {
+    exit: Exit,
+    elapsed: Duration,
+    cpu: Duration,
+    max_rss_kib: u64,
+    own_memory: bool,
+    /// When it exited.
+    at: Instant,
+}
+
+/// What the watched thread and the tool share about one process.
+#[derive(Default)]
+struct Watch {
+    pid: Option<i32>,
+    /// It has exited (not reaped yet): never signal it again.
+    done: bool,
+    killed: bool,
+    /// A kill asked for before the pid was known.
+    pending: bool,
+}
+
+/// Something a thread of the run tells the tool.
+enum Event {
+    Exited(Who),
+    OverCap(Who),
+}
+
+/// A process supervised on a thread of its own (which is its tracer).
+struct Watched {
+    state: Arc<Mutex<Watch>>,
+    thread: thread::JoinHandle<io::Result<Finished>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Watched {
+    /// Spawns `command` on a new thread, supervised with `cap` as its output cap; `Exited`
+    /// is sent when it has exited (or could not start).
+    fn start(mut command: Command, cap: u64, who: Who, events: Sender<Event>) -> Watched {
+        let state = Arc::new(Mutex::new(Watch::default()));
+        let shared = Arc::clone(&state);
+        let thread = thread::spawn(move || {
+            let run = RunId::next();
+            command
+                .env_remove("RUST_BACKTRACE")
+                .env_remove("RUST_LIB_BACKTRACE");
+            let start = Instant::now();
+            let spawned = supervise::spawn(&mut command, cap, &run);
+            // The child's ends of its pipes and files: only the child holds them now.
+            drop(command);
+            let child = match spawned {
+                Ok(child) => child,
+                Err(e) => {
+                    lock(&shared).done = true;
+                    let _ = events.send(Event::Exited(who));
+                    return Err(e);
+                }
+            };
+            {
+                let mut w = lock(&shared);
+                w.pid = Some(child.pid);
+                if w.pending {
+                    child.kill_group();
+                    w.killed = true;
+                }
+            }
+            let exited = child.wait_exited();
+            let killed = {
+                let mut w = lock(&shared);
+                w.done = true;
+                w.killed
+            };
+            let _ = events.send(Event::Exited(who));
+            let (status, usage) = child.reap(&run)?;
+            let exited = exited?;
+            let exit = if killed {
+                Exit::Killed
+            } else if status & 0x7f == 0 {
+                Exit::Code((status >> 8) & 0xff)
+            } else {
+                Exit::Signal(status & 0x7f)
+            };
+            Ok(Finished {
+                exit,
+                elapsed: exited.at.saturating_duration_since(start),
+                cpu: usage.cpu,
+                max_rss_kib: exited.peak_kib.unwrap_or(usage.max_rss_kib),
+                own_memory: exited.peak_kib.is_some(),
+                at: exited.at,
+            })
+        });
+        Watched { state, thread }
+    }
+
+    /// Kills its process group unless it has exited already.
+    fn kill(&self) {
+        let mut w = lock(&self.state);
+        match (w.pid, w.done) {
+            (_, true) => {}
+            (Some(pid), false) => {
+                supervise::sys::kill(-pid, supervise::sys::SIGKILL);
+                w.killed = true;
+            }
+            (None, false) => w.pending = true,
+        }
+    }
+
+    /// Its CPU time so far in clock ticks (`/proc/<pid>/stat`), while it runs.
+    fn cpu_ticks(&self) -> Option<u64> {
+        let w = lock(&self.state);
+        let pid = w.pid.filter(|_| !w.done)?;
+        let stat = fs::read_to_string(format!("/proc/{}/stat", pid)).ok()?;
+        let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+        Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+    }
+
+    fn finish(self) -> io::Result<Finished> {
+        self.thread.join().unwrap_or_else(|_| {
+            Err(io::Error::new(
+                io::ErrorKind::Other,
+                "a supervising thread panicked",
+            ))
+        })
+    }
+}
+
+/// The last lines each side said, and how much.
+#[derive(Default)]
+struct Talk {
+    lines: VecDeque<(Who, String)>,
+    partial: [Vec<u8>; 2],
+    bytes: [u64; 2],
+    /// Lines said by each side.
+    said: [u64; 2],
+}
+
+impl Talk {
+    fn note(&mut self, who: Who, bytes: &[u8]) {
+        let i = who.index();
+        self.bytes[i] += bytes.len() as u64;
+        for &b in bytes {
+            if b == b'\n' {
+                self.end_line(who);
+            } else if self.partial[i].len() < LINE_BYTES {
+                self.partial[i].push(b);
+            }
+        }
+    }
+
+    fn end_line(&mut self, who: Who) {
+        let line = std::mem::take(&mut self.partial[who.index()]);
+        self.said[who.index()] += 1;
+        self.lines
+            .push_back((who, String::from_utf8_lossy(&line).into_owned()));
+        if self.lines.len() > TRANSCRIPT_LINES {
+            self.lines.pop_front();
+        }
+    }
+}
+
+/// Copies `from` to `to` as it comes, noting it as said by `who`; past `cap` bytes it stops
+/// and says so. Ends at the end of `from` or when `to` is closed, closing both (so the
+/// writer on the other side sees EPIPE, the reader EOF).
+fn relay<R: Read + Send + 'static, W: Write + Send + 'static>(
+    mut from: R,
+    mut to: W,
+    who: Who,
+    cap: u64,
+    talk: Arc<Mutex<Talk>>,
+    events: Sender<Event>,
+) -> thread::JoinHandle<()> {
+    thread::spawn(move || {
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            let n = match from.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            let total = {
+                let mut t = lock(&talk);
+                t.note(who, &buf[..n]);
+                t.bytes[who.index()]
+            };
+            if total > cap {
+                let _ = events.send(Event::OverCap(who));
+                break;
+            }
+            if to.write_all(&buf[..n]).and_then(|_| to.flush()).is_err() {
+                break;
+            }
+        }
+    })
+}
+
+/// A connected pair: the program's end (for its stdin or stdout) and the tool's.
+fn socket_pair() -> io::Result<(Stdio, UnixStream)> {
+    let (theirs, ours) = UnixStream::pair()?;
+    Ok((Stdio::from(OwnedFd::from(theirs)), ours))
+}
+
+/// The command for `party`, in its folder, its stderr to `<dir>/<who>.stderr`.
+fn command(party: &Party, who: Who) -> io::Result<(Command, PathBuf)> {
+    fs::create_dir_all(party.dir)?;
+    let stderr = party.dir.join(format!("{}.stderr", who.name()));
+    let mut command = Command::new(party.program);
+    command
+        .args(&party.args)
+        .current_dir(party.dir)
+        .stderr(Stdio::from(File::create(&stderr)?));
+    Ok((command, stderr))
+}
+
+/// The measurement of a finished program, its stderr kept in its file.
+fn measured(f: &Finished, party: &Party, over: Option<Stream>, stderr: PathBuf) -> Measured<Spool> {
+    let stderr = Spool::owned(&stderr);
+    let over_cap =
+        over.or_else(|| (stderr.len >= party.budget.output_cap).then_some(Stream::Stderr));
+    Measured {
+        exit: f.exit,
+        elapsed: f.elapsed,
+        cpu: f.cpu,
+        max_rss_kib: f.max_rss_kib,
+        own_memory: f.own_memory,
+        output_cap: party.budget.output_cap,
+        over_cap,
+        stdout: Spool::at(Path::new("/dev/null")),
+        stderr,
+    }
+}
+
+/// How a conversation went.
+pub struct Conversation {
+    pub solution: Measured<Spool>,
+    pub interactor: Measured<Spool>,
+    /// The side that ended first on its own (not killed by the tool), if one did.
+    pub first: Option<Who>,
+    /// Killed at the wall-clock cap while both waited: neither used CPU nor wrote a byte in
+    /// the last [`TICK`]s.
+    pub idle: bool,
+    /// The last lines said, in order, with who said each.
+    pub transcript: Vec<(Who, String)>,
+    /// Lines said by the solution and by the interactor.
+    pub said: [u64; 2],
+}
+
+/// Runs `solution` and `interactor` connected (each one's stdout the other's stdin),
+/// relayed and noted by the tool. Both are killed at `solution.budget.kill_after` of wall
+/// clock (the interactor's own budget gives only its output cap). When this returns no
+/// process of either is left.
+pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation> {
+    let (events, inbox) = mpsc::channel();
+    let talk = Arc::new(Mutex::new(Talk::default()));
+    let (sol_in, to_sol) = socket_pair()?;
+    let (sol_out, from_sol) = socket_pair()?;
+    let (int_in, to_int) = socket_pair()?;
+    let (int_out, from_int) = socket_pair()?;
+    let (mut sol_cmd, sol_err) = command(solution, Who::Solution)?;
+    sol_cmd.stdin(sol_in).stdout(sol_out);
+    let (mut int_cmd, int_err) = command(interactor, Who::Interactor)?;
+    int_cmd.stdin(int_in).stdout(int_out);
+    let caps = (solution.budget.output_cap, interactor.budget.output_cap);
+    let relays = [
+        relay(
+            from_sol,
+            to_int,
+            Who::Solution,
+            caps.0,
+            talk.clone(),
+            events.clone(),
+        ),
+        relay(
+            from_int,
+            to_sol,
+            Who::Interactor,
+            caps.1,
+            talk.clone(),
+            events.clone(),
+        ),
+    ];
+    let start = Instant::now();
+    let sides = [
+        Watched::start(sol_cmd, caps.0, Who::Solution, events.clone()),
+        Watched::start(int_cmd, caps.1, Who::Interactor, events),
+    ];
+    let ended = supervise_both(&sides, &inbox, &talk, start + solution.budget.kill_after);
+    let [sol, int] = sides;
+    let (sol, int) = (sol.finish(), int.finish());
+    for r in relays {
+        let _ = r.join();
+    }
+    let (sol, int) = (sol?, int?);
+    let talk = lock(&talk);
+    let over = |who: Who, cap: u64| (talk.bytes[who.index()] > cap).then_some(Stream::Stdout);
+    let first = match (sol.exit, int.exit) {
+        (Exit::Killed, Exit::Killed) => None,
+        (Exit::Killed, _) => Some(Who::Interactor),
+        (_, Exit::Killed) => Some(Who::Solution),
+        _ if int.at < sol.at => Some(Who::Interactor),
+        _ => Some(Who::Solution),
+    };
+    Ok(Conversation {
+        solution: measured(&sol, solution, over(Who::Solution, caps.0), sol_err),
+        interactor: measured(&int, interactor, over(Who::Interactor, caps.1), int_err),
+        first,
+        idle: ended.idle,
+        transcript: talk.lines.iter().cloned().collect(),
+        said: talk.said,
+    })
+}
+
+/// How the tool's wait for a run's processes ended.
+struct Ended {
+    idle: bool,
+}
+
+/// Waits for both sides to exit, killing one that goes over its output cap and both at
+/// `deadline`; notes whether both were waiting for each other then.
+fn supervise_both(
+    sides: &[Watched; 2],
+    inbox: &Receiver<Event>,
+    talk: &Mutex<Talk>,
+    deadline: Instant,
+) -> Ended {
+    let mut running = [true, true];
+    let mut idle_since: Option<Instant> = None;
+    let mut last = None;
+    let mut idle = false;
+    while running.iter().any(|&r| r) {
+        let now = Instant::now();
+        if now >= deadline {
+            idle = running == [true, true]
+                && idle_since.is_some_and(|since| now.duration_since(since) >= TICK * 2);
+            sides.iter().for_each(Watched::kill);
+            drain(inbox, &mut running);
+            break;
+        }
+        match inbox.recv_timeout(TICK.min(deadline - now)) {
+            Ok(Event::Exited(who)) => running[who.index()] = false,
+            Ok(Event::OverCap(who)) => sides[who.index()].kill(),
+            Err(RecvTimeoutError::Timeout) => {
+                // Progress: bytes moved, CPU used by either side.
+                let t = lock(talk);
+                let progress = (
+                    t.bytes,
+                    sides.iter().map(Watched::cpu_ticks).collect::<Vec<_>>(),
+                );
+                drop(t);
+                if last.as_ref() == Some(&progress) {
+                    idle_since.get_or_insert(now);
+                } else {
+                    idle_since = None;
+                }
+                last = Some(progress);
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    Ended { idle }
+}
+
+/// Waits for the exit of every side still `running` (each has been killed).
+fn drain(inbox: &Receiver<Event>, running: &mut [bool; 2]) {
+    while running.iter().any(|&r| r) {
+        match inbox.recv() {
+            Ok(Event::Exited(who)) => running[who.index()] = false,
+            Ok(Event::OverCap(_)) => {}
+            Err(_) => break,
+        }
+    }
+}
+
+/// How a run in a working folder went: its stdout in `<dir>/solution.stdout`.
+pub type InFolder = Measured<Spool>;
+
+/// Runs `party` in its folder with `stdin` as its stdin (`/dev/null` for none) and its
+/// stdout written to `<dir>/solution.stdout`, both output streams and every file it writes
+/// capped at the budget's output cap, killed at its wall-clock cap. The named output file a
+/// file problem writes stays in the folder for the caller to read.
+pub fn run_in_folder(party: &Party, stdin: &Path) -> io::Result<InFolder> {
+    let (events, inbox) = mpsc::channel();
+    let (mut cmd, stderr) = command(party, Who::Solution)?;
+    let stdout = party.dir.join("solution.stdout");
+    cmd.stdin(Stdio::from(File::open(stdin)?))
+        .stdout(Stdio::from(File::create(&stdout)?));
+    let start = Instant::now();
+    let side = Watched::start(cmd, party.budget.output_cap, Who::Solution, events);
+    wait_one(&side, &inbox, start + party.budget.kill_after);
+    let done = side.finish()?;
+    let stdout = Spool::owned(&stdout);
+    let over = (stdout.len >= party.budget.output_cap).then_some(Stream::Stdout);
+    let mut m = measured(&done, party, over, stderr);
+    m.stdout = stdout;
+    Ok(m)
+}
+
+/// Waits for the one side's exit, killing it at `deadline`.
+fn wait_one(side: &Watched, inbox: &Receiver<Event>, deadline: Instant) {
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match inbox.recv_timeout(left) {
+            Ok(Event::Exited(_)) | Err(RecvTimeoutError::Disconnected) => return,
+            Ok(Event::OverCap(_)) => side.kill(),
+            Err(RecvTimeoutError::Timeout) => {
+                side.kill();
+                let _ = inbox.recv();
+                return;
+            }
+        }
+    }
+}
+
+/// Runs `party` talking with the terminal: what the user types goes to its stdin as it is
+/// typed, what it writes to stdout is shown at once, its stderr goes to the terminal's.
+/// Killed at its wall-clock cap; `make run` of an interactive problem. Its stdout is not kept.
+pub fn play(party: &Party) -> io::Result<InFolder> {
+    let (events, inbox) = mpsc::channel();
+    let talk = Arc::new(Mutex::new(Talk::default()));
+    let (sol_in, to_sol) = socket_pair()?;
+    let (sol_out, from_sol) = socket_pair()?;
+    let (mut cmd, stderr) = command(party, Who::Solution)?;
+    cmd.stdin(sol_in).stdout(sol_out).stderr(Stdio::inherit());
+    let cap = party.budget.output_cap;
+    // The typing relay may wait on the terminal after the run: it is never joined.
+    drop(relay(
+        io::stdin(),
+        to_sol,
+        Who::Interactor,
+        u64::MAX,
+        talk.clone(),
+        events.clone(),
+    ));
+    let shown = relay(
+        from_sol,
+        io::stdout(),
+        Who::Solution,
+        cap,
+        talk,
+        events.clone(),
+    );
+    let start = Instant::now();
+    let side = Watched::start(cmd, cap, Who::Solution, events);
+    wait_one(&side, &inbox, start + party.budget.kill_after);
+    let done = side.finish()?;
+    let _ = shown.join();
+    Ok(measured(&done, party, None, stderr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testkit::TempDir;
+
+    fn party<'a>(dir: &'a Path, script: &str, kill_ms: u64) -> Party<'a> {
+        Party {
+            program: Path::new("/bin/sh"),
+            args: vec!["-c".to_string(), script.to_string()],
+            dir,
+            budget: Budget {
+                kill_after: Duration::from_millis(kill_ms),
+                output_cap: 1 << 20,
+            },
+        }
+    }
+
+    #[test]
+    fn two_programs_talk_and_the_transcript_says_who_said_what() {
+        let dir = TempDir::new("judge-interact-talk");
+        let sol = party(
+            dir.path(),
+            "echo hello; read x; echo \"got $x\" >&2",
+            10_000,
+        );
+        let int = party(dir.path(), "read x; echo \"re: $x\"; exit 1", 10_000);
+        let c = converse(&sol, &int).unwrap();
+        assert_eq!(c.solution.exit, Exit::Code(0));
+        assert_eq!(c.interactor.exit, Exit::Code(1));
+        assert_eq!(c.solution.first_stderr_line(), "got re: hello");
+        assert_eq!(
+            c.transcript,
+            vec![
+                (Who::Solution, "hello".to_string()),
+                (Who::Interactor, "re: hello".to_string())
+            ]
+        );
+        assert!(!c.idle);
+    }
+
+    #[test]
+    fn both_waiting_is_idle_and_ends_at_the_cap() {
+        let dir = TempDir::new("judge-interact-idle");
+        let sol = party(dir.path(), "read x", 2000);
+        let int = party(dir.path(), "read x", 2000);
+        let started = Instant::now();
+        let c = converse(&sol, &int).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert!(c.idle);
+        assert_eq!((c.solution.exit, c.first), (Exit::Killed, None));
+    }
+
+    #[test]
+    fn a_busy_program_is_not_idle() {
+        let dir = TempDir::new("judge-interact-busy");
+        let sol = party(dir.path(), "while :; do :; done", 600);
+        let int = party(dir.path(), "read x", 600);
+        let c = converse(&sol, &int).unwrap();
+        assert!(!c.idle);
+    }
+
+    #[test]
+    fn a_run_in_its_folder_writes_its_files_there() {
+        let dir = TempDir::new("judge-interact-folder");
+        let folder = dir.path().join("case");
+        let p = party(&folder, "cat > out.txt; echo said", 10_000);
+        let input = dir.path().join("in");
+        fs::write(&input, "42\n").unwrap();
+        let m = run_in_folder(&p, &input).unwrap();
+        assert_eq!(m.exit, Exit::Code(0));
+        assert_eq!(fs::read(folder.join("out.txt")).unwrap(), b"42\n");
+        assert_eq!(m.stdout.head(100).as_ref(), b"said\n");
+        let big = party(&folder, "exec yes > out.txt", 10_000);
+        let m = run_in_folder(&big, Path::new("/dev/null")).unwrap();
+        assert_eq!(m.exit, Exit::Signal(25));
+        assert_eq!(fs::metadata(folder.join("out.txt")).unwrap().len(), 1 << 20);
+    }
+}
