@@ -1,5 +1,5 @@
 //! What each compiler of this machine says of itself (`rustc --version`), kept by its path,
-//! size and modification time in `target/judge/rustc-versions`, so that a check does not
+//! size and modification time in `target/rustc-versions`, so that a check does not
 //! start every toolchain's rustc to ask again.
 //!
 //! Only absolute paths are kept: `rustc` on PATH is rustup's proxy, whose answer changes with
@@ -19,7 +19,7 @@ static FILE: OnceLock<PathBuf> = OnceLock::new();
 /// The answers known to this process: the file's, and those asked since.
 static KNOWN: Mutex<Option<HashMap<String, String>>> = Mutex::new(None);
 
-/// Keeps the answers in `dir` (the workspace's `target/judge`) from now on.
+/// Keeps the answers in `dir` (the workspace's `target`) from now on.
 pub fn keep_in(dir: &Path) {
     let _ = FILE.set(dir.join("rustc-versions"));
 }

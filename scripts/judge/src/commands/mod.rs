@@ -35,7 +35,7 @@ pub fn run(args: &[String]) -> Result<Outcome> {
     })?;
     let line = args::parse(spec, rest)?;
     let root = workspace_root()?;
-    probes::keep_in(&root.join("target/judge"));
+    probes::keep_in(&root.join("target"));
     match spec.command {
         Command::Check => check::run(&root, &check::Args::parse(&line)?),
         Command::Run => run::run(&root, &run::Args::parse(&root, &line)?),
