@@ -193,7 +193,7 @@ fn companions_interactive_payloads_import_with_an_interactor() {
         }
     }
     // A sample sent is a transcript kept beside the cases, never run as one.
-    let notes = fs::read_to_string(root.join("samples/cf810d/transcript-1.txt")).unwrap();
+    let notes = fs::read_to_string(root.join("samples/cf810d/1.transcript")).unwrap();
     assert!(notes.contains("NIE\nTAK"), "{}", notes);
     let out = text(&judge(&root, &["check", "kattis_guess"]).stdout);
     assert!(

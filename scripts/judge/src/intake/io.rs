@@ -76,7 +76,7 @@ pub fn create(root: &Path, name: &str, facts: &Facts, io: &Io) -> Result<()> {
 /// The file that keeps Competitive Companion's sample `n` of an interactive problem: a
 /// transcript to read, not a case to run (`samples::cases` takes only `.in` and the like).
 pub fn transcript_file(n: usize) -> String {
-    format!("transcript-{}.txt", n)
+    format!("{}.transcript", n)
 }
 
 /// The samples of an interactive `task` in `samples/<name>`: its first case (what the

@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 /// mistake (or a device) the check must not load.
 pub const MAX_SAMPLE: u64 = 64 << 20;
 
-/// What else a case may have beside its parts: `N.note`, written by `make stress`.
-const BESIDE: [&str; 1] = ["note"];
+/// What else a case may have beside its parts: `N.note`, written by `make stress`, and
+/// `N.transcript`, an interactive problem's sample exchange as Competitive Companion sent it.
+const BESIDE: [&str; 2] = ["note", "transcript"];
 
 /// The largest `.code` file: one exit status.
 const MAX_CODE: u64 = 64;
@@ -438,6 +439,7 @@ mod tests {
                 "2.out",
                 "note.txt",
                 "2.note",
+                "2.transcript",
                 "0.in",
                 "spoj-1.in",
                 "spoj-12.in",
