@@ -3,7 +3,7 @@
 
 mod support;
 
-use judge::exec::supervise;
+use judge::exec::{run, supervise};
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -121,15 +121,20 @@ fn judge_measured(root: &Path, args: &[&str]) -> (i32, String, u64) {
         .stdout(File::create(&out_path).unwrap())
         .stderr(Stdio::inherit());
     let run = supervise::RunId::next();
-    let child = supervise::spawn(&mut command, u64::MAX / 2, &run).unwrap();
+    let limits = supervise::Limits {
+        output_cap: u64::MAX / 2,
+        stack: run::DEFAULT_STACK,
+    };
+    let how = supervise::How::Traced;
+    let child = supervise::spawn(&mut command, how, limits, &run).unwrap();
     drop(command);
     let exited = child.wait_exited().unwrap();
-    let (status, _) = child.reap(&run).unwrap();
+    let status = child.reap(&run).unwrap().status;
     let peak = exited
         .peak_kib
         .expect("the judge's peak memory (ptrace is needed)");
     (
-        (status >> 8) & 0xff,
+        status.code().unwrap(),
         fs::read_to_string(&out_path).unwrap(),
         peak,
     )

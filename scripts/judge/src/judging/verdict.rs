@@ -116,6 +116,7 @@ pub fn judge(
     let budget = Budget {
         kill_after: limits.kill_time(),
         output_cap: limits.output_cap(expected),
+        stack: run::DEFAULT_STACK,
     };
     let outcome = run::run_captured(binary, &[], input, scratch, budget)?;
     let (verdict, detail) =
@@ -241,6 +242,7 @@ pub fn run_unjudged(
         output_cap: limits
             .judges_output_cap()
             .unwrap_or(run::DEFAULT_OUTPUT_CAP),
+        stack: run::DEFAULT_STACK,
     };
     let outcome = run::run_captured(binary, &[], input, scratch, budget)?.read_in()?;
     let failed = failure(limits, &outcome, 0, &outcome.stderr[..])?;
