@@ -2,9 +2,10 @@
 //! so that `wait4` reports the program's own peak memory and CPU time.
 //!
 //! ```text
-//!  tool --(spawn, own process group)--> judge --judge-launch REPORT CAP STACK PROGRAM ARGS..
-//!                                          `- fork; limits; exec PROGRAM   (same group)
-//!                                             wait4 -> REPORT: status, CPU, ru_maxrss, wall
+//!  tool --(spawn, own group)--> judge --judge-launch REPORT CAP STACK KILL_AFTER PROGRAM ARGS..
+//!                                  `- fork; limits; exec PROGRAM   (same group)
+//!                                     killed at KILL_AFTER; wait4 -> REPORT: status, CPU,
+//!                                     ru_maxrss, wall, killed
 //! ```
 //!
 //! A child's `ru_maxrss` starts from the memory of the process that forked it (and, where the
@@ -20,7 +21,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread;
 use std::time::{Duration, Instant};
 
 /// The first argument that makes the judge's binary a launcher.
@@ -62,21 +64,25 @@ pub fn launcher() -> Option<PathBuf> {
     None
 }
 
-/// The command that runs `program args` through `launcher` under `limits`, its report
-/// written to `report`. Its stdio, environment and folder are the program's.
-pub fn command(
-    launcher: &Path,
-    program: &Path,
-    args: &[String],
-    limits: Limits,
-    report: &Path,
-) -> Command {
+/// How the launcher runs a program: its limits, when to kill it, where to report.
+pub struct Launch<'a> {
+    pub limits: Limits,
+    /// Wall-clock time after which the launcher kills the program (then reaps it and
+    /// reports, so that a killed run's CPU time and memory are known).
+    pub kill_after: Duration,
+    pub report: &'a Path,
+}
+
+/// The command that runs `program args` through `launcher` as `launch` says. Its stdio,
+/// environment and folder are the program's.
+pub fn command(launcher: &Path, program: &Path, args: &[String], launch: &Launch) -> Command {
     let mut command = Command::new(launcher);
     command
         .arg(ARG)
-        .arg(report)
-        .arg(limits.output_cap.to_string())
-        .arg(limits.stack.to_string())
+        .arg(launch.report)
+        .arg(launch.limits.output_cap.to_string())
+        .arg(launch.limits.stack.to_string())
+        .arg(launch.kill_after.as_micros().to_string())
         .arg(program)
         .args(args);
     command
@@ -90,6 +96,8 @@ pub struct Report {
     pub usage: Usage,
     /// From just before the spawn to the reap, on the launcher's clock.
     pub wall: Duration,
+    /// Killed by the launcher at its wall-clock cap.
+    pub killed: bool,
 }
 
 /// Reads (and removes) the report at `path`. A program that could not be started is the
@@ -107,14 +115,15 @@ pub fn read_report(path: &Path) -> io::Result<Option<Report>> {
         let code = number(1).unwrap_or(0) as i32;
         return Err(io::Error::from_raw_os_error(code));
     }
-    match (number(0), number(1), number(2), number(3)) {
-        (Some(status), Some(cpu), Some(kib), Some(wall)) => Ok(Some(Report {
+    match (number(0), number(1), number(2), number(3), number(4)) {
+        (Some(status), Some(cpu), Some(kib), Some(wall), Some(killed)) => Ok(Some(Report {
             status: status as i32,
             usage: Usage {
                 cpu: Duration::from_micros(cpu.max(0) as u64),
                 max_rss_kib: kib.max(0) as u64,
             },
             wall: Duration::from_micros(wall.max(0) as u64),
+            killed: killed != 0,
         })),
         _ => Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -123,37 +132,81 @@ pub fn read_report(path: &Path) -> io::Result<Option<Report>> {
     }
 }
 
-/// The launcher: `REPORT CAP STACK PROGRAM ARGS..`. Spawns the program with the limits (in
-/// this process's group), reaps it and writes the report; 0 once written.
+/// The launcher: `REPORT CAP STACK KILL_AFTER_US PROGRAM ARGS..`. Spawns the program with
+/// the limits (in this process's group), kills it at the cap, reaps it and writes the
+/// report; 0 once written.
 fn serve(args: Vec<OsString>) -> i32 {
-    if args.len() < 4 {
+    if args.len() < 5 {
         return 2;
     }
     let number = |a: &OsString| a.to_str().and_then(|s| s.parse::<u64>().ok());
-    let (Some(output_cap), Some(stack)) = (number(&args[1]), number(&args[2])) else {
+    let (Some(output_cap), Some(stack), Some(kill_after)) =
+        (number(&args[1]), number(&args[2]), number(&args[3]))
+    else {
         return 2;
     };
-    let mut command = Command::new(&args[3]);
-    command.args(&args[4..]);
+    let mut command = Command::new(&args[4]);
+    command.args(&args[5..]);
     sys::limit_before_exec(&mut command, Limits { output_cap, stack });
     let start = Instant::now();
     let text = match command.spawn() {
-        Ok(child) => match sys::reap(child.id() as i32) {
-            Ok((status, usage)) => format!(
-                "{} {} {} {}\n",
-                status,
-                usage.cpu.as_micros(),
-                usage.max_rss_kib,
-                start.elapsed().as_micros()
-            ),
-            Err(e) => format!("error {}\n", e.raw_os_error().unwrap_or(0)),
-        },
+        Ok(child) => {
+            let pid = child.id() as i32;
+            let killed = wait_or_kill(pid, start + Duration::from_micros(kill_after));
+            match sys::reap(pid) {
+                Ok((status, usage)) => format!(
+                    "{} {} {} {} {}\n",
+                    status,
+                    usage.cpu.as_micros(),
+                    usage.max_rss_kib,
+                    start.elapsed().as_micros(),
+                    u8::from(killed)
+                ),
+                Err(e) => format!("error {}\n", e.raw_os_error().unwrap_or(0)),
+            }
+        }
         Err(e) => format!("error {}\n", e.raw_os_error().unwrap_or(0)),
     };
     match fs::write(&args[0], text) {
         Ok(()) => 0,
         Err(_) => 1,
     }
+}
+
+/// Blocks until the child `pid` has exited (left unreaped), killing it at `deadline`;
+/// returns whether it was killed. The kill and the "exited" mark are taken under one lock,
+/// and the child is reaped only after the mark: the kill never reaches a reused pid.
+fn wait_or_kill(pid: i32, deadline: Instant) -> bool {
+    // (exited, killed)
+    let state = Arc::new((Mutex::new((false, false)), Condvar::new()));
+    let shared = Arc::clone(&state);
+    let timer = thread::spawn(move || {
+        let (lock, wake) = &*shared;
+        let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
+        while !g.0 {
+            let now = Instant::now();
+            if now >= deadline {
+                sys::kill(pid, libc::SIGKILL);
+                g.1 = true;
+                return;
+            }
+            g = wake
+                .wait_timeout(g, deadline - now)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    });
+    // An error (none is expected for our own child) leaves the reap to tell.
+    let _ = sys::wait_exited(pid);
+    let (lock, wake) = &*state;
+    let killed = {
+        let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
+        g.0 = true;
+        g.1
+    };
+    wake.notify_one();
+    let _ = timer.join();
+    killed
 }
 
 #[cfg(test)]
@@ -165,12 +218,13 @@ mod tests {
     fn a_report_is_read_once_and_an_error_is_the_programs() {
         let dir = TempDir::new("judge-launch-report");
         let path = dir.path().join("r");
-        fs::write(&path, "2816 1500 2048 3000\n").unwrap();
+        fs::write(&path, "2816 1500 2048 3000 0\n").unwrap();
         let report = read_report(&path).unwrap().unwrap();
         assert_eq!(report.status, 2816);
         assert_eq!(report.usage.cpu, Duration::from_micros(1500));
         assert_eq!(report.usage.max_rss_kib, 2048);
         assert_eq!(report.wall, Duration::from_micros(3000));
+        assert!(!report.killed);
         assert!(read_report(&path).unwrap().is_none());
         fs::write(&path, format!("error {}\n", libc::ENOENT)).unwrap();
         let e = read_report(&path).unwrap_err();

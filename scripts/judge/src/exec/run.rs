@@ -19,7 +19,7 @@
 //! when it returns ([`crate::exec::supervise`]). A file reaches at most the output cap.
 
 use crate::exec::signal;
-use crate::exec::supervise::{self, Limits, RunId};
+use crate::exec::supervise::{self, How, Limits, RunId};
 use crate::exec::watchdog::Watchdog;
 use crate::text::printable::printable;
 use std::borrow::Cow;
@@ -203,6 +203,10 @@ impl Measured<Captured> {
     }
 }
 
+/// How long past the cap the watchdog waits for a launcher, which kills its program at the
+/// cap itself, before it kills the run's group.
+const LAUNCHER_GRACE: Duration = Duration::from_millis(500);
+
 /// The stack of a run whose caller names none: 8 MiB, the usual default of Linux and of
 /// judges whose stack is unknown.
 pub const DEFAULT_STACK: u64 = 8 << 20;
@@ -269,8 +273,15 @@ pub fn run_captured(
     };
     let (mut stdout, out_file) = open(Stream::Stdout)?;
     let (mut stderr, err_file) = open(Stream::Stderr)?;
+    let report = file_of("launch");
     let (mut command, how) =
-        supervise::judged_command(program, args, budget.limits(), &file_of("launch"));
+        supervise::judged_command(program, args, budget.limits(), budget.kill_after, &report);
+    // A launcher kills its program at the cap itself (so that a killed run is measured too):
+    // the watchdog is its backstop.
+    let grace = match how {
+        How::Launched(_) => LAUNCHER_GRACE,
+        _ => Duration::ZERO,
+    };
     command
         // As on a judge: a panic prints its message, not a slow, long backtrace.
         .env_remove("RUST_BACKTRACE")
@@ -291,7 +302,7 @@ pub fn run_captured(
     };
     // The tool keeps no handle on the run's files: only the program's processes write them.
     drop(command);
-    watchdog.arm(child.pid, start + budget.kill_after);
+    watchdog.arm(child.pid, start + budget.kill_after + grace);
     let exited = child.wait_exited();
     let finished = Instant::now();
     // The child is a zombie now: its pid and process group cannot be reused until it is
@@ -308,7 +319,7 @@ pub fn run_captured(
         .map(|(s, _)| *s);
     let own = exited.peak_kib.or(sampled_peak);
     Ok(Measured {
-        exit: Exit::of(reaped.status, killed),
+        exit: Exit::of(reaped.status, killed || reaped.killed),
         elapsed: reaped.wall.map_or(tool_clock, |w| w.min(tool_clock)),
         cpu: reaped.usage.cpu,
         max_rss_kib: own.unwrap_or(reaped.usage.max_rss_kib),

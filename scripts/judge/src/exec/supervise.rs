@@ -150,11 +150,12 @@ pub enum How {
 
 /// The command for a judged run of `program args` on this system, and how to spawn it: the
 /// caller sets its stdio and environment and hands both to [`spawn`]. The launcher, when
-/// there is one, writes its report to `report`.
+/// there is one, kills the program after `kill_after` and writes its report to `report`.
 pub fn judged_command(
     program: &Path,
     args: &[String],
     limits: Limits,
+    kill_after: Duration,
     report: &Path,
 ) -> (Command, How) {
     if !portable() {
@@ -163,10 +164,17 @@ pub fn judged_command(
         return (command, How::Traced);
     }
     match launch::launcher() {
-        Some(launcher) => (
-            launch::command(&launcher, program, args, limits, report),
-            How::Launched(report.to_path_buf()),
-        ),
+        Some(launcher) => {
+            let launch = launch::Launch {
+                limits,
+                kill_after,
+                report,
+            };
+            (
+                launch::command(&launcher, program, args, &launch),
+                How::Launched(report.to_path_buf()),
+            )
+        }
         None => {
             let mut command = Command::new(program);
             command.args(args);
@@ -276,6 +284,8 @@ pub struct Reaped {
     /// Whether `usage.max_rss_kib` is the program's own (launched), not one that may
     /// include the tool's memory.
     pub own_rss: bool,
+    /// Killed by the launcher at the wall-clock cap.
+    pub killed: bool,
 }
 
 impl Child {
@@ -312,6 +322,7 @@ impl Child {
             usage,
             wall: None,
             own_rss: false,
+            killed: false,
         };
         if let How::Launched(report) = &self.how {
             if let Some(report) = launch::read_report(report)? {
@@ -320,6 +331,7 @@ impl Child {
                     usage: report.usage,
                     wall: Some(report.wall),
                     own_rss: true,
+                    killed: report.killed,
                 };
             }
         }
