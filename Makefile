@@ -41,8 +41,20 @@ check: tools $(JUDGE_BIN)
 run: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) run $(P) $(if $(IN),--in $(IN))
 
+# The fault suite runs again on the portable path (the one macOS takes), and the judge is
+# type-checked for macOS where rustup has its targets (.ci/run adds them).
+APPLE_TARGETS := x86_64-apple-darwin aarch64-apple-darwin
 test: tools $(JUDGE_BIN)
 	cargo test --workspace --quiet
+	JUDGE_PORTABLE=1 cargo test -p judge --quiet --test faults --test clock --test pipes
+	@for target in $(APPLE_TARGETS); do \
+	    if rustup target list --installed 2>/dev/null | grep -qx "$$target"; then \
+	        echo "cargo check -p judge --target $$target"; \
+	        cargo check -p judge --quiet --target "$$target" || exit 1; \
+	    else \
+	        echo "skipped: the judge's type-check for $$target (rustup target add $$target)"; \
+	    fi; \
+	done
 	$(MAKE) --no-print-directory lint P=
 	@$(JUDGE_TOOL) check
 

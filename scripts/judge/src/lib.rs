@@ -19,27 +19,49 @@
 
 #![deny(unsafe_code)]
 
+// The runner needs a POSIX system (process groups, rlimits, wait4, signals): Linux and
+// macOS. Windows stops here with one error, and nothing else is compiled there.
+#[cfg(not(unix))]
+compile_error!(
+    "judge runs on Linux and macOS only: on Windows, run it in WSL \
+     (Windows Subsystem for Linux: `wsl --install`, then `make` inside the Linux shell)"
+);
+
+#[cfg(unix)]
 pub mod error;
+#[cfg(unix)]
 pub mod outcome;
+#[cfg(unix)]
 pub mod text;
 
+#[cfg(unix)]
 pub mod exec;
 
+#[cfg(unix)]
 pub mod judging;
 
+#[cfg(unix)]
 pub mod workspace;
 
+#[cfg(unix)]
 pub mod build;
 
+#[cfg(unix)]
 pub mod check;
 
+#[cfg(unix)]
 pub mod search;
 
+#[cfg(unix)]
 pub mod intake;
 
+#[cfg(unix)]
 pub mod cli;
 
+#[cfg(unix)]
 pub mod commands;
 
+#[cfg(unix)]
 pub use error::{Error, Result};
+#[cfg(unix)]
 pub use outcome::Outcome;

@@ -135,6 +135,7 @@ fn interactive_case(case: &Case) -> Result<Done> {
         budget: Budget {
             kill_after: case.limits.kill_time(),
             output_cap: output_cap(case.limits, None),
+            stack: case.limits.stack(),
         },
     };
     let judge_side = Party {
@@ -144,6 +145,7 @@ fn interactive_case(case: &Case) -> Result<Done> {
         budget: Budget {
             kill_after: case.limits.kill_time(),
             output_cap: run::DEFAULT_OUTPUT_CAP,
+            stack: run::DEFAULT_STACK,
         },
     };
     let talk = interact::converse(&solution, &judge_side).map_err(|e| Error::io(case.binary, e))?;
@@ -178,6 +180,7 @@ fn file_case(case: &Case, input: Option<&str>, output: Option<&str>) -> Result<D
         budget: Budget {
             kill_after: case.limits.kill_time(),
             output_cap: cap,
+            stack: case.limits.stack(),
         },
     };
     let ran = interact::run_in_folder(&party, &stdin).map_err(|e| Error::io(case.binary, e))?;

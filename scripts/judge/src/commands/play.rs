@@ -34,6 +34,7 @@ pub fn run(
     let budget = Budget {
         kill_after: limits.kill_time(),
         output_cap: run::DEFAULT_OUTPUT_CAP,
+        stack: limits.stack(),
     };
     let mut party = Party {
         program: binary,

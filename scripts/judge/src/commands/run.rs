@@ -6,7 +6,7 @@ use crate::build::bundle;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::exec::pipe;
-use crate::exec::run::{self, Exit};
+use crate::exec::run::{self, Budget, Exit};
 use crate::judging::verdict;
 use crate::workspace::problem::Problem;
 use std::fs;
@@ -57,14 +57,15 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     };
     let limits = problem.limits();
     let scratch = run::ScratchDir::new(&root.join("target/judge/run").join(&problem.name))?;
-    let outcome = run::run(
-        &submission.binary,
-        &[],
-        &input,
-        scratch.path(),
-        limits.kill_time(),
-    )
-    .map_err(|e| Error::io(&submission.binary, e))?;
+    // The judge's stack, as the check gives it.
+    let budget = Budget {
+        kill_after: limits.kill_time(),
+        output_cap: run::DEFAULT_OUTPUT_CAP,
+        stack: limits.stack(),
+    };
+    let outcome = run::run_captured(&submission.binary, &[], &input, scratch.path(), budget)
+        .and_then(|captured| captured.read_in())
+        .map_err(|e| Error::io(&submission.binary, e))?;
     let kept = root
         .join("target/judge/run")
         .join(format!("{}.out", problem.name));

@@ -17,13 +17,14 @@
 //! is then called idle, not slow.
 
 use crate::exec::run::{Budget, Exit, Kept, Measured, Stream};
-use crate::exec::supervise::{self, RunId};
+use crate::exec::supervise::{self, Limits, RunId};
 use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::fs::{self, File};
 use std::io::{self, BufReader, Read, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::net::UnixStream;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -162,9 +163,9 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Watched {
-    /// Spawns `command` on a new thread, supervised with `cap` as its output cap; `Exited`
+    /// Spawns `command` on a new thread, supervised under `limits` (output cap, stack); `Exited`
     /// is sent when it has exited (or could not start).
-    fn start(mut command: Command, cap: u64, who: Who, events: Sender<Event>) -> Watched {
+    fn start(mut command: Command, limits: Limits, who: Who, events: Sender<Event>) -> Watched {
         let state = Arc::new(Mutex::new(Watch::default()));
         let shared = Arc::clone(&state);
         let thread = thread::spawn(move || {
@@ -173,7 +174,7 @@ impl Watched {
                 .env_remove("RUST_BACKTRACE")
                 .env_remove("RUST_LIB_BACKTRACE");
             let start = Instant::now();
-            let spawned = supervise::spawn(&mut command, cap, &run);
+            let spawned = supervise::spawn(&mut command, supervise::own_spawn(), limits, &run);
             // The child's ends of its pipes and files: only the child holds them now.
             drop(command);
             let child = match spawned {
@@ -199,14 +200,14 @@ impl Watched {
                 w.killed
             };
             let _ = events.send(Event::Exited(who));
-            let (status, usage) = child.reap(&run)?;
+            let reaped = child.reap(&run)?;
+            let (status, usage) = (reaped.status, reaped.usage);
             let exited = exited?;
-            let exit = if killed {
-                Exit::Killed
-            } else if status & 0x7f == 0 {
-                Exit::Code((status >> 8) & 0xff)
-            } else {
-                Exit::Signal(status & 0x7f)
+            let exit = match (killed, status.code(), status.signal()) {
+                (true, _, _) => Exit::Killed,
+                (false, Some(code), _) => Exit::Code(code),
+                (false, None, Some(signal)) => Exit::Signal(signal),
+                (false, None, None) => Exit::Killed,
             };
             Ok(Finished {
                 exit,
@@ -226,7 +227,7 @@ impl Watched {
         match (w.pid, w.done) {
             (_, true) => {}
             (Some(pid), false) => {
-                supervise::sys::kill(-pid, supervise::sys::SIGKILL);
+                supervise::kill_group_of(pid);
                 w.killed = true;
             }
             (None, false) => w.pending = true,
@@ -409,8 +410,13 @@ pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation
     ];
     let start = Instant::now();
     let sides = [
-        Watched::start(sol_cmd, caps.0, Who::Solution, events.clone()),
-        Watched::start(int_cmd, caps.1, Who::Interactor, events),
+        Watched::start(
+            sol_cmd,
+            solution.budget.limits(),
+            Who::Solution,
+            events.clone(),
+        ),
+        Watched::start(int_cmd, interactor.budget.limits(), Who::Interactor, events),
     ];
     let ended = supervise_both(&sides, &inbox, &talk, start + solution.budget.kill_after);
     let [sol, int] = sides;
@@ -513,7 +519,7 @@ pub fn run_in_folder(party: &Party, stdin: &Path) -> io::Result<InFolder> {
     cmd.stdin(Stdio::from(File::open(stdin)?))
         .stdout(Stdio::from(File::create(&stdout)?));
     let start = Instant::now();
-    let side = Watched::start(cmd, party.budget.output_cap, Who::Solution, events);
+    let side = Watched::start(cmd, party.budget.limits(), Who::Solution, events);
     wait_one(&side, &inbox, start + party.budget.kill_after);
     let done = side.finish()?;
     let stdout = Spool::owned(&stdout);
@@ -568,7 +574,7 @@ pub fn play(party: &Party) -> io::Result<InFolder> {
         events.clone(),
     );
     let start = Instant::now();
-    let side = Watched::start(cmd, cap, Who::Solution, events);
+    let side = Watched::start(cmd, party.budget.limits(), Who::Solution, events);
     wait_one(&side, &inbox, start + party.budget.kill_after);
     let done = side.finish()?;
     let _ = shown.join();
@@ -588,6 +594,7 @@ mod tests {
             budget: Budget {
                 kill_after: Duration::from_millis(kill_ms),
                 output_cap: 1 << 20,
+                stack: crate::exec::run::DEFAULT_STACK,
             },
         }
     }

@@ -1,10 +1,19 @@
 //! Running programs: the supervised run with its limits and measurements, the watchdog,
-//! the process group, pipes and the worker pool. Its supervisor is the one module that makes
-//! system calls of its own.
+//! the process group, pipes and the worker pool. `sys` (POSIX) and `linux` are the only
+//! files that make system calls; the portable path runs judged programs through `launch`.
 
 pub mod interact;
+pub mod launch;
+mod light;
+#[cfg(target_os = "linux")]
+mod linux;
 pub mod pipe;
 pub mod pool;
+#[cfg(target_os = "linux")]
+mod procfs;
 pub mod run;
+mod scratch;
 pub mod signal;
 pub mod supervise;
+mod sys;
+mod watchdog;

@@ -1,11 +1,15 @@
 //! A closed stdout or stderr (`judge list | head -1`) ends the tool quietly, status 0.
 //!
-//! Rust ignores SIGPIPE, so a write to a pipe whose reader is gone fails with EPIPE, and
-//! `println!` panics on that. [`guard`] turns that panic, anywhere in the tool, into a quiet
-//! end, as a reader leaving early ends `ripgrep`; writes that handle their own errors pass
-//! them through [`stdout`] for the same end. No panic message, no backtrace.
+//! A write to a pipe whose reader is gone fails with EPIPE, and `println!` panics on that.
+//! [`guard`] turns that panic, anywhere in the tool, into a quiet end, as a reader leaving
+//! early ends `ripgrep`; writes that handle their own errors pass them through [`stdout`] for
+//! the same end. No panic message, no backtrace.
+//!
+//! The panic is known by the error, not by its text: the kernel's SIGPIPE (noted, not
+//! ignored: [`sys::note_broken_pipes`]) says a write failed with EPIPE, and `poll` says
+//! whether that pipe is the tool's stdout or stderr.
 
-use std::any::Any;
+use crate::exec::sys;
 use std::io;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,18 +17,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Set once a stream was found closed: what panics after it are its consequences.
 static CLOSED: AtomicBool = AtomicBool::new(false);
 
-/// EPIPE on Linux, every architecture.
-const EPIPE: i32 = 32;
-
 /// The payload of the unwind [`stdout`] starts.
 struct Closed;
 
 /// Runs `main` and returns its exit status; 0 when stdout or stderr was found closed (the
 /// reader left; nothing more can be said). Any other panic is reported as usual and goes on.
 pub fn guard(main: impl FnOnce() -> i32) -> i32 {
+    sys::note_broken_pipes();
     let report = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
-        if is_closed_stream(info.payload()) {
+        if a_stream_closed() {
             CLOSED.store(true, Ordering::SeqCst);
         }
         if !CLOSED.load(Ordering::SeqCst) {
@@ -51,43 +53,34 @@ pub fn stdout<T>(result: io::Result<T>) -> io::Result<T> {
     }
 }
 
-/// Whether a panic's payload is std's `print!` failing on a closed stdout or stderr.
-fn is_closed_stream(payload: &(dyn Any + Send)) -> bool {
-    let message = match payload.downcast_ref::<String>() {
-        Some(s) => s.as_str(),
-        None => match payload.downcast_ref::<&str>() {
-            Some(s) => s,
-            None => return false,
-        },
-    };
-    let epipe = io::Error::from_raw_os_error(EPIPE);
-    ["stdout", "stderr"]
-        .iter()
-        .any(|stream| message == format!("failed printing to {}: {}", stream, epipe))
+/// Whether a write failed on a pipe without a reader, and stdout or stderr is such a pipe
+/// (or a stream closed otherwise: a socket shut down, a terminal hung up).
+fn a_stream_closed() -> bool {
+    sys::a_pipe_broke() && (sys::is_closed(1) || sys::is_closed(2))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs::File;
+    use std::os::fd::AsRawFd;
+    use std::process::{Command, Stdio};
 
     #[test]
-    fn only_a_print_to_a_closed_stream_is_recognized() {
-        let closed = format!(
-            "failed printing to stdout: {}",
-            io::Error::from_raw_os_error(EPIPE)
-        );
-        assert_eq!(
-            closed,
-            "failed printing to stdout: Broken pipe (os error 32)"
-        );
-        assert!(is_closed_stream(&closed));
-        assert!(is_closed_stream(
-            &"failed printing to stderr: Broken pipe (os error 32)"
-        ));
-        assert!(!is_closed_stream(
-            &"failed printing to stdout: No space left on device (os error 28)".to_string()
-        ));
-        assert!(!is_closed_stream(&"boom"));
-        assert!(!is_closed_stream(&3));
+    fn a_pipe_without_a_reader_is_closed_and_a_file_is_not() {
+        let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+        let end = reader.stdin.take().unwrap();
+        reader.wait().unwrap();
+        assert!(sys::is_closed(end.as_raw_fd()));
+        let mut open = Command::new("sleep")
+            .arg("10")
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        assert!(!sys::is_closed(open.stdin.as_ref().unwrap().as_raw_fd()));
+        let _ = open.kill();
+        let _ = open.wait();
+        let file = File::open("/dev/null").unwrap();
+        assert!(!sys::is_closed(file.as_raw_fd()));
     }
 }

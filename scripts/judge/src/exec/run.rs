@@ -19,16 +19,19 @@
 //! when it returns ([`crate::exec::supervise`]). A file reaches at most the output cap.
 
 use crate::exec::signal;
-use crate::exec::supervise::{self, RunId};
+use crate::exec::supervise::{self, How, Limits, RunId};
+use crate::exec::watchdog::Watchdog;
 use crate::text::printable::printable;
 use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{self, BufReader, Read};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::{Arc, Condvar, Mutex};
-use std::thread;
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
+
+pub use crate::exec::light::{run_light, Light, Streams};
+pub use crate::exec::scratch::ScratchDir;
 
 /// The output cap of a run whose caller names none: 64 MiB per stream.
 pub const DEFAULT_OUTPUT_CAP: u64 = 64 << 20;
@@ -43,6 +46,17 @@ pub enum Exit {
 }
 
 impl Exit {
+    /// How a process with wait status `status` ended; `killed` by the watchdog comes first.
+    pub(crate) fn of(status: ExitStatus, killed: bool) -> Exit {
+        match (killed, status.code(), status.signal()) {
+            (true, _, _) => Exit::Killed,
+            (false, Some(code), _) => Exit::Code(code),
+            (false, None, Some(signal)) => Exit::Signal(signal),
+            // Stopped or continued: not an end; never reported by a reap.
+            (false, None, None) => Exit::Signal(0),
+        }
+    }
+
     /// `exit status 3`, `killed by SIGSEGV (segmentation fault)`, `killed at the wall-clock
     /// cap`.
     pub fn describe(&self) -> String {
@@ -75,15 +89,17 @@ impl Stream {
 #[derive(Debug)]
 pub struct Measured<O = Vec<u8>> {
     pub exit: Exit,
-    /// Wall-clock time from just before the spawn to the child's exit.
+    /// Wall-clock time from just before the spawn to the child's exit (on the portable path,
+    /// the launcher's clock from its spawn of the program to its reap).
     pub elapsed: Duration,
     /// CPU time of the process, user plus system (what judges limit).
     pub cpu: Duration,
-    /// Peak resident memory in KiB of the program's own image: its `VmHWM` at exit, which
-    /// does not depend on the tool ([`crate::exec::supervise`]); `ru_maxrss` where ptrace is
-    /// refused (see `own_memory`).
+    /// Peak resident memory in KiB of the program, which does not depend on the tool
+    /// ([`crate::exec::supervise`]): on Linux its image's `VmHWM` at exit; on the portable
+    /// path the `ru_maxrss` the launcher reaps. Otherwise (ptrace refused, no launcher) the
+    /// tool's `ru_maxrss`, which may include the tool's memory (see `own_memory`).
     pub max_rss_kib: u64,
-    /// Whether `max_rss_kib` is the program's own high-water mark (not `ru_maxrss`).
+    /// Whether `max_rss_kib` is the program's own (not a figure that may include the tool's).
     pub own_memory: bool,
     /// The output cap of this run, in bytes per stream.
     pub output_cap: u64,
@@ -116,7 +132,7 @@ impl<O: Kept> Measured<O> {
 
 /// The first non-empty line of `head` (a stream's first bytes), as
 /// [`Measured::first_stderr_line`] gives it.
-fn first_line(head: &[u8]) -> String {
+pub(crate) fn first_line(head: &[u8]) -> String {
     let text = String::from_utf8_lossy(head);
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let first = lines.next().unwrap_or("");
@@ -187,6 +203,14 @@ impl Measured<Captured> {
     }
 }
 
+/// How long past the cap the watchdog waits for a launcher, which kills its program at the
+/// cap itself, before it kills the run's group.
+const LAUNCHER_GRACE: Duration = Duration::from_millis(500);
+
+/// The stack of a run whose caller names none: 8 MiB, the usual default of Linux and of
+/// judges whose stack is unknown.
+pub const DEFAULT_STACK: u64 = 8 << 20;
+
 /// What a run may use.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -194,11 +218,23 @@ pub struct Budget {
     pub kill_after: Duration,
     /// Bytes each output stream may reach; reaching it stops the program (OLE).
     pub output_cap: u64,
+    /// Bytes of stack of the program's main thread (RLIMIT_STACK, soft and hard, set before
+    /// its exec): the judge's, never the shell's `ulimit -s`.
+    pub stack: u64,
+}
+
+impl Budget {
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            output_cap: self.output_cap,
+            stack: self.stack,
+        }
+    }
 }
 
 /// Runs `program args..` with `input` as stdin, its stdout and stderr read in (each at most
-/// [`DEFAULT_OUTPUT_CAP`]). The program is killed once `kill_after` of wall-clock time has
-/// passed; this never waits much longer. See [`run_captured`].
+/// [`DEFAULT_OUTPUT_CAP`]), on a [`DEFAULT_STACK`]. The program is killed once `kill_after`
+/// of wall-clock time has passed; this never waits much longer. See [`run_captured`].
 pub fn run(
     program: &Path,
     args: &[String],
@@ -209,16 +245,17 @@ pub fn run(
     let budget = Budget {
         kill_after,
         output_cap: DEFAULT_OUTPUT_CAP,
+        stack: DEFAULT_STACK,
     };
     run_captured(program, args, input, scratch, budget)?.read_in()
 }
 
 /// Runs `program args..` with `input` as stdin, its stdout and stderr going to files of this
 /// run in `scratch` (so a chatty program cannot block on a full pipe, and the tool holds none
-/// of it in memory), each capped at `budget.output_cap`. The program is killed once
-/// `budget.kill_after` of wall-clock time has passed. Files are opened before the clock
-/// starts; the clock covers the spawn, the run and the exit. When this returns, no process
-/// of the run is left.
+/// of it in memory), each capped at `budget.output_cap`, on a stack of `budget.stack`. The
+/// program is killed once `budget.kill_after` of wall-clock time has passed. Files are opened
+/// before the clock starts; the clock covers the spawn, the run and the exit. When this
+/// returns, no process of the run is left.
 pub fn run_captured(
     program: &Path,
     args: &[String],
@@ -228,16 +265,24 @@ pub fn run_captured(
 ) -> io::Result<Measured<Captured>> {
     fs::create_dir_all(scratch)?;
     let run = RunId::next();
+    let file_of = |what: &str| scratch.join(format!("{}.{}", run.as_str(), what));
     let open = |stream: Stream| -> io::Result<(Captured, File)> {
-        let path = scratch.join(format!("{}.{}", run.as_str(), stream.name()));
+        let path = file_of(stream.name());
         let file = File::create(&path)?;
         Ok((Captured { path, len: 0 }, file))
     };
     let (mut stdout, out_file) = open(Stream::Stdout)?;
     let (mut stderr, err_file) = open(Stream::Stderr)?;
-    let mut command = Command::new(program);
+    let report = file_of("launch");
+    let (mut command, how) =
+        supervise::judged_command(program, args, budget.limits(), budget.kill_after, &report);
+    // A launcher kills its program at the cap itself (so that a killed run is measured too):
+    // the watchdog is its backstop.
+    let grace = match how {
+        How::Launched(_) => LAUNCHER_GRACE,
+        _ => Duration::ZERO,
+    };
     command
-        .args(args)
         // As on a judge: a panic prints its message, not a slow, long backtrace.
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE")
@@ -248,7 +293,7 @@ pub fn run_captured(
     // measurably delays a short run on a busy machine.
     let watchdog = Watchdog::start(budget.kill_after);
     let start = Instant::now();
-    let child = match supervise::spawn(&mut command, budget.output_cap, &run) {
+    let child = match supervise::spawn(&mut command, how, budget.limits(), &run) {
         Ok(child) => child,
         Err(e) => {
             watchdog.stop();
@@ -257,22 +302,15 @@ pub fn run_captured(
     };
     // The tool keeps no handle on the run's files: only the program's processes write them.
     drop(command);
-    watchdog.arm(child.pid, start + budget.kill_after);
+    watchdog.arm(child.pid, start + budget.kill_after + grace);
     let exited = child.wait_exited();
     let finished = Instant::now();
     // The child is a zombie now: its pid and process group cannot be reused until it is
     // reaped, so the watchdog cannot hit another process.
     let (killed, sampled_peak) = watchdog.stop();
-    let (status, usage) = child.reap(&run)?;
+    let reaped = child.reap(&run)?;
     let exited = exited?;
-    let elapsed = exited.at.min(finished).saturating_duration_since(start);
-    let exit = if killed {
-        Exit::Killed
-    } else if status & 0x7f == 0 {
-        Exit::Code((status >> 8) & 0xff)
-    } else {
-        Exit::Signal(status & 0x7f)
-    };
+    let tool_clock = exited.at.min(finished).saturating_duration_since(start);
     stdout.len = fs::metadata(&stdout.path)?.len();
     stderr.len = fs::metadata(&stderr.path)?.len();
     let over_cap = [(Stream::Stdout, &stdout), (Stream::Stderr, &stderr)]
@@ -281,242 +319,16 @@ pub fn run_captured(
         .map(|(s, _)| *s);
     let own = exited.peak_kib.or(sampled_peak);
     Ok(Measured {
-        exit,
-        elapsed,
-        cpu: usage.cpu,
-        max_rss_kib: own.unwrap_or(usage.max_rss_kib),
-        own_memory: own.is_some(),
+        exit: Exit::of(reaped.status, killed || reaped.killed),
+        elapsed: reaped.wall.map_or(tool_clock, |w| w.min(tool_clock)),
+        cpu: reaped.usage.cpu,
+        max_rss_kib: own.unwrap_or(reaped.usage.max_rss_kib),
+        own_memory: own.is_some() || reaped.own_rss,
         output_cap: budget.output_cap,
         over_cap,
         stdout,
         stderr,
     })
-}
-
-/// Where a light run reads and writes: files the caller names and keeps (the output files
-/// are truncated first), so that a loop of runs reuses the same few files.
-#[derive(Clone, Copy, Debug)]
-pub struct Streams<'a> {
-    pub stdin: &'a Path,
-    pub stdout: &'a Path,
-    pub stderr: &'a Path,
-}
-
-/// How a light run ended.
-#[derive(Debug)]
-pub struct Light {
-    pub exit: Exit,
-    /// Wall-clock time from just before the spawn to the exit.
-    pub elapsed: Duration,
-    /// The first stream that reached the cap: the program was stopped there (SIGXFSZ).
-    pub over_cap: Option<Stream>,
-    /// Where its stderr went (for [`Light::first_stderr_line`]).
-    stderr: PathBuf,
-}
-
-impl Light {
-    /// The first line of its stderr, as [`Measured::first_stderr_line`] gives it.
-    pub fn first_stderr_line(&self) -> String {
-        let mut head = Vec::new();
-        if let Ok(file) = File::open(&self.stderr) {
-            let _ = file.take(64 << 10).read_to_end(&mut head);
-        }
-        first_line(&head)
-    }
-}
-
-/// Runs one of the tool's own helpers (a generator, a reference) with the limits it needs
-/// and nothing more: its own process group, killed at `budget.kill_after` of wall-clock
-/// time, each output file capped at `budget.output_cap`, no process of its group left when
-/// this returns. Unlike [`run_captured`] it is not traced and its memory is not measured
-/// (no ptrace stops), the wait needs no thread where the kernel has pidfds, and only a group
-/// that is not empty at the end is looked for in `/proc`: a helper's run costs little more
-/// than its spawn.
-pub fn run_light(
-    program: &Path,
-    args: &[String],
-    streams: Streams,
-    budget: Budget,
-) -> io::Result<Light> {
-    let run = RunId::next();
-    let mut command = Command::new(program);
-    command
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .stdin(Stdio::from(File::open(streams.stdin)?))
-        .stdout(Stdio::from(File::create(streams.stdout)?))
-        .stderr(Stdio::from(File::create(streams.stderr)?));
-    let start = Instant::now();
-    let deadline = start + budget.kill_after;
-    let child = supervise::spawn_light(&mut command, budget.output_cap, &run)?;
-    drop(command);
-    let killed = match child.exited_by(deadline) {
-        Some(exited) => exited.map(|done| !done),
-        // No pidfd: a watchdog thread keeps the clock.
-        None => {
-            let watchdog = Watchdog::start(budget.kill_after);
-            watchdog.arm(child.pid, deadline);
-            let waited = child.wait_exited();
-            let killed = watchdog.stop().0;
-            waited.map(|_| killed)
-        }
-    };
-    // Past the deadline, or the wait failed: the group goes now (the reap waits for it).
-    if !matches!(killed, Ok(false)) {
-        child.kill_group();
-    }
-    let elapsed = start.elapsed();
-    let status = child.reap_light(&run)?;
-    let killed = killed?;
-    let exit = if killed {
-        Exit::Killed
-    } else if status & 0x7f == 0 {
-        Exit::Code((status >> 8) & 0xff)
-    } else {
-        Exit::Signal(status & 0x7f)
-    };
-    let over_cap = [
-        (Stream::Stdout, streams.stdout),
-        (Stream::Stderr, streams.stderr),
-    ]
-    .iter()
-    .find(|(_, path)| fs::metadata(path).is_ok_and(|m| m.len() >= budget.output_cap))
-    .map(|(s, _)| *s);
-    Ok(Light {
-        exit,
-        elapsed,
-        over_cap,
-        stderr: streams.stderr.to_path_buf(),
-    })
-}
-
-/// A scratch folder of its own: `<base>/<pid>-<n>`, so that two runs of the tool at once
-/// (two tests, two terminals) or two commands in one never read each other's files;
-/// removed when dropped.
-pub struct ScratchDir(PathBuf);
-
-impl ScratchDir {
-    pub fn new(base: &Path) -> io::Result<ScratchDir> {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = base.join(format!("{}-{}", std::process::id(), n));
-        // A folder of that name is a dead process's (pids are reused): start clean.
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir)?;
-        remove_dead_siblings(base);
-        Ok(ScratchDir(dir))
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-/// Removes the folders `<pid>-<n>` of `base` whose process is gone (a command interrupted
-/// before it could remove its own), so that none of their files stays behind.
-fn remove_dead_siblings(base: &Path) {
-    for entry in fs::read_dir(base).into_iter().flatten().flatten() {
-        let name = entry.file_name();
-        let pid = name
-            .to_str()
-            .and_then(|n| n.split('-').next()?.parse::<u32>().ok());
-        if let Some(pid) = pid {
-            if !Path::new(&format!("/proc/{}", pid)).exists() {
-                let _ = fs::remove_dir_all(entry.path());
-            }
-        }
-    }
-}
-
-impl Drop for ScratchDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A thread that kills a child's process group at a deadline unless told first that the
-/// child is done; it reads the child's own peak memory just before.
-struct Watchdog {
-    state: Arc<(Mutex<Guard>, Condvar)>,
-    thread: thread::JoinHandle<()>,
-}
-
-/// The watchdog's state, under one lock: the kill and the "done" mark never cross.
-#[derive(Default)]
-struct Guard {
-    /// The child, once spawned, and when to kill it.
-    armed: Option<(i32, Instant)>,
-    /// The child has exited (not reaped yet), or the spawn failed.
-    done: bool,
-    /// The first sleep ended before the child was known: kill it as soon as it is.
-    expired: bool,
-    killed: bool,
-    /// The child's own peak memory, read just before the kill.
-    peak_kib: Option<u64>,
-}
-
-impl Watchdog {
-    /// Starts the thread. It first sleeps `kill_after` from now, which is no later than the
-    /// deadline [`Watchdog::arm`] gives it (the clock starts after this), then on to that
-    /// deadline: no wake-up while a short run is timed.
-    fn start(kill_after: Duration) -> Watchdog {
-        let state = Arc::new((Mutex::new(Guard::default()), Condvar::new()));
-        let shared = Arc::clone(&state);
-        let thread = thread::spawn(move || {
-            let first = Instant::now() + kill_after;
-            let (lock, wake) = &*shared;
-            let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
-            while !g.done {
-                let deadline = g.armed.map_or(first, |(_, at)| at);
-                let now = Instant::now();
-                if now >= deadline {
-                    match g.armed {
-                        Some((pid, _)) => g.kill(pid),
-                        None => g.expired = true,
-                    }
-                    return;
-                }
-                g = wake
-                    .wait_timeout(g, deadline - now)
-                    .unwrap_or_else(|e| e.into_inner())
-                    .0;
-            }
-        });
-        Watchdog { state, thread }
-    }
-
-    /// Names the child to kill and when: the deadline counts from the clock's start, not from
-    /// the thread's creation, which a busy machine can delay by milliseconds. No wake-up.
-    fn arm(&self, pid: i32, deadline: Instant) {
-        let mut g = self.state.0.lock().unwrap_or_else(|e| e.into_inner());
-        g.armed = Some((pid, deadline));
-        if g.expired {
-            g.kill(pid);
-        }
-    }
-
-    /// Marks the child done (it has exited but is not reaped yet); returns whether the
-    /// watchdog killed it, and the peak memory it read then.
-    fn stop(self) -> (bool, Option<u64>) {
-        let (lock, wake) = &*self.state;
-        let killed = {
-            let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
-            g.done = true;
-            (g.killed, g.peak_kib)
-        };
-        wake.notify_one();
-        let _ = self.thread.join();
-        killed
-    }
-}
-
-impl Guard {
-    fn kill(&mut self, pid: i32) {
-        self.peak_kib = supervise::own_peak_kib(pid);
-        supervise::sys::kill(-pid, supervise::sys::SIGKILL);
-        self.killed = true;
-    }
 }
 
 #[cfg(test)]
@@ -588,6 +400,7 @@ mod tests {
         let budget = Budget {
             kill_after: Duration::from_secs(10),
             output_cap: 1 << 20,
+            stack: DEFAULT_STACK,
         };
         let script = "exec yes 0123456789abcdef".to_string();
         let out = run_captured(
@@ -655,6 +468,7 @@ mod tests {
         let roomy = Budget {
             kill_after: Duration::from_secs(10),
             output_cap: 1 << 20,
+            stack: DEFAULT_STACK,
         };
         let (out, stdout) = sh_light(dir.path(), "echo hi; echo oops >&2; exit 3", roomy);
         assert_eq!((out.exit, out.over_cap), (Exit::Code(3), None));

@@ -1,6 +1,7 @@
-//! Names of Linux signals, as a judge's message gives them: `SIGSEGV (segmentation fault)`.
+//! Names of signals, as a judge's message gives them: `SIGSEGV (segmentation fault)`. The
+//! numbers are this system's (from `libc`): SIGTSTP is 20 on Linux, 18 on macOS.
 
-/// `SIGSEGV (segmentation fault)` for 11; `signal 77` for a number without a name.
+/// `SIGSEGV (segmentation fault)` for SIGSEGV; `signal 77` for a number without a name.
 pub fn describe(signal: i32) -> String {
     match name(signal) {
         Some((name, meaning)) => format!("{} ({})", name, meaning),
@@ -8,42 +9,58 @@ pub fn describe(signal: i32) -> String {
     }
 }
 
-/// The name and the meaning of a signal of Linux (x86_64 and aarch64 number them alike).
+/// The signals every POSIX system has: number, name and meaning.
+const COMMON: [(i32, &str, &str); 29] = [
+    (libc::SIGHUP, "SIGHUP", "hangup"),
+    (libc::SIGINT, "SIGINT", "interrupted"),
+    (libc::SIGQUIT, "SIGQUIT", "quit"),
+    (libc::SIGILL, "SIGILL", "illegal instruction"),
+    (libc::SIGTRAP, "SIGTRAP", "trace trap"),
+    (libc::SIGABRT, "SIGABRT", "aborted"),
+    (libc::SIGBUS, "SIGBUS", "bus error"),
+    (libc::SIGFPE, "SIGFPE", "arithmetic exception"),
+    (libc::SIGKILL, "SIGKILL", "killed"),
+    (libc::SIGUSR1, "SIGUSR1", "user signal 1"),
+    (libc::SIGSEGV, "SIGSEGV", "segmentation fault"),
+    (libc::SIGUSR2, "SIGUSR2", "user signal 2"),
+    (libc::SIGPIPE, "SIGPIPE", "broken pipe"),
+    (libc::SIGALRM, "SIGALRM", "alarm clock"),
+    (libc::SIGTERM, "SIGTERM", "terminated"),
+    (libc::SIGCHLD, "SIGCHLD", "child status changed"),
+    (libc::SIGCONT, "SIGCONT", "continued"),
+    (libc::SIGSTOP, "SIGSTOP", "stopped"),
+    (libc::SIGTSTP, "SIGTSTP", "stopped at the terminal"),
+    (libc::SIGTTIN, "SIGTTIN", "terminal input"),
+    (libc::SIGTTOU, "SIGTTOU", "terminal output"),
+    (libc::SIGURG, "SIGURG", "urgent socket condition"),
+    (libc::SIGXCPU, "SIGXCPU", "CPU time limit exceeded"),
+    (libc::SIGXFSZ, "SIGXFSZ", "file size limit exceeded"),
+    (libc::SIGVTALRM, "SIGVTALRM", "virtual timer expired"),
+    (libc::SIGPROF, "SIGPROF", "profiling timer expired"),
+    (libc::SIGWINCH, "SIGWINCH", "window size changed"),
+    (libc::SIGIO, "SIGIO", "I/O possible"),
+    (libc::SIGSYS, "SIGSYS", "bad system call"),
+];
+
+/// The signals of this system only.
+#[cfg(target_os = "linux")]
+const OWN: [(i32, &str, &str); 2] = [
+    (libc::SIGSTKFLT, "SIGSTKFLT", "stack fault"),
+    (libc::SIGPWR, "SIGPWR", "power failure"),
+];
+#[cfg(not(target_os = "linux"))]
+const OWN: [(i32, &str, &str); 2] = [
+    (libc::SIGEMT, "SIGEMT", "emulator trap"),
+    (libc::SIGINFO, "SIGINFO", "status request"),
+];
+
+/// The name and the meaning of a signal of this system.
 pub fn name(signal: i32) -> Option<(&'static str, &'static str)> {
-    Some(match signal {
-        1 => ("SIGHUP", "hangup"),
-        2 => ("SIGINT", "interrupted"),
-        3 => ("SIGQUIT", "quit"),
-        4 => ("SIGILL", "illegal instruction"),
-        5 => ("SIGTRAP", "trace trap"),
-        6 => ("SIGABRT", "aborted"),
-        7 => ("SIGBUS", "bus error"),
-        8 => ("SIGFPE", "arithmetic exception"),
-        9 => ("SIGKILL", "killed"),
-        10 => ("SIGUSR1", "user signal 1"),
-        11 => ("SIGSEGV", "segmentation fault"),
-        12 => ("SIGUSR2", "user signal 2"),
-        13 => ("SIGPIPE", "broken pipe"),
-        14 => ("SIGALRM", "alarm clock"),
-        15 => ("SIGTERM", "terminated"),
-        16 => ("SIGSTKFLT", "stack fault"),
-        17 => ("SIGCHLD", "child status changed"),
-        18 => ("SIGCONT", "continued"),
-        19 => ("SIGSTOP", "stopped"),
-        20 => ("SIGTSTP", "stopped at the terminal"),
-        21 => ("SIGTTIN", "terminal input"),
-        22 => ("SIGTTOU", "terminal output"),
-        23 => ("SIGURG", "urgent socket condition"),
-        24 => ("SIGXCPU", "CPU time limit exceeded"),
-        25 => ("SIGXFSZ", "file size limit exceeded"),
-        26 => ("SIGVTALRM", "virtual timer expired"),
-        27 => ("SIGPROF", "profiling timer expired"),
-        28 => ("SIGWINCH", "window size changed"),
-        29 => ("SIGIO", "I/O possible"),
-        30 => ("SIGPWR", "power failure"),
-        31 => ("SIGSYS", "bad system call"),
-        _ => return None,
-    })
+    COMMON
+        .iter()
+        .chain(OWN.iter())
+        .find(|(number, _, _)| *number == signal)
+        .map(|&(_, name, meaning)| (name, meaning))
 }
 
 #[cfg(test)]
@@ -52,9 +69,15 @@ mod tests {
 
     #[test]
     fn common_crashes_are_named() {
-        assert_eq!(describe(11), "SIGSEGV (segmentation fault)");
-        assert_eq!(describe(6), "SIGABRT (aborted)");
-        assert_eq!(describe(9), "SIGKILL (killed)");
-        assert_eq!(describe(64), "signal 64");
+        assert_eq!(describe(libc::SIGSEGV), "SIGSEGV (segmentation fault)");
+        assert_eq!(describe(libc::SIGABRT), "SIGABRT (aborted)");
+        assert_eq!(describe(libc::SIGKILL), "SIGKILL (killed)");
+        assert_eq!(describe(77), "signal 77");
+    }
+
+    #[test]
+    fn numbers_are_this_systems() {
+        let tstp = if cfg!(target_os = "linux") { 20 } else { 18 };
+        assert_eq!(name(tstp), Some(("SIGTSTP", "stopped at the terminal")));
     }
 }

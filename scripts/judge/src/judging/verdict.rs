@@ -85,7 +85,7 @@ pub struct Limits {
 }
 
 /// The stack a run gets where the judge's is unknown: 8 MiB, the usual default of Linux.
-pub const STACK_WHERE_UNKNOWN: u64 = 8 << 20;
+pub const STACK_WHERE_UNKNOWN: u64 = run::DEFAULT_STACK;
 
 impl Limits {
     /// How long a run may go on before it is killed: one and a half times the time limit.
@@ -151,6 +151,7 @@ pub fn judge(
     let budget = Budget {
         kill_after: limits.kill_time(),
         output_cap: limits.output_cap(expected),
+        stack: limits.stack(),
     };
     let outcome = run::run_captured(binary, &[], input, scratch, budget)?;
     let (verdict, detail) =
@@ -356,6 +357,7 @@ pub fn run_unjudged(
         output_cap: limits
             .judges_output_cap()
             .unwrap_or(run::DEFAULT_OUTPUT_CAP),
+        stack: limits.stack(),
     };
     let outcome = run::run_captured(binary, &[], input, scratch, budget)?.read_in()?;
     let failed = failure(limits, &outcome, 0, &outcome.stderr[..])?;

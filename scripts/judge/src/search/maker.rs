@@ -156,5 +156,6 @@ fn budget(cap: Duration) -> Budget {
     Budget {
         kill_after: cap,
         output_cap: run::DEFAULT_OUTPUT_CAP,
+        stack: run::DEFAULT_STACK,
     }
 }

@@ -1,0 +1,136 @@
+//! What Linux's `/proc` tells the supervisor: a program's own high-water mark (`VmHWM`), and
+//! every process left of a run, for the sweep.
+
+use crate::exec::supervise::{live, RunId, MARKER};
+use crate::exec::sys;
+use std::collections::HashSet;
+use std::fs::{self, File};
+use std::io::Read;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The high-water mark of resident memory of `pid`'s current image (`VmHWM`), in KiB.
+pub fn own_peak_kib(pid: i32) -> Option<u64> {
+    let status = fs::read_to_string(format!("/proc/{}/status", pid)).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// One line of `/proc/<pid>/stat`: what a sweep needs.
+struct Stat {
+    pid: i32,
+    state: char,
+    ppid: i32,
+    pgrp: i32,
+}
+
+fn stat_of(pid: i32) -> Option<Stat> {
+    // One read into a buffer on the stack: the fields wanted come first (a sweep reads the
+    // line of every process on the machine).
+    let mut buf = [0u8; 1024];
+    let mut file = File::open(format!("/proc/{}/stat", pid)).ok()?;
+    let n = file.read(&mut buf).ok()?;
+    let text = std::str::from_utf8(&buf[..n]).ok()?;
+    // `pid (comm) state ppid pgrp ...`: comm may hold spaces and parentheses.
+    let rest = &text[text.rfind(')')? + 1..];
+    let mut fields = rest.split_ascii_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    let pgrp = fields.next()?.parse().ok()?;
+    Some(Stat {
+        pid,
+        state,
+        ppid,
+        pgrp,
+    })
+}
+
+fn marked(pid: i32, run: &RunId) -> bool {
+    let wanted = format!("{}={}", MARKER, run.as_str());
+    fs::read(format!("/proc/{}/environ", pid))
+        .map(|env| env.split(|&b| b == 0).any(|v| v == wanted.as_bytes()))
+        .unwrap_or(false)
+}
+
+/// Kills and reaps every process left of a run: the members of its process group `pgid`,
+/// and the tool's own children (orphans handed to it as subreaper) that carry the run's
+/// marker or belong to that group. Repeats until the group is empty and no such child is
+/// left, so that grandchildren orphaned by a kill are caught too; gives up after two seconds
+/// (a process in uninterruptible sleep). A process that left the group and exited on its
+/// own before the sweep saw it cannot be told from another child of the tool: it stays a
+/// zombie (it runs nothing) until the tool ends.
+pub fn sweep(pgid: i32, run: &RunId) {
+    let me = std::process::id() as i32;
+    let give_up = Instant::now() + Duration::from_secs(2);
+    let mut killed: HashSet<i32> = HashSet::new();
+    loop {
+        sys::kill(-pgid, libc::SIGKILL);
+        let mut found = false;
+        for pid in proc_pids() {
+            // Only the tool's children are looked at twice: the rest are not read under the
+            // lock, which other runs' spawns wait for.
+            if stat_of(pid).map_or(true, |s| s.ppid != me) {
+                continue;
+            }
+            // Read again under the lock: a child spawned since is in `live` by now.
+            let live = live();
+            let Some(s) = stat_of(pid) else { continue };
+            if s.ppid != me || live.contains(&s.pid) {
+                continue;
+            }
+            let ours = s.pgrp == pgid || killed.contains(&s.pid);
+            if s.state == 'Z' {
+                // A zombie's environment is gone: only one known to be the run's is reaped
+                // (another may be a child the tool waits for elsewhere).
+                if ours {
+                    sys::reap_now(s.pid);
+                    found = true;
+                }
+            } else if ours || marked(s.pid, run) {
+                sys::kill(s.pid, libc::SIGKILL);
+                killed.insert(s.pid);
+                found = true;
+            }
+        }
+        let group_left = sys::exists(-pgid);
+        if (!found && !group_left) || Instant::now() > give_up {
+            return;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn proc_pids() -> Vec<i32> {
+    fs::read_dir("/proc")
+        .map(|dir| {
+            dir.flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_own_peak_of_this_process_is_read() {
+        let kib = own_peak_kib(std::process::id() as i32).unwrap();
+        assert!(kib > 100, "{} KiB", kib);
+    }
+
+    #[test]
+    fn a_stat_line_with_spaces_in_the_name_is_read() {
+        let me = stat_of(std::process::id() as i32).unwrap();
+        assert_eq!(me.ppid, std::os::unix::process::parent_id() as i32);
+        assert!("RS".contains(me.state), "{}", me.state);
+        assert!(me.pgrp > 0);
+    }
+}
