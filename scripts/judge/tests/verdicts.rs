@@ -126,9 +126,9 @@ fn planted() -> &'static (PathBuf, String) {
     })
 }
 
-/// Runs the check under an 8 MiB `RLIMIT_STACK` whatever the test's own, so a stack
-/// overflow is one (the check sets the run's stack itself where exec does): its stdout, the
-/// check failing as it must.
+/// Runs the check from a shell at an 8 MiB `RLIMIT_STACK`, as a user's usually is (the runs
+/// get the judge's stack whatever it is: `the_judges_stack_decides_whatever_the_shells`):
+/// its stdout, the check failing as it must.
 fn check_with_stack(root: &Path, args: &[&str]) -> String {
     let path = format!(
         "{}:{}",
@@ -138,7 +138,7 @@ fn check_with_stack(root: &Path, args: &[&str]) -> String {
     let mut shell = std::process::Command::new("sh");
     shell
         .arg("-c")
-        .arg("ulimit -s 8192 && exec \"$0\" \"$@\"")
+        .arg("ulimit -S -s 8192 && exec \"$0\" \"$@\"")
         .arg(env!("CARGO_BIN_EXE_judge"))
         .args(args)
         .current_dir(root)
@@ -327,4 +327,93 @@ fn submit_after_a_compile_error_is_not_ready() {
         "{}",
         listed
     );
+}
+
+/// A depth-first search over a path of N nodes: ordinary recursion, about 100 bytes of stack
+/// a level, so 10^6 levels need some 100 MiB.
+const DEEP_DFS: &str = r#"use std::io::Read;
+fn dfs(v: usize, next: &[usize], seen: &mut [bool], order: &mut Vec<usize>) {
+    seen[v] = true;
+    let w = next[v];
+    if w != usize::MAX && !seen[w] {
+        dfs(w, next, seen, order);
+    }
+    order.push(v);
+}
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let n: usize = s.trim().parse().unwrap();
+    let next: Vec<usize> = (0..n).map(|v| if v + 1 < n { v + 1 } else { usize::MAX }).collect();
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    dfs(0, &next, &mut seen, &mut order);
+    println!("{} {}", order.len(), order[0]);
+}
+"#;
+
+/// The run's stack is the judge's, whatever the shell's: the 10^6-deep DFS is AC under
+/// AtCoder's 1 GiB and RE, named with its 8 MiB, where the judge's stack is unknown, with
+/// the check's own `RLIMIT_STACK` unlimited and at 8 MiB alike.
+#[test]
+fn the_judges_stack_decides_whatever_the_shells() {
+    let files = [
+        (
+            "problems/deep_atcoder/Cargo.toml",
+            manifest("deep_atcoder", "tokens", "atcoder"),
+        ),
+        ("problems/deep_atcoder/src/main.rs", DEEP_DFS.to_string()),
+        (
+            "problems/deep_generic/Cargo.toml",
+            manifest("deep_generic", "tokens", "generic"),
+        ),
+        ("problems/deep_generic/src/main.rs", DEEP_DFS.to_string()),
+        ("samples/deep_atcoder/1.in", "1000000\n".to_string()),
+        ("samples/deep_atcoder/1.out", "1000000 999999\n".to_string()),
+        ("samples/deep_generic/1.in", "1000000\n".to_string()),
+        ("samples/deep_generic/1.out", "1000000 999999\n".to_string()),
+    ];
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, b)| (*p, &b[..])).collect();
+    let root = workspace("deep-dfs", &borrowed);
+    for shell_stack in ["unlimited", "8192"] {
+        let out = check_under(&root, &format!("ulimit -S -s {}", shell_stack));
+        let atcoder = line(&out, "deep_atcoder", "1", "");
+        assert!(atcoder.contains(" AC "), "ulimit {}: {}", shell_stack, out);
+        let generic = line(&out, "deep_generic", "1", "");
+        assert!(
+            generic.contains(" RE ")
+                && generic.contains("stack overflow (8 MiB stack; the judge's is unknown)"),
+            "ulimit {}: {}",
+            shell_stack,
+            out
+        );
+    }
+}
+
+/// The check of every problem in `root`, run by a shell that first does `ulimit`: its
+/// stdout (the check fails, as the generic problem's case must).
+fn check_under(root: &Path, ulimit: &str) -> String {
+    let path = format!(
+        "{}:{}",
+        support::real_root().join(".tools/bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{} && exec \"$0\" check", ulimit))
+        .arg(env!("CARGO_BIN_EXE_judge"))
+        .current_dir(root)
+        .env("PATH", path)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout,
+        text(&out.stderr)
+    );
+    stdout
 }
