@@ -528,7 +528,9 @@ fn only_json_posts_write_and_refusals_never_end_the_listener() {
 fn a_slow_client_holds_off_no_other() {
     let root = workspace_like_real("receive-slow");
     let (running, port) = receiver(&root);
-    // One header byte every 2 s: within any per-read timeout, never a whole request.
+    // One header byte every 2 s: within any per-read timeout, never a whole request; it
+    // stops once the real request is answered.
+    let (stop, stopped) = std::sync::mpsc::channel::<()>();
     let slow = thread::spawn(move || {
         let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
         stream.write_all(b"POST / HTTP/1.1\r\n").unwrap();
@@ -536,7 +538,9 @@ fn a_slow_client_holds_off_no_other() {
             if stream.write_all(b"X").is_err() {
                 break;
             }
-            thread::sleep(Duration::from_secs(2));
+            if stopped.recv_timeout(Duration::from_secs(2)).is_ok() {
+                break;
+            }
         }
     });
     thread::sleep(Duration::from_millis(500));
@@ -545,6 +549,7 @@ fn a_slow_client_holds_off_no_other() {
     let took = start.elapsed();
     assert_eq!(status, 200, "{}", body);
     assert!(took < Duration::from_secs(3), "answered after {:?}", took);
+    let _ = stop.send(());
     let (code, stdout, stderr) = running.finish(30);
     assert_eq!(code, Some(0), "{}{}", stdout, stderr);
     slow.join().unwrap();
