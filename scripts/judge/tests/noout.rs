@@ -40,11 +40,14 @@ fn verdict_of<'a>(out: &'a str, case: &str) -> (&'a str, &'a str) {
 
 #[test]
 fn no_out_says_the_verdict_a_judged_case_gets() {
-    // 1000 ms, 64 MiB, and a judge's output limit of 1 MiB.
-    let demo = manifest("demo").replace(
-        "memory-limit-mib = 64\n",
-        "memory-limit-mib = 64\noutput-limit-mib = 1\n",
-    );
+    // 300 ms (the endless loops are killed at 450), 64 MiB, and a judge's output limit of
+    // 1 MiB.
+    let demo = manifest("demo")
+        .replace("time-limit-ms = 1000\n", "time-limit-ms = 300\n")
+        .replace(
+            "memory-limit-mib = 64\n",
+            "memory-limit-mib = 64\noutput-limit-mib = 1\n",
+        );
     let mut files = vec![
         ("problems/demo/Cargo.toml".to_string(), demo),
         ("problems/demo/src/main.rs".to_string(), MAIN.to_string()),
