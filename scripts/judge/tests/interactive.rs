@@ -90,9 +90,12 @@ fn main() {{
     )
 }
 
-/// The manifest of an interactive problem `name` with its interactor.
+/// The manifest of an interactive problem `name` with its interactor, its time limit 400 ms
+/// (the programs that wait for each other are stopped at 600).
 fn interactive_manifest(name: &str) -> String {
-    manifest(name).replacen(
+    manifest(name)
+        .replace("time-limit-ms = 1000\n", "time-limit-ms = 400\n")
+        .replacen(
         "[package.metadata.judge]\n",
         "[package.metadata.judge]\ninteractive = true\n",
         1,

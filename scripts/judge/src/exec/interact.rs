@@ -625,8 +625,8 @@ mod tests {
     #[test]
     fn both_waiting_is_idle_and_ends_at_the_cap() {
         let dir = TempDir::new("judge-interact-idle");
-        let sol = party(dir.path(), "read x", 2000);
-        let int = party(dir.path(), "read x", 2000);
+        let sol = party(dir.path(), "read x", 600);
+        let int = party(dir.path(), "read x", 600);
         let started = Instant::now();
         let c = converse(&sol, &int).unwrap();
         assert!(started.elapsed() < Duration::from_secs(5));
