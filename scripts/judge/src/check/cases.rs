@@ -189,6 +189,32 @@ fn file_case(case: &Case, input: Option<&str>, output: Option<&str>) -> Result<D
     Ok(Done::of(verdict, detail, &ran, notes))
 }
 
+/// Why the output in `got` does not answer the case (by its checker, or compared with the
+/// expected output as the problem says); `None` when it does.
+fn first_wrong(case: &Case, expected: &Expected, got: &Spool) -> Result<Option<String>> {
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |e| Error::io(p, e)
+    };
+    Ok(match case.checker {
+        Some(checker) => checker::check(
+            checker,
+            case.input,
+            got.path(),
+            &expected.stdout,
+            &case.scratch.join("checker"),
+        )?,
+        None => case
+            .problem
+            .compare
+            .first_difference_in(
+                BufReader::new(File::open(&expected.stdout).map_err(io(&expected.stdout))?),
+                got.reader().map_err(io(got.path()))?,
+            )
+            .map_err(io(got.path()))?,
+    })
+}
+
 /// The verdict of a file problem's run: `written` is its named output file (`None` where
 /// it writes stdout).
 fn file_verdict(
@@ -254,24 +280,7 @@ fn file_verdict(
         };
         return Ok((Verdict::NoExpected, detail, String::new()));
     };
-    let wrong = match case.checker {
-        Some(checker) => checker::check(
-            checker,
-            case.input,
-            got.path(),
-            &expected.stdout,
-            &case.scratch.join("checker"),
-        )?,
-        None => case
-            .problem
-            .compare
-            .first_difference_in(
-                BufReader::new(File::open(&expected.stdout).map_err(io(&expected.stdout))?),
-                got.reader().map_err(io(got.path()))?,
-            )
-            .map_err(io(got.path()))?,
-    };
-    let Some(why) = wrong else {
+    let Some(why) = first_wrong(case, expected, got)? else {
         return Ok((Verdict::Ac, String::new(), String::new()));
     };
     let detail = match written {

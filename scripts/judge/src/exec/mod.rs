@@ -4,7 +4,7 @@
 
 pub mod interact;
 pub mod launch;
-mod light;
+pub mod light;
 #[cfg(target_os = "linux")]
 mod linux;
 pub mod pipe;

@@ -30,7 +30,6 @@ use std::path::{Path, PathBuf};
 use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-pub use crate::exec::light::{run_light, Light, Streams};
 pub use crate::exec::scratch::ScratchDir;
 
 /// The output cap of a run whose caller names none: 64 MiB per stream.
@@ -334,6 +333,7 @@ pub fn run_captured(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exec::light::{run_light, Light, Streams};
     use testkit::TempDir;
 
     fn scratch(name: &str) -> TempDir {

@@ -5,7 +5,6 @@
 //! and uploads its output) is an ordinary stdin/stdout problem.
 
 use crate::error::{Error, Result};
-use crate::intake::task::Task;
 use crate::text::json::Json;
 use crate::workspace::io::{self, plain_file_name, Io};
 use crate::workspace::scaffold::{self, Facts, Template};
@@ -79,20 +78,27 @@ pub fn transcript_file(n: usize) -> String {
     format!("{}.transcript", n)
 }
 
-/// The samples of an interactive `task` in `samples/<name>`: its first case (what the
-/// template's interactor reads) for a new package, and each sample sent, kept as a
-/// transcript beside the cases. Returns the cases written.
-pub fn interactive_samples(root: &Path, name: &str, task: &Task, existing: bool) -> Result<usize> {
+/// The samples of an interactive problem (`tests`, as sent from the page `url`) in
+/// `samples/<name>`: its first case (what the template's interactor reads) for a new
+/// package, and each sample sent, kept as a transcript beside the cases. Returns the cases
+/// written.
+pub fn interactive_samples(
+    root: &Path,
+    name: &str,
+    tests: &[(String, String)],
+    url: &str,
+    existing: bool,
+) -> Result<usize> {
     let dir = root.join("samples").join(name);
     fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
-    for (i, (input, output)) in task.tests.iter().enumerate() {
+    for (i, (input, output)) in tests.iter().enumerate() {
         let path = dir.join(transcript_file(i + 1));
         let text = format!(
             "Competitive Companion's sample {} of {}: a transcript of the conversation, not a \
              case (the cases are the N.in files the interactor reads).\n--- the judge's side \
              sent\n{}--- the solution sent\n{}",
             i + 1,
-            task.url,
+            url,
             input,
             output
         );

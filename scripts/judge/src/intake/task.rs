@@ -345,7 +345,7 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
         intake_io::create(root, name, &facts, &task.io).map_err(|e| fail(e.to_string()))?;
     }
     if task.io.is_interactive() {
-        let added = intake_io::interactive_samples(root, name, task, existing)
+        let added = intake_io::interactive_samples(root, name, &task.tests, &task.url, existing)
             .map_err(|e| fail(e.to_string()))?;
         let name = name.clone();
         return Ok(if existing {

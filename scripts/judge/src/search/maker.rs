@@ -3,7 +3,8 @@
 //! maker's own scratch folder, reused from one input to the next.
 
 use crate::error::{Error, Result};
-use crate::exec::run::{self, Budget, Exit, Streams};
+use crate::exec::light::{run_light, Streams};
+use crate::exec::run::{self, Budget, Exit};
 use crate::search::origin::Origin;
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
@@ -67,7 +68,7 @@ impl Maker {
             stdout: out,
             stderr: &stderr,
         };
-        let made = run::run_light(&self.generator, &args, streams, budget(GENERATOR_CAP))
+        let made = run_light(&self.generator, &args, streams, budget(GENERATOR_CAP))
             .map_err(|e| Error::io(&self.generator, e))?;
         if made.exit != Exit::Code(0) {
             return Err(Error::Kit(format!(
@@ -89,7 +90,7 @@ impl Maker {
             stdout: out,
             stderr: &stderr,
         };
-        let answer = run::run_light(&self.reference, &[], streams, budget(REFERENCE_CAP))
+        let answer = run_light(&self.reference, &[], streams, budget(REFERENCE_CAP))
             .map_err(|e| Error::io(&self.reference, e))?;
         match answer.exit {
             Exit::Code(code) if answer.over_cap.is_none() => Ok(code),
