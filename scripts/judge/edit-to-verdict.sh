@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The time from an edit of a solution to the check's verdict, for a template-sized problem
-# (`triv`: read two numbers through fastio, print their sum), for `make new`'s template itself
-# (`tmpl`, with a sample) and for poj2676, in a throwaway copy of the workspace (the real one is
-# never touched). An "edit" appends a comment line to
-# src/main.rs, which changes the bundle; "unchanged" checks again with nothing changed.
+# (`triv`: read two numbers with std alone, print their sum), for `make new`'s template itself
+# (`tmpl`, with a sample: scan and fastio bundled) and for poj2676, in a throwaway copy of the
+# workspace (the real one is never touched). An "edit" appends a new constant to
+# src/main.rs, which changes the bundle (a comment would not: cargo-equip drops comments);
+# "unchanged" checks again with nothing changed; the floor is cargo alone from the same edit
+# to the first sample's output.
 #
 # Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
 # PROBLEMS="triv tmpl" times only those. JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
@@ -85,8 +87,8 @@ for p in $problems; do
     "$judge" check "$p" > /dev/null || true
     # The floor: cargo alone, from the same edit to the first sample's output.
     hyperfine --style basic --ignore-failure --runs "$runs" --warmup 1 \
-        --prepare "echo '// edit' \$RANDOM >> problems/$p/src/main.rs" --prepare true \
-        --prepare "echo '// edit' \$RANDOM >> problems/$p/src/main.rs" \
+        --prepare "echo '#[allow(dead_code)] const EDIT_'\$(date +%s%N)': u32 = 1;' >> problems/$p/src/main.rs" --prepare true \
+        --prepare "echo '#[allow(dead_code)] const EDIT_'\$(date +%s%N)': u32 = 1;' >> problems/$p/src/main.rs" \
         --command-name "$p: edit, then check" --command-name "$p: check, nothing changed" \
         --command-name "$p: floor: edit, cargo build --release, sample 1" \
         --export-json "$tmp/$p.json" "$judge check $p" "$judge check $p" \
