@@ -340,7 +340,15 @@ fn generic_id(p: &Parts<'_>) -> Option<(String, String)> {
             .find_map(|k| p.param(k).ok().flatten())
             .filter(|v| !v.is_empty())
     };
-    if let Some(id) = first(&["id", "pid", "problem", "problemid", "problem_id", "num"]) {
+    if let Some(id) = first(&[
+        "id",
+        "pid",
+        "cpid",
+        "problem",
+        "problemid",
+        "problem_id",
+        "num",
+    ]) {
         return Some(
             match first(&["cid", "contest", "contestid", "contest_id", "space"]) {
                 Some(contest) => (format!("{}-{}", contest, id), format!("{}_{}", contest, id)),
@@ -552,6 +560,11 @@ mod tests {
                 "https://open.kattis.com/problems/hello-world",
                 "hello-world",
                 "kattis_hello_world",
+            ),
+            (
+                "http://usaco.org/index.php?page=viewproblem2&cpid=840",
+                "840",
+                "usaco840",
             ),
             (
                 "http://acm.hdu.edu.cn/showproblem.php?pid=1426",
