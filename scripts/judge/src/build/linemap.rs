@@ -7,6 +7,7 @@
 //! end aside) whose neighbours agree best with the bundle's. A line with no such source line
 //! (minified library code, cargo-equip's own) keeps the bundle's place.
 
+use crate::build::scan::submission_files;
 use std::cmp::Reverse;
 use std::fs;
 use std::path::Path;
@@ -24,23 +25,6 @@ fn lines(text: &str) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
-/// The `.rs` files under `dir`, except under `bin/`, by path.
-fn rust_files(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            if path.file_name().map_or(true, |n| n != "bin") {
-                rust_files(&path, found);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
-}
-
 impl LineMap {
     /// The map of problem `name` (in `problems/<name>` under `root`); empty where the files
     /// cannot be read, so that nothing is mapped.
@@ -49,7 +33,7 @@ impl LineMap {
         let bundle = lines(&fs::read_to_string(root.join(&bundle_name)).unwrap_or_default());
         let dir = Path::new("problems").join(name);
         let mut files = Vec::new();
-        rust_files(&root.join(&dir).join("src"), &mut files);
+        submission_files(&root.join(&dir).join("src"), &mut files);
         files.sort();
         let main = root.join(&dir).join("src/main.rs");
         files.sort_by_key(|p| *p != main);

@@ -2,7 +2,7 @@
 //! test modules and items left out of the bundle (`#[cfg(not(cargo_equip))]`) do not count.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The dependencies that the submission's code (everything under `src/` but the test kit in
 /// `src/bin/`, test modules and items under `#[cfg(not(cargo_equip))]`) never names. Without cargo-udeps, cargo-equip would bundle every dependency of
@@ -53,8 +53,9 @@ pub fn stands_alone(main: &str) -> bool {
     !(moved || words.iter().any(includes) || words.windows(3).any(reaches))
 }
 
-/// Appends every `.rs` file below `dir`, except under `bin/`, to `text`.
-fn collect_sources(dir: &Path, text: &mut String) {
+/// Every `.rs` file below `dir`, except under `bin/` (the test kit): the submission's own
+/// sources, appended to `found`.
+pub fn submission_files(dir: &Path, found: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -62,12 +63,22 @@ fn collect_sources(dir: &Path, text: &mut String) {
         let path = entry.path();
         if path.is_dir() {
             if path.file_name().map_or(true, |n| n != "bin") {
-                collect_sources(&path, text);
+                submission_files(&path, found);
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
-            let source = fs::read_to_string(&path).unwrap_or_default();
-            text.push_str(&without_unbundled(&without_comments(&source)));
+            found.push(path);
         }
+    }
+}
+
+/// Appends every submission source below `dir` ([`submission_files`]) to `text`, without
+/// its comments and unbundled items.
+fn collect_sources(dir: &Path, text: &mut String) {
+    let mut files = Vec::new();
+    submission_files(dir, &mut files);
+    for path in files {
+        let source = fs::read_to_string(&path).unwrap_or_default();
+        text.push_str(&without_unbundled(&without_comments(&source)));
     }
 }
 
