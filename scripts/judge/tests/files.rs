@@ -5,9 +5,8 @@
 mod support;
 
 use std::fs;
-use std::path::Path;
 use std::thread;
-use support::{judge, judge_exits, line, manifest, text, workspace, workspace_like_real};
+use support::{imported, judge, line, manifest, text, workspace, workspace_like_real};
 
 /// Does what the first word of sort.in says; the answer is the count of the other words.
 const PLANTED: &str = r#"use std::io::Write;
@@ -96,18 +95,6 @@ fn the_named_output_file_is_judged_and_its_row_names_it() {
     // Nothing of the runs is left beside the problem.
     assert!(!root.join("problems/usort/sort.out").exists());
     assert!(!root.join("sort.out").exists());
-}
-
-/// The names of the packages a Competitive Companion payload file became.
-fn imported(root: &Path, payload: &str) -> Vec<String> {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/companion")
-        .join(payload);
-    let out = judge_exits(root, &["import", file.to_str().unwrap()], 0);
-    out.lines()
-        .filter_map(|l| l.strip_prefix("created problems/"))
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .collect()
 }
 
 #[test]

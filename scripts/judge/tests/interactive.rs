@@ -4,9 +4,8 @@
 mod support;
 
 use std::fs;
-use std::path::Path;
 use std::time::{Duration, Instant};
-use support::{judge, judge_exits, line, manifest, text, workspace, workspace_like_real};
+use support::{imported, judge, line, manifest, text, workspace, workspace_like_real};
 
 /// A testlib-style interactor of "guess the number" whose case may also name a fault of its
 /// own: `crash 731` panics after the first guess, `silent 731` never answers.
@@ -159,18 +158,6 @@ fn planted_solutions_and_interactors_get_their_verdicts() {
     let silent = verdict("binary", "3");
     assert!(!["AC", "WA"].contains(&silent[2].as_str()), "{}", stdout);
     assert!(stdout.contains("FAIL: "), "{}", stdout);
-}
-
-/// The names of the packages a Competitive Companion payload file became.
-fn imported(root: &Path, payload: &str) -> Vec<String> {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/companion")
-        .join(payload);
-    let out = judge_exits(root, &["import", file.to_str().unwrap()], 0);
-    out.lines()
-        .filter_map(|l| l.strip_prefix("created problems/"))
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .collect()
 }
 
 #[test]

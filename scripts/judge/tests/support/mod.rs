@@ -166,3 +166,15 @@ pub fn line<'a>(out: &'a str, problem: &str, case: &str, what: &str) -> &'a str 
 pub fn row<'a>(out: &'a str, problem: &str, case: &str) -> Vec<&'a str> {
     line(out, problem, case, "").split_whitespace().collect()
 }
+
+/// The names of the packages a Competitive Companion payload file became.
+pub fn imported(root: &Path, payload: &str) -> Vec<String> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/companion")
+        .join(payload);
+    let out = judge_exits(root, &["import", file.to_str().unwrap()], 0);
+    out.lines()
+        .filter_map(|l| l.strip_prefix("created problems/"))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
