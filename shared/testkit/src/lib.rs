@@ -23,7 +23,16 @@ pub const NOT_WRITTEN: i32 = 3;
 /// The input is written from a separate thread, so a program that prints a lot before it has
 /// read all its input cannot deadlock against a full pipe.
 pub fn run(program: &str, args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(program)
+    run_in(program, args, input, None)
+}
+
+/// [`run`] in the working folder `dir` (this process's own when `None`).
+pub fn run_in(program: &str, args: &[&str], input: &[u8], dir: Option<&Path>) -> Output {
+    let mut command = Command::new(program);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -1,9 +1,10 @@
 //! A problem's samples judged as the judge tool judges them (scripts/judge/PROTOCOL.md,
 //! "Samples" and `compare`): what every correct solution must do, however it reads its input.
 
-use crate::{check, run};
+use crate::{check, run, run_in, TempDir};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 /// How a problem compares an output with the expected one: `compare` in its
 /// `[package.metadata.judge]`.
@@ -24,29 +25,16 @@ impl Compare {
     /// of its `[package.metadata.judge]` table. Tokens when left out or not understood (the
     /// judge tool refuses such a manifest itself). O(text).
     pub fn of_manifest(text: &str) -> Compare {
-        let mut section = "";
-        let (mut compare, mut abs, mut rel) = ("tokens", 1e-6, 1e-6);
-        for line in text.lines() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.starts_with('[') {
-                section = line;
-                continue;
-            }
-            if section != "[package.metadata.judge]" {
-                continue;
-            }
-            let (key, value) = match line.split_once('=') {
-                Some((key, value)) => (key.trim(), value.trim().trim_matches('"')),
-                None => continue,
-            };
-            match key {
+        let (mut compare, mut abs, mut rel) = ("tokens".to_string(), 1e-6, 1e-6);
+        for (key, value) in judge_keys(text) {
+            match key.as_str() {
                 "compare" => compare = value,
                 "float-abs" => abs = value.parse().unwrap_or(abs),
                 "float-rel" => rel = value.parse().unwrap_or(rel),
                 _ => {}
             }
         }
-        match compare {
+        match compare.as_str() {
             "lines" => Compare::Lines,
             "float" => Compare::Float { abs, rel },
             "checker" => Compare::Checker,
@@ -74,6 +62,82 @@ impl Compare {
     }
 }
 
+/// The `key = value` lines of a manifest's `[package.metadata.judge]` table, in order (the
+/// simple form the scaffold writes; the judge tool reads the manifest itself). O(text).
+fn judge_keys(text: &str) -> Vec<(String, String)> {
+    let mut section = "";
+    let mut keys = Vec::new();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.starts_with('[') {
+            section = line;
+            continue;
+        }
+        if section != "[package.metadata.judge]" {
+            continue;
+        }
+        if let Some((key, value)) = line.split_once('=') {
+            let value = value.trim().trim_matches('"');
+            keys.push((key.trim().to_string(), value.to_string()));
+        }
+    }
+    keys
+}
+
+/// The files a file problem's solution reads and writes in its working folder
+/// (`input-file`, `output-file`); `None`: stdin, stdout.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Files {
+    input: Option<String>,
+    output: Option<String>,
+}
+
+impl Files {
+    fn of_manifest(text: &str) -> Files {
+        let mut files = Files::default();
+        for (key, value) in judge_keys(text) {
+            match key.as_str() {
+                "input-file" => files.input = Some(value),
+                "output-file" => files.output = Some(value),
+                _ => {}
+            }
+        }
+        files
+    }
+
+    /// Runs `solver` on `input` as the judge does: in a folder of its own with `input`
+    /// written to the input file, its answer read from the output file. The answer is
+    /// `Err` naming the file when the solution wrote none.
+    fn run(&self, solver: &str, input: &[u8]) -> (Output, Result<Vec<u8>, String>) {
+        if *self == Files::default() {
+            let out = run(solver, &[], input);
+            let answer = Ok(out.stdout.clone());
+            return (out, answer);
+        }
+        let dir = TempDir::new("testkit-files");
+        let stdin: &[u8] = match &self.input {
+            Some(name) => {
+                fs::write(dir.path().join(name), input)
+                    .unwrap_or_else(|e| panic!("cannot write {}: {}", name, e));
+                b""
+            }
+            None => input,
+        };
+        let out = run_in(solver, &[], stdin, Some(dir.path()));
+        let answer = match &self.output {
+            Some(name) => fs::read(dir.path().join(name)).map_err(|_| {
+                format!(
+                    "wrote nothing to {} (it printed {} bytes to stdout)",
+                    name,
+                    out.stdout.len()
+                )
+            }),
+            None => Ok(out.stdout.clone()),
+        };
+        (out, answer)
+    }
+}
+
 /// Runs `solver` on every sample of the package in the folder `package`
 /// (`env!("CARGO_MANIFEST_DIR")`, whose samples are `../../samples/<folder name>/`) and panics
 /// naming the first case it fails. A case is `N.in` (or a judge's `<judge>-N.in`) with its
@@ -81,9 +145,14 @@ impl Compare {
 /// match `N.err` where there is one. Outputs are compared as the manifest's `compare` says;
 /// for `"checker"`, by `checker` (the package's `<name>-check`) once it is written. A case
 /// without its `.out`, and a checker problem whose checker is not written yet, are skipped with
-/// a note on stderr: `make check` reports them.
+/// a note on stderr: `make check` reports them. A file problem (`input-file`, `output-file`)
+/// runs in a folder of its own, its case in the named input file and its answer read from
+/// the named output file, as the judge runs it.
 pub fn check_samples(solver: &str, package: &str, checker: Option<&str>) {
     let compare = Compare::of_package(package);
+    let files = Files::of_manifest(
+        &fs::read_to_string(Path::new(package).join("Cargo.toml")).unwrap_or_default(),
+    );
     let package = Path::new(package);
     let name = package.file_name().unwrap_or_default();
     let folder = package.join("../../samples").join(name);
@@ -100,7 +169,7 @@ pub fn check_samples(solver: &str, package: &str, checker: Option<&str>) {
         };
         let input_bytes =
             fs::read(input).unwrap_or_else(|e| panic!("cannot read {}: {}", input.display(), e));
-        let out = run(solver, &[], &input_bytes);
+        let (out, answer) = files.run(solver, &input_bytes);
         let code = fs::read_to_string(file("code")).map_or(0, |c| c.trim().parse().unwrap_or(0));
         let fail = |what: String| -> ! {
             panic!(
@@ -117,6 +186,7 @@ pub fn check_samples(solver: &str, package: &str, checker: Option<&str>) {
                 .map_or("none (killed by a signal)".to_string(), |c| c.to_string());
             fail(format!("exit status {}, expected {}", got, code));
         }
+        let answer = answer.unwrap_or_else(|why| fail(why));
         if compare == Compare::Checker {
             let checker = match checker {
                 Some(checker) => checker,
@@ -125,7 +195,7 @@ pub fn check_samples(solver: &str, package: &str, checker: Option<&str>) {
                     return;
                 }
             };
-            let verdict = check(checker, &input_bytes, &out.stdout, &expected);
+            let verdict = check(checker, &input_bytes, &answer, &expected);
             match verdict.status.code() {
                 Some(0) => {}
                 Some(crate::NOT_WRITTEN) => {
@@ -137,7 +207,7 @@ pub fn check_samples(solver: &str, package: &str, checker: Option<&str>) {
                     String::from_utf8_lossy(&verdict.stdout).trim_end()
                 )),
             }
-        } else if let Some(what) = compare.difference(&out.stdout, &expected) {
+        } else if let Some(what) = compare.difference(&answer, &expected) {
             fail(what);
         }
         if let Ok(err) = fs::read(file("err")) {
@@ -445,6 +515,44 @@ mod tests {
         let what = fails(&package);
         assert!(
             what.contains("spoj-1.in: exit status 0, expected 1"),
+            "{}",
+            what
+        );
+    }
+
+    /// A file problem's sample goes in through its input file and is judged on its output
+    /// file; a solution writing stdout instead fails naming the file.
+    #[test]
+    fn a_file_problem_is_judged_on_its_named_files() {
+        let dir = crate::TempDir::new("testkit-files-sample");
+        let manifest = "[package.metadata.judge]\ninput-file = \"sort.in\"\n\
+                        output-file = \"sort.out\"\n";
+        let package = problem(&dir, manifest, &[("1.in", "3 1 2\n"), ("1.out", "3 1 2\n")]);
+        // A child process writes each script: a write handle held in this process would be
+        // inherited by the other tests' forks, and running the file would fail with ETXTBSY.
+        let solver = |name: &str, body: &str| {
+            let path = dir.path().join(name);
+            let path = path.to_str().unwrap().to_string();
+            let script = format!("#!/bin/sh\n{}\n", body);
+            let made = run(
+                "sh",
+                &["-c", "cat > \"$0\" && chmod 755 \"$0\"", &path],
+                script.as_bytes(),
+            );
+            assert!(made.status.success(), "cannot write {}", path);
+            path
+        };
+        let writes = solver("writes", "cp sort.in sort.out");
+        let prints = solver("prints", "cat sort.in");
+        check_samples(&writes, &package, None);
+        let caught = std::panic::catch_unwind(|| check_samples(&prints, &package, None));
+        let what = caught
+            .expect_err("stdout is not sort.out")
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            what.contains("wrote nothing to sort.out (it printed 6 bytes to stdout)"),
             "{}",
             what
         );
