@@ -1,4 +1,4 @@
-//! `make stress` and `make bench` on problems that do not read stdin and write stdout: an
+//! `make stress`, `make worst` and `make bench` on problems that do not read stdin and write stdout: an
 //! interactive "guess the number" (the interactor decides, no reference) and a file problem
 //! (`sort.in` -> `sort.out`), each with a correct solution and a planted fault.
 
@@ -163,7 +163,7 @@ fn stress_runs_an_interactive_problem_through_its_interactor() {
 }
 
 #[test]
-fn stress_and_bench_run_a_file_problem_with_its_files() {
+fn stress_worst_and_bench_run_a_file_problem_with_its_files() {
     let root = stress_workspace("stress-io-files");
     let out = stress(&root, "fsort", None, 0);
     assert!(out.contains("fsort: 12 cases passed"), "{}", out);
@@ -176,6 +176,20 @@ fn stress_and_bench_run_a_file_problem_with_its_files() {
         fs::read_to_string(saved.join("1.out")).unwrap(),
         format!("{}\n", sorted_first())
     );
+    // The search for the slowest inputs times it with its files too.
+    let worst = |solver: Option<&str>, code: i32| {
+        let out = root.join("worst");
+        let mut args = vec!["worst", "fsort", "--n", "6", "--seed", "1", "--keep", "2"];
+        args.extend(["--out", out.to_str().unwrap()]);
+        if let Some(file) = solver {
+            args.extend(["--solver", file]);
+        }
+        judge_exits(&root, &args, code)
+    };
+    let out = worst(None, 0);
+    assert!(out.contains("saved 2 inputs"), "{}", out);
+    let out = worst(Some(stdout.to_str().unwrap()), 1);
+    assert!(out.contains("wrote nothing to sort.out"), "{}", out);
     let out = judge_exits(&root, &["bench", "fsort", "--runs", "1"], 0);
     assert!(!out.contains("INVALID"), "{}", out);
     fs::copy(&stdout, root.join("problems/fsort/src/main.rs")).unwrap();
