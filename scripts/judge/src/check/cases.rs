@@ -9,20 +9,21 @@ use crate::exec::run::{self, Budget, Measured};
 use crate::judging::checker;
 use crate::judging::diff;
 use crate::judging::interactive;
-use crate::judging::verdict::{failure, Expected, Limits, Verdict};
+use crate::judging::verdict::{self, failure, Expected, Limits, Verdict};
 use crate::workspace::io::Io;
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use std::fs::{self, File};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// A judged case of an interactive or file problem: its row and what `VERBOSE=1` adds.
 pub struct Done {
     pub verdict: Verdict,
-    /// Wall and CPU ms, peak MiB: the solution's.
-    pub wall_ms: u128,
-    pub cpu_ms: u128,
+    /// Wall and CPU time, peak MiB: the solution's.
+    pub wall: Duration,
+    pub cpu: Duration,
     pub mem_mib: f64,
     pub detail: String,
     /// Killed at the wall-clock cap (run again alone before it is TLE).
@@ -36,8 +37,8 @@ impl Done {
     fn of<O>(verdict: Verdict, detail: String, run: &Measured<O>, notes: String) -> Done {
         Done {
             verdict,
-            wall_ms: run.elapsed.as_millis(),
-            cpu_ms: run.cpu.as_millis(),
+            wall: run.elapsed,
+            cpu: run.cpu,
             mem_mib: run.max_rss_kib as f64 / 1024.0,
             detail,
             killed: run.exit == run::Exit::Killed,
@@ -78,6 +79,36 @@ pub fn judge(case: &Case) -> Result<Option<Done>> {
             file_case(case, input.as_deref(), output.as_deref()).map(Some)
         }
     }
+}
+
+/// Runs and judges `case` whatever its problem's I/O: as [`judge`] does for an interactive
+/// or file problem, and for a stdin/stdout problem as `make check` judges a case with its
+/// `.out` (which it must have). What `stress` and `worst` judge a generated case with.
+pub fn judge_any(case: &Case) -> Result<Done> {
+    if let Some(done) = judge(case)? {
+        return Ok(done);
+    }
+    let Some(expected) = case.expected else {
+        return Err(Error::Kit(format!(
+            "{}: a stdin/stdout case needs its expected output to be judged",
+            case.input.display()
+        )));
+    };
+    let judged = verdict::judge(
+        case.limits,
+        case.binary,
+        case.input,
+        expected,
+        case.problem.compare,
+        case.checker,
+        case.scratch,
+    )?;
+    Ok(Done::of(
+        judged.verdict,
+        judged.detail,
+        &judged.outcome,
+        String::new(),
+    ))
 }
 
 /// The output cap of a run under `limits`: the judge's, else 64 MiB, or twice the expected

@@ -469,7 +469,10 @@ impl Context<'_> {
                 Ok(judged.verdict == Verdict::Ac)
             }
             Ran::Other(done) => {
-                let ms = (done.wall_ms.to_string(), done.cpu_ms.to_string());
+                let ms = (
+                    done.wall.as_millis().to_string(),
+                    done.cpu.as_millis().to_string(),
+                );
                 let mem = format!("{:.1}", done.mem_mib);
                 self.row(
                     &name,

@@ -6,10 +6,13 @@
 
 use super::{one_problem, Outcome};
 use crate::build::bundle;
+use crate::check::cases;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::exec::run::{self, Exit};
 use crate::judging::checker;
+use crate::judging::verdict::{Expected, Limits, Verdict};
+use crate::workspace::io::Io;
 use crate::workspace::kit;
 use crate::workspace::problem::{BenchSource, Compare, Problem};
 use std::fs;
@@ -166,6 +169,16 @@ fn time_inputs(
         let mut walls = Vec::with_capacity(runs);
         let mut cpus = Vec::with_capacity(runs);
         for r in 0..runs {
+            if problem.io != Io::Stdio {
+                let (wall, cpu, invalid) =
+                    run_with_files(root, problem, binary, input, valid, scratch)?;
+                if r == 0 && timed.invalid.is_none() {
+                    timed.invalid = invalid.map(|why| format!("{}: {}", input.display(), why));
+                }
+                walls.push(wall);
+                cpus.push(cpu);
+                continue;
+            }
             let out = run::run(
                 binary,
                 &[],
@@ -188,6 +201,46 @@ fn time_inputs(
         timed.slowest = timed.slowest.max(cpu);
     }
     Ok(timed)
+}
+
+/// One run of an interactive or file problem's solver on `input`, judged as `make check`
+/// judges it ([`cases::judge`]: with its interactor, or in a folder of its own with its
+/// named files): its wall and CPU time, and why its output is invalid, if it is (a missing
+/// committed answer is no fault: only the exit status and the named file are then checked).
+fn run_with_files(
+    root: &Path,
+    problem: &Problem,
+    binary: &Path,
+    input: &Path,
+    valid: &Validation,
+    scratch: &Path,
+) -> Result<(Duration, Duration, Option<String>)> {
+    let expected = valid.expected.map(|file| Expected {
+        stdout: file.to_path_buf(),
+        code: valid.status,
+        stderr: None,
+    });
+    let checker = kit::checker(root, problem).filter(|_| expected.is_some());
+    let case = cases::Case {
+        root,
+        problem,
+        input,
+        // Killed at three times the limit, as a plain run of the bench is.
+        limits: Limits {
+            time_ms: problem.time_limit_ms.saturating_mul(2),
+            ..problem.limits()
+        },
+        binary,
+        expected: expected.as_ref(),
+        checker: checker.as_deref(),
+        scratch: &scratch.join("run"),
+    };
+    let done = cases::judge(&case)?.expect("only an interactive or file problem comes here");
+    let invalid = match done.verdict {
+        Verdict::Ac | Verdict::NoExpected => None,
+        verdict => Some(format!("{} {}", verdict, done.detail)),
+    };
+    Ok((done.wall, done.cpu, invalid))
 }
 
 /// The input files of a set: the committed file, or `count` generated ones (made once and

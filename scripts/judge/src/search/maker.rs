@@ -3,9 +3,11 @@
 //! maker's own scratch folder, reused from one input to the next.
 
 use crate::error::{Error, Result};
+use crate::exec::interact::{self, Party};
 use crate::exec::light::{run_light, Streams};
 use crate::exec::run::{self, Budget, Exit};
 use crate::search::origin::Origin;
+use crate::workspace::io::Io;
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use std::fs;
@@ -84,6 +86,13 @@ impl Maker {
     /// Runs the reference on the file `input`, its answer written to `out`; its exit
     /// status, or an error if it does not finish with one.
     pub(super) fn answer_file(&self, origin: &Origin, input: &Path, out: &Path) -> Result<i32> {
+        if let Io::Files {
+            input: name,
+            output,
+        } = &self.problem.io
+        {
+            return self.answer_in_folder(origin, input, (name.as_deref(), output.as_deref()), out);
+        }
         let stderr = self.scratch.join("ref.stderr");
         let streams = Streams {
             stdin: input,
@@ -94,6 +103,46 @@ impl Maker {
             .map_err(|e| Error::io(&self.reference, e))?;
         match answer.exit {
             Exit::Code(code) if answer.over_cap.is_none() => Ok(code),
+            other => Err(Error::Kit(format!(
+                "the reference did not finish on `{}` ({:?})",
+                origin.command(&self.problem.name),
+                other
+            ))),
+        }
+    }
+
+    /// The reference of a file problem, run as its solution is: in a folder of its own with
+    /// the case copied to the input file's name, and on stdin as well (a reference written
+    /// for stdin works too). Its answer, copied to `out`, is the named output file when it
+    /// wrote one, else its stdout. Its exit status, or an error if it does not finish.
+    fn answer_in_folder(
+        &self,
+        origin: &Origin,
+        input: &Path,
+        (name, output): (Option<&str>, Option<&str>),
+        out: &Path,
+    ) -> Result<i32> {
+        let dir = self.scratch.join("ref");
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+        if let Some(name) = name {
+            fs::copy(input, dir.join(name)).map_err(|e| Error::io(input, e))?;
+        }
+        let party = Party {
+            program: &self.reference,
+            args: Vec::new(),
+            dir: &dir,
+            budget: budget(REFERENCE_CAP),
+        };
+        let ran =
+            interact::run_in_folder(&party, input).map_err(|e| Error::io(&self.reference, e))?;
+        let written = output.map(|o| dir.join(o)).filter(|o| o.is_file());
+        let answer = written.unwrap_or_else(|| ran.stdout.path().to_path_buf());
+        match ran.exit {
+            Exit::Code(code) if ran.over_cap.is_none() => {
+                fs::copy(&answer, out).map_err(|e| Error::io(&answer, e))?;
+                Ok(code)
+            }
             other => Err(Error::Kit(format!(
                 "the reference did not finish on `{}` ({:?})",
                 origin.command(&self.problem.name),

@@ -4,12 +4,15 @@
 //!
 //! Cases run side by side, one worker per core. The generator and the reference run light
 //! (a wall clock, an output cap, the process group); the solver is judged as `make check`
-//! judges it (verdict, CPU time, its own peak memory). Each worker reuses its files: the
+//! judges it (verdict, CPU time, its own peak memory): an interactive problem's solver talks
+//! with its interactor, which decides (no reference is run), and a file problem's solver
+//! runs in a folder of its own ([`crate::check::cases`]). Each worker reuses its files: the
 //! generator writes the input file the reference and the solver read.
 
+use crate::check::cases::{self, Done};
 use crate::error::{Error, Result};
 use crate::exec::{pool, run};
-use crate::judging::verdict::{self, Expected, Judged, Verdict};
+use crate::judging::verdict::{Expected, Verdict};
 use crate::outcome::Outcome;
 use crate::search::maker::Maker;
 use crate::search::origin::Origin;
@@ -52,13 +55,14 @@ struct Worker {
     solver_scratch: PathBuf,
 }
 
-/// One generated case, answered by the reference and judged.
+/// One generated case, answered by the reference (not for an interactive problem: its
+/// interactor decides) and judged.
 struct Case {
     origin: Origin,
     input: Vec<u8>,
-    answer: Vec<u8>,
-    code: i32,
-    judged: Judged,
+    /// The reference's answer and exit status; `None` for an interactive problem.
+    answer: Option<(Vec<u8>, i32)>,
+    judged: Done,
 }
 
 /// What became of one case: passed (with the solver's CPU and wall time), or failed (kept
@@ -154,37 +158,43 @@ impl Worker {
     }
 
     /// Generates the input of `origin` into the worker's input file, answers it with the
-    /// reference and judges the solver on it: read from the same files, never copied
-    /// unless the case failed.
+    /// reference (unless the problem is interactive) and judges the solver on it: read from
+    /// the same files, never copied unless the case failed.
     fn case(&mut self, bench: &Bench, origin: Origin) -> Result<Ran> {
         self.maker.generate_into(&origin, &self.input)?;
-        let code = self
-            .maker
-            .answer_file(&origin, &self.input, &self.expected)?;
-        let expected = Expected {
-            stdout: self.expected.clone(),
-            code,
-            stderr: None,
-        };
         let problem = bench.problem;
-        let judged = verdict::judge(
-            problem.limits(),
-            &bench.solver,
-            &self.input,
-            &expected,
-            problem.compare,
-            bench.checker.as_deref(),
-            &self.solver_scratch,
-        )?;
+        let expected = match problem.io.is_interactive() {
+            true => None,
+            false => Some(Expected {
+                stdout: self.expected.clone(),
+                code: self
+                    .maker
+                    .answer_file(&origin, &self.input, &self.expected)?,
+                stderr: None,
+            }),
+        };
+        let judged = cases::judge_any(&cases::Case {
+            root: bench.root,
+            problem,
+            input: &self.input,
+            limits: problem.limits(),
+            binary: &bench.solver,
+            expected: expected.as_ref(),
+            checker: bench.checker.as_deref(),
+            scratch: &self.solver_scratch,
+        })?;
         if judged.verdict == Verdict::Ac {
-            return Ok(Ran::Passed(judged.outcome.cpu, judged.outcome.elapsed));
+            return Ok(Ran::Passed(judged.cpu, judged.wall));
         }
         let read = |path: &Path| fs::read(path).map_err(|e| Error::io(path, e));
+        let answer = match &expected {
+            Some(e) => Some((read(&e.stdout)?, e.code)),
+            None => None,
+        };
         Ok(Ran::Failed(Box::new(Case {
             origin,
             input: read(&self.input)?,
-            answer: read(&self.expected)?,
-            code,
+            answer,
             judged,
         })))
     }
@@ -211,11 +221,13 @@ impl Bench<'_> {
         );
         println!(
             "cpu {} ms (wall {} ms) of {} ms; the input again, from the workspace root:",
-            judged.outcome.cpu.as_millis(),
-            judged.outcome.elapsed.as_millis(),
+            judged.cpu.as_millis(),
+            judged.wall.as_millis(),
             problem.time_limit_ms,
         );
         println!("  {}", case.origin.cargo_command(&problem.name));
+        // The exchange of an interactive case, the diff of a wrong output file.
+        print!("{}", case.judged.notes);
         let shown = |d: &Path| d.strip_prefix(root).unwrap_or(d).display().to_string();
         match same_sample(&dir, &case.input) {
             Some(known) => println!(
@@ -224,11 +236,11 @@ impl Bench<'_> {
             ),
             None => {
                 let n = save_case(&dir, case, problem)?;
-                println!(
-                    "saved as {}/{}.in with the reference's answer",
-                    shown(&dir),
-                    n
-                );
+                let with = match case.answer {
+                    Some(_) => " with the reference's answer",
+                    None => " (the interactor decides: no .out)",
+                };
+                println!("saved as {}/{}.in{}", shown(&dir), n, with);
             }
         }
         Ok(())
@@ -254,21 +266,26 @@ fn same_sample(dir: &Path, input: &[u8]) -> Option<PathBuf> {
 /// Saves a failing case as the next numbered sample, with a note of how it was made; returns
 /// its number.
 fn save_case(dir: &Path, case: &Case, problem: &Problem) -> Result<u64> {
-    let (origin, code) = (&case.origin, case.code);
+    let origin = &case.origin;
     fs::create_dir_all(dir)?;
     let n = next_case_number(dir);
     let write = |ext: &str, bytes: &[u8]| fs::write(dir.join(format!("{}.{}", n, ext)), bytes);
     write("in", &case.input)?;
-    write("out", &case.answer)?;
-    if code != 0 {
-        write("code", format!("{}\n", code).as_bytes())?;
-    }
+    let decided = match &case.answer {
+        Some((answer, code)) => {
+            write("out", answer)?;
+            if *code != 0 {
+                write("code", format!("{}\n", code).as_bytes())?;
+            }
+            format!("expected output from {}-ref", problem.name)
+        }
+        None => format!("decided by {}-interactor", problem.name),
+    };
     let note = format!(
-        "found by stress: {} on `{}`; expected output from {}-ref\nmade again, from the \
-         workspace root, by: {}\n",
+        "found by stress: {} on `{}`; {}\nmade again, from the workspace root, by: {}\n",
         case.judged.verdict,
         origin.command(&problem.name),
-        problem.name,
+        decided,
         origin.cargo_command(&problem.name)
     );
     write("note", note.as_bytes())?;

@@ -19,13 +19,16 @@
 //! cap, the process group: not traced), the solver under the full measurement. It prints the slowest with time, limit and margin (limit / time) and a
 //! histogram of every time against the limit, and saves them as `worst-<rank>.in` with the
 //! reference's answer (`.out`, `.code`) and the command that regenerates them (`.cmd`). It
-//! fails when an input is over the limit, and stops at the first wrong answer.
+//! fails when an input is over the limit, and stops at the first wrong answer. A file
+//! problem's solver runs in a folder of its own, its named output file judged, as `make
+//! check` runs it ([`crate::check::cases`]); its reference as `make stress` runs it.
 //! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
+use crate::check::cases::{self, Done};
 use crate::error::Result;
 use crate::exec::run::{self, Exit};
-use crate::judging::verdict::{self, Expected, Limits, Verdict};
+use crate::judging::verdict::{Expected, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::search::maker::{Answered, Maker};
 use crate::search::mutate;
@@ -33,8 +36,9 @@ use crate::search::origin::{halves, Origin};
 use crate::search::program;
 use crate::search::progress::Progress;
 use crate::search::ranking::{Found, Ranking, RETIMES};
+use crate::workspace::io::Io;
 use crate::workspace::kit;
-use crate::workspace::problem::{Compare, Problem};
+use crate::workspace::problem::Problem;
 use rng::Rng;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -70,8 +74,8 @@ pub(super) struct Search {
     pub(super) name: String,
     pub(super) limits: Limits,
     pub(super) solver: PathBuf,
-    /// How outputs are compared when there is no checker.
-    pub(super) compare: Compare,
+    /// The workspace root.
+    pub(super) root: PathBuf,
     pub(super) checker: Option<PathBuf>,
     pub(super) scratch: PathBuf,
     pub(super) found: Vec<Found>,
@@ -106,7 +110,7 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let mut search = Search {
         maker: maker.clone(),
         solver,
-        compare: problem.compare,
+        root: root.to_path_buf(),
         checker: kit::checker(root, problem),
         scratch,
         name: problem.name.clone(),
@@ -265,15 +269,7 @@ impl Search {
             code: a.code,
             stderr: None,
         };
-        let judged = verdict::judge(
-            self.limits,
-            &self.solver,
-            &input,
-            &expected,
-            self.compare,
-            self.checker.as_deref(),
-            &self.scratch.join("solver"),
-        )?;
+        let judged = self.judge(&input, &expected)?;
         if judged.verdict != Verdict::Ac && judged.verdict != Verdict::Tle {
             return Ok(Step::Failed(format!(
                 "{} on `{}`: {}",
@@ -288,9 +284,9 @@ impl Search {
             input: a.input,
             answer: a.answer,
             code: a.code,
-            cpu: vec![judged.outcome.cpu],
-            wall: vec![judged.outcome.elapsed],
-            killed: judged.outcome.exit == Exit::Killed,
+            cpu: vec![judged.cpu],
+            wall: vec![judged.wall],
+            killed: judged.killed,
         });
         let note = self.ranking().slowest_note();
         self.progress.tick_with(self.found.len() as u64, &note);
@@ -353,18 +349,19 @@ impl Search {
             let input = self.scratch.join("input.txt");
             for i in pending {
                 fs::write(&input, &self.found[i].input)?;
+                let expected = self.scratch.join("expected.txt");
+                fs::write(&expected, &self.found[i].answer)?;
+                let expected = Expected {
+                    stdout: expected,
+                    code: self.found[i].code,
+                    stderr: None,
+                };
                 for _ in 0..RETIMES {
-                    let out = run::run(
-                        &self.solver,
-                        &[],
-                        &input,
-                        &self.scratch.join("solver"),
-                        self.limits.kill_time(),
-                    )?;
+                    let (cpu, wall, killed) = self.time_once(&input, &expected)?;
                     let f = &mut self.found[i];
-                    f.cpu.push(out.cpu);
-                    f.wall.push(out.elapsed);
-                    if out.exit == Exit::Killed {
+                    f.cpu.push(cpu);
+                    f.wall.push(wall);
+                    if killed {
                         f.killed = true;
                         break;
                     }
@@ -423,6 +420,38 @@ impl Search {
             }
         }
         Ok((spent, None))
+    }
+
+    /// Judges the solver on `input` (the file problem's solver in a folder of its own).
+    fn judge(&self, input: &Path, expected: &Expected) -> Result<Done> {
+        cases::judge_any(&cases::Case {
+            root: &self.root,
+            problem: &self.maker.problem,
+            input,
+            limits: self.limits,
+            binary: &self.solver,
+            expected: Some(expected),
+            checker: self.checker.as_deref(),
+            scratch: &self.scratch.join("solver"),
+        })
+    }
+
+    /// One more timing of the solver on `input`: CPU and wall time, and whether it was
+    /// killed. A stdin/stdout problem's is a plain run; a file problem's is judged as
+    /// [`Search::judge`] does, to run it with its files.
+    fn time_once(&self, input: &Path, expected: &Expected) -> Result<(Duration, Duration, bool)> {
+        if self.maker.problem.io != Io::Stdio {
+            let done = self.judge(input, expected)?;
+            return Ok((done.cpu, done.wall, done.killed));
+        }
+        let out = run::run(
+            &self.solver,
+            &[],
+            input,
+            &self.scratch.join("solver"),
+            self.limits.kill_time(),
+        )?;
+        Ok((out.cpu, out.elapsed, out.exit == Exit::Killed))
     }
 
     /// Ends the search at a wrong answer or crash.
