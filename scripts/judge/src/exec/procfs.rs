@@ -65,6 +65,11 @@ fn marked(pid: i32, run: &RunId) -> bool {
 /// (a process in uninterruptible sleep). A process that left the group and exited on its
 /// own before the sweep saw it cannot be told from another child of the tool: it stays a
 /// zombie (it runs nothing) until the tool ends.
+///
+/// Every process of the run was created after its first, `pgid`, and pids are handed out in
+/// increasing order until they wrap: only the pids after `pgid` up to the last one given
+/// out are looked at (a few, where the whole of `/proc` is dozens), unless the pids wrapped
+/// or too many were given out meanwhile.
 pub fn sweep(pgid: i32, run: &RunId) {
     let me = std::process::id() as i32;
     let give_up = Instant::now() + Duration::from_secs(2);
@@ -72,7 +77,7 @@ pub fn sweep(pgid: i32, run: &RunId) {
     loop {
         sys::kill(-pgid, libc::SIGKILL);
         let mut found = false;
-        for pid in proc_pids() {
+        for pid in candidates(pgid) {
             // Only the tool's children are looked at twice: the rest are not read under the
             // lock, which other runs' spawns wait for.
             if stat_of(pid).map_or(true, |s| s.ppid != me) {
@@ -106,6 +111,28 @@ pub fn sweep(pgid: i32, run: &RunId) {
     }
 }
 
+/// The most pids after a run's first that the sweep probes one by one; past it, it lists
+/// `/proc`.
+const MOST_PROBED: i32 = 256;
+
+/// The pids that may be processes of the run whose first process is `first`: those given
+/// out after it (read after every process of the run that exists now was created), or every
+/// pid in `/proc` where that range is unknown, wrapped or long.
+fn candidates(first: i32) -> Vec<i32> {
+    match last_pid() {
+        Some(last) if last >= first && last - first <= MOST_PROBED => (first + 1..=last).collect(),
+        _ => proc_pids(),
+    }
+}
+
+/// The last pid the kernel gave out in the tool's pid namespace (`ns_last_pid`).
+fn last_pid() -> Option<i32> {
+    let mut buf = [0u8; 32];
+    let mut file = File::open("/proc/sys/kernel/ns_last_pid").ok()?;
+    let n = file.read(&mut buf).ok()?;
+    std::str::from_utf8(&buf[..n]).ok()?.trim().parse().ok()
+}
+
 fn proc_pids() -> Vec<i32> {
     fs::read_dir("/proc")
         .map(|dir| {
@@ -124,6 +151,22 @@ mod tests {
     fn the_own_peak_of_this_process_is_read() {
         let kib = own_peak_kib(std::process::id() as i32).unwrap();
         assert!(kib > 100, "{} KiB", kib);
+    }
+
+    #[test]
+    fn the_pids_after_a_process_include_its_children() {
+        // This test's process is older than its child: the child's pid is after it, or the
+        // pids wrapped or went far (then the whole of /proc is looked at, the child in it).
+        let first = std::process::id() as i32;
+        let mut child = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        let found = candidates(first).contains(&pid);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(found, "{} not among the candidates after {}", pid, first);
     }
 
     #[test]

@@ -1,90 +1,125 @@
-//! The wall-clock watchdog: a thread that kills a run's process group at its deadline.
+//! The wall-clock watchdog: one thread, for the tool's whole life, that kills each run's
+//! process group at its deadline.
+//!
+//! A thread per run would cost its creation and its end on every run (a dozen system calls
+//! and a few context switches). The one thread sleeps until the earliest deadline of the
+//! runs going on; a run that starts wakes it only when its deadline is earlier than the
+//! thread's wake-up, so a short run is timed with no wake-up of it at all.
 
 use crate::exec::{supervise, sys};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, Once};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// A thread that kills a child's process group at a deadline unless told first that the
-/// child is done; it reads the child's own peak memory just before.
+/// The watch over one run: its child is killed at its deadline unless the run is stopped
+/// first; the child's own peak memory is read just before.
 pub struct Watchdog {
-    state: Arc<(Mutex<Guard>, Condvar)>,
-    thread: thread::JoinHandle<()>,
+    id: u64,
 }
 
-/// The watchdog's state, under one lock: the kill and the "done" mark never cross.
-#[derive(Default)]
-struct Guard {
-    /// The child, once spawned, and when to kill it.
-    armed: Option<(i32, Instant)>,
-    /// The child has exited (not reaped yet), or the spawn failed.
-    done: bool,
-    /// The first sleep ended before the child was known: kill it as soon as it is.
-    expired: bool,
+/// One run watched.
+struct Watched {
+    id: u64,
+    pid: i32,
+    deadline: Instant,
     killed: bool,
     /// The child's own peak memory, read just before the kill.
     peak_kib: Option<u64>,
 }
 
-impl Watchdog {
-    /// Starts the thread. It first sleeps `kill_after` from now, which is no later than the
-    /// deadline [`Watchdog::arm`] gives it (the clock starts after this), then on to that
-    /// deadline: no wake-up while a short run is timed.
-    pub fn start(kill_after: Duration) -> Watchdog {
-        let state = Arc::new((Mutex::new(Guard::default()), Condvar::new()));
-        let shared = Arc::clone(&state);
-        let thread = thread::spawn(move || {
-            let first = Instant::now() + kill_after;
-            let (lock, wake) = &*shared;
-            let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
-            while !g.done {
-                let deadline = g.armed.map_or(first, |(_, at)| at);
-                let now = Instant::now();
-                if now >= deadline {
-                    match g.armed {
-                        Some((pid, _)) => g.kill(pid),
-                        None => g.expired = true,
-                    }
-                    return;
-                }
-                g = wake
-                    .wait_timeout(g, deadline - now)
-                    .unwrap_or_else(|e| e.into_inner())
-                    .0;
-            }
-        });
-        Watchdog { state, thread }
-    }
+/// The runs watched and when the thread wakes next, under one lock: a kill and a run's
+/// stop never cross.
+struct Watch {
+    runs: Vec<Watched>,
+    /// When the thread wakes up at the latest (it may be sooner: a spurious wake-up).
+    wakes_at: Option<Instant>,
+}
 
-    /// Names the child to kill and when: the deadline counts from the clock's start, not from
-    /// the thread's creation, which a busy machine can delay by milliseconds. No wake-up.
-    pub fn arm(&self, pid: i32, deadline: Instant) {
-        let mut g = self.state.0.lock().unwrap_or_else(|e| e.into_inner());
-        g.armed = Some((pid, deadline));
-        if g.expired {
-            g.kill(pid);
+static WATCH: Mutex<Watch> = Mutex::new(Watch {
+    runs: Vec::new(),
+    wakes_at: None,
+});
+static WAKE: Condvar = Condvar::new();
+
+/// How long the thread sleeps with no run to watch: a run that starts then, whose deadline
+/// is later, does not wake it.
+const IDLE: Duration = Duration::from_millis(50);
+
+fn watch() -> MutexGuard<'static, Watch> {
+    WATCH.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The thread: kills each run whose deadline has come, then sleeps until the next one.
+fn keep_watch() {
+    let mut w = watch();
+    loop {
+        let now = Instant::now();
+        for run in w.runs.iter_mut().filter(|r| !r.killed && r.deadline <= now) {
+            run.peak_kib = supervise::own_peak_kib(run.pid);
+            sys::kill(-run.pid, libc::SIGKILL);
+            run.killed = true;
         }
-    }
-
-    /// Marks the child done (it has exited but is not reaped yet); returns whether the
-    /// watchdog killed it, and the peak memory it read then.
-    pub fn stop(self) -> (bool, Option<u64>) {
-        let (lock, wake) = &*self.state;
-        let killed = {
-            let mut g = lock.lock().unwrap_or_else(|e| e.into_inner());
-            g.done = true;
-            (g.killed, g.peak_kib)
-        };
-        wake.notify_one();
-        let _ = self.thread.join();
-        killed
+        let next = w
+            .runs
+            .iter()
+            .filter(|r| !r.killed)
+            .map(|r| r.deadline)
+            .min()
+            .unwrap_or(now + IDLE);
+        w.wakes_at = Some(next);
+        w = WAKE
+            .wait_timeout(w, next.saturating_duration_since(now))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
     }
 }
 
-impl Guard {
-    fn kill(&mut self, pid: i32) {
-        self.peak_kib = supervise::own_peak_kib(pid);
-        sys::kill(-pid, libc::SIGKILL);
-        self.killed = true;
+impl Watchdog {
+    /// A watch for a run about to start; the thread is made on the first (before the clock
+    /// starts: creating it while a child runs measurably delays a short run on a busy
+    /// machine). The deadline comes with [`Watchdog::arm`], from the clock's start.
+    pub fn start(_kill_after: Duration) -> Watchdog {
+        static THREAD: Once = Once::new();
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        THREAD.call_once(|| {
+            thread::Builder::new()
+                .name("judge-watchdog".to_string())
+                .spawn(keep_watch)
+                .expect("the watchdog thread starts");
+        });
+        Watchdog {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+
+    /// Names the child to kill and when (from the clock's start; a deadline passed already
+    /// kills it at once). Wakes the thread only when it would sleep past the deadline.
+    pub fn arm(&self, pid: i32, deadline: Instant) {
+        let mut w = watch();
+        w.runs.push(Watched {
+            id: self.id,
+            pid,
+            deadline,
+            killed: false,
+            peak_kib: None,
+        });
+        if w.wakes_at.map_or(true, |at| deadline < at) {
+            w.wakes_at = Some(deadline);
+            WAKE.notify_one();
+        }
+    }
+
+    /// Ends the watch (the child has exited but is not reaped yet, or its spawn failed);
+    /// returns whether the watchdog killed it, and the peak memory it read then.
+    pub fn stop(self) -> (bool, Option<u64>) {
+        let mut w = watch();
+        match w.runs.iter().position(|r| r.id == self.id) {
+            Some(i) => {
+                let run = w.runs.swap_remove(i);
+                (run.killed, run.peak_kib)
+            }
+            None => (false, None),
+        }
     }
 }
