@@ -321,19 +321,24 @@ pub fn failure<O: Kept>(
             ),
         )));
     }
-    if let Some(why) = time_exceeded(outcome, limits.time_ms) {
-        return Ok(Some((Verdict::Tle, why)));
-    }
-    // Memory is judged by what was measured only: a program may print anything.
+    let over_time = time_exceeded(outcome, limits.time_ms);
+    // Memory is judged by what was measured only: a program may print anything. A judge
+    // stops a program when it crosses the memory limit, so over both limits it is MLE there
+    // unless the time ran out first, which the peak cannot tell: the row says both.
     if outcome.max_rss_kib > limits.memory_mib.saturating_mul(1024) {
+        let also = over_time.map_or(String::new(), |why| format!("; also {}", why));
         return Ok(Some((
             Verdict::Mle,
             format!(
-                "peak {:.1} MiB, limit {} MiB",
+                "peak {:.1} MiB, limit {} MiB{}",
                 outcome.max_rss_kib as f64 / 1024.0,
-                limits.memory_mib
+                limits.memory_mib,
+                also
             ),
         )));
+    }
+    if let Some(why) = over_time {
+        return Ok(Some((Verdict::Tle, why)));
     }
     Ok(match outcome.exit {
         Exit::Code(c) if c == code => None,
@@ -549,5 +554,22 @@ mod tests {
         assert_eq!(over, "cpu 1001 ms over the 1000 ms limit (wall 1100 ms)");
         let killed = time_exceeded(&outcome(Exit::Killed, 1500, 3), 1000).unwrap();
         assert!(killed.starts_with("killed at the wall-clock cap after 1500 ms"));
+    }
+
+    #[test]
+    fn over_both_limits_is_mle_and_says_the_time_too() {
+        let mut run = outcome(Exit::Code(0), 1114, 1114);
+        run.max_rss_kib = 400 << 10;
+        let (verdict, why) = failure(LIMITS, &run, 0, &b""[..]).unwrap().unwrap();
+        assert_eq!(verdict, Verdict::Mle);
+        assert_eq!(
+            why,
+            "peak 400.0 MiB, limit 64 MiB; also cpu 1114 ms over the 1000 ms limit (wall 1114 ms)"
+        );
+        run.max_rss_kib = 2 << 10;
+        assert_eq!(
+            failure(LIMITS, &run, 0, &b""[..]).unwrap().unwrap().0,
+            Verdict::Tle
+        );
     }
 }
