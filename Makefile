@@ -26,7 +26,7 @@ help: ## list the targets
 	@echo "make stress P=<name> [N=500] [SEED=1]   random inputs against the reference until they differ"
 	@echo "make worst P=<name> [N=600] [SEED=1]    the slowest generated inputs, timed, kept, saved in data/worst"
 	@echo "make submit P=<name> [JUDGE=<key>]      check the bundle, name the judge it is ready for, copy it"
-	@echo "make new P=<name> [TEMPLATE=<template>] scaffold problems/<name> and samples/<name> (template: plain, or grid)"
+	@echo "make new P=<name> [TEMPLATE=<template>] scaffold problems/<name> and samples/<name> (template: plain, grid or interactive)"
 	@echo "make list [P=<name>]                    where each problem's file can be pasted: judge, limits, compiler, URL"
 	@echo "make receive [PORT=27182]               scaffold the problems Competitive Companion sends"
 	@echo "make import FILE=<problem.json>         the same from a saved request body (JSON)"

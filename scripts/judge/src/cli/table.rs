@@ -173,7 +173,7 @@ pub const COMMANDS: &[Spec] = &[
         operands: "NAME",
         make: Some("P=<name>"),
         flags: &[make_flag("--template", "TEMPLATE", None, "TEMPLATE")],
-        help: "scaffold problems/<name> and samples/<name> (template: plain, or grid)",
+        help: "scaffold problems/<name> and samples/<name> (template: plain, grid or interactive)",
     },
     Spec {
         command: Command::List,
