@@ -64,10 +64,17 @@ fn next_steps(name: &str, template: Template) {
              (a guess-the-number example); each N.in is what the interactor reads"
         ),
     }
-    println!(
-        "  paste the judge's sample into samples/{0}/1.in and 1.out (or: make receive)",
-        name
-    );
+    match template {
+        // The interactor decides: a case is what it reads, and needs no 1.out.
+        Template::Interactive => println!(
+            "  write each case the interactor reads as samples/{0}/N.in (or: make receive)",
+            name
+        ),
+        Template::Plain | Template::Grid => println!(
+            "  paste the judge's sample into samples/{0}/1.in and 1.out (or: make receive)",
+            name
+        ),
+    }
     println!(
         "  optional: the kit in src/bin (gen, ref, check; tests/kit.rs skips it until written)"
     );
