@@ -85,9 +85,11 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     // check from another terminal never compiles a half-written file.
     let private = private_dir(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
     let written = private.join(format!("{}.rs", problem.name));
-    let result = match standalone_main(root, problem) {
+    // Read once: what decides whether main.rs stands alone is what cargo-equip leaves out.
+    let unused = unused_dependencies(&root.join(&problem.dir).join("src"), &problem.dependencies);
+    let result = match standalone_main(root, problem, &unused) {
         Some(text) => place(root, &text, &written, &source),
-        None => equip(root, problem, &written, &source),
+        None => equip(root, problem, &unused, &written, &source),
     };
     let _ = fs::remove_dir_all(&private);
     result
@@ -96,12 +98,11 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
 /// The text of `src/main.rs` when it is the whole submission already: the package has no
 /// library, its code names none of its dependencies, and `main.rs` reaches for no other
 /// file ([`stands_alone`]). The judge then gets the file as written, without cargo-equip's
-/// run of cargo and rustfmt (about 0.1 s of every check).
-fn standalone_main(root: &Path, problem: &Problem) -> Option<String> {
+/// run of cargo and rustfmt (about 0.1 s of every check). `unused`: the dependencies its
+/// code never names.
+fn standalone_main(root: &Path, problem: &Problem, unused: &[String]) -> Option<String> {
     let src = root.join(&problem.dir).join("src");
-    if src.join("lib.rs").exists()
-        || unused_dependencies(&src, &problem.dependencies).len() != problem.dependencies.len()
-    {
+    if src.join("lib.rs").exists() || unused.len() != problem.dependencies.len() {
         return None;
     }
     fs::read_to_string(src.join("main.rs"))
@@ -137,6 +138,7 @@ fn first_rustc_error(root: &Path, problem: &Problem) -> Option<String> {
 fn equip(
     root: &Path,
     problem: &Problem,
+    unused: &[String],
     written: &Path,
     source: &Path,
 ) -> Result<Bundle, BundleError> {
@@ -161,11 +163,7 @@ fn equip(
             // judge does, and this halves the time a bundle takes.
             "--no-check",
         ])
-        .args(
-            unused_dependencies(&root.join(&problem.dir).join("src"), &problem.dependencies)
-                .iter()
-                .flat_map(|dep| ["--exclude", dep.as_str()]),
-        )
+        .args(unused.iter().flat_map(|dep| ["--exclude", dep.as_str()]))
         .arg("--manifest-path")
         .arg(problem.dir.join("Cargo.toml"))
         .arg("--output")

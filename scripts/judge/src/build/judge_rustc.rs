@@ -10,7 +10,6 @@ use crate::build::toolchain::{self, Rustc};
 use crate::error::Result;
 use crate::workspace::version::Version;
 use std::collections::HashMap;
-use std::env;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -233,10 +232,7 @@ impl InstallLock {
     /// Waits for the lock, taking over one whose owner is gone; `None` (install unlocked)
     /// when rustup's home is unknown or the wait runs out.
     fn take() -> Option<InstallLock> {
-        let home = env::var_os("RUSTUP_HOME")
-            .map(PathBuf::from)
-            .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")))?;
-        let dir = home.join("judge-install.lock");
+        let dir = toolchain::rustup_home()?.join("judge-install.lock");
         let deadline = Instant::now() + InstallLock::PATIENCE;
         loop {
             match fs::create_dir(&dir) {

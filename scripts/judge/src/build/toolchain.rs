@@ -103,13 +103,17 @@ pub fn oldest(current: &Rustc) -> Result<Rustc> {
         })
 }
 
+/// rustup's home: `RUSTUP_HOME`, else `~/.rustup`; `None` when neither is set.
+pub fn rustup_home() -> Option<PathBuf> {
+    env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")))
+}
+
 /// The `rustc` of every rustup toolchain: each folder of rustup's `toolchains` (read without
 /// starting rustup), else what `rustup toolchain list -v` names; none when rustup is absent.
 pub fn rustup_toolchains() -> Vec<PathBuf> {
-    let home = env::var_os("RUSTUP_HOME")
-        .map(PathBuf::from)
-        .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".rustup")));
-    if let Some(Ok(dirs)) = home.map(|h| std::fs::read_dir(h.join("toolchains"))) {
+    if let Some(Ok(dirs)) = rustup_home().map(|h| std::fs::read_dir(h.join("toolchains"))) {
         let mut found: Vec<PathBuf> = dirs
             .flatten()
             .map(|d| d.path().join("bin/rustc"))
