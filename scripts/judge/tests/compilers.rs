@@ -4,29 +4,21 @@
 mod support;
 
 use std::fs;
-use support::{judge_exits, line, workspace};
+use support::{judge_exits, line, workspace, Manifest};
 
 /// A one-binary problem `demo` listed for `judge` (its profiles: `profiles`, all if empty),
 /// tokens compared; `extra` goes into `[package.metadata.judge]`.
 fn manifest_for(judge: &str, profiles: &str, extra: &str, edition: &str) -> String {
-    format!(
-        r#"[package]
-name = "demo"
-version = "0.1.0"
-edition = "{edition}"
-
-[package.metadata.judge]
-{extra}
-
-[[package.metadata.judge.judges]]
-judge = "{judge}"
-problem = "1"
-url = "http://example.invalid/1"
-time-limit-ms = 2000
-memory-limit-mib = 256
-{profiles}
-"#
-    )
+    Manifest {
+        edition: edition.to_string(),
+        metadata: extra.to_string(),
+        judge: judge.to_string(),
+        time_ms: 2000,
+        memory_mib: 256,
+        listing: profiles.to_string(),
+        ..Manifest::new("demo")
+    }
+    .render()
 }
 
 /// A workspace with problem `demo`: `main` as its `src/main.rs`, one sample `1 2` -> `3`.

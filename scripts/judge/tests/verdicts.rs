@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::sync::OnceLock;
-use support::{judge_exits, line, text, workspace};
+use support::{judge_exits, line, text, workspace, Manifest};
 
 /// Does as its input's first word says.
 const PLANTED_MAIN: &str = r#"use std::io::{Read, Write};
@@ -49,33 +49,26 @@ fn main() {
 }
 "#;
 
-/// A problem of the generic judge, compared as `compare` says.
+/// A problem listed for `judge` (generic or atcoder), compared as `compare` says, 2000 ms and
+/// 256 MiB.
 fn manifest(name: &str, compare: &str, judge: &str) -> String {
-    let (key, url) = match judge {
+    let (problem, url) = match judge {
         "atcoder" => (
             "abc001_a",
             "https://atcoder.jp/contests/abc001/tasks/abc001_a",
         ),
         _ => ("1", "http://example.invalid/1"),
     };
-    format!(
-        r#"[package]
-name = "{}"
-version = "0.1.0"
-edition = "2018"
-
-[package.metadata.judge]
-compare = "{}"
-
-[[package.metadata.judge.judges]]
-judge = "{}"
-problem = "{}"
-url = "{}"
-time-limit-ms = 2000
-memory-limit-mib = 256
-"#,
-        name, compare, judge, key, url
-    )
+    Manifest {
+        metadata: format!("compare = \"{}\"", compare),
+        judge: judge.to_string(),
+        problem: problem.to_string(),
+        url: url.to_string(),
+        time_ms: 2000,
+        memory_mib: 256,
+        ..Manifest::new(name)
+    }
+    .render()
 }
 
 /// The cases: (name, input, expected output).

@@ -128,27 +128,74 @@ pub fn workspace_like_real(name: &str) -> PathBuf {
     root
 }
 
+/// The manifest of a one-binary problem in a throwaway workspace, field by field; see
+/// [`Manifest::new`] for what each is unless set.
+pub struct Manifest {
+    pub name: String,
+    pub edition: String,
+    /// The lines of `[package.metadata.judge]`.
+    pub metadata: String,
+    pub judge: String,
+    pub problem: String,
+    pub url: String,
+    pub time_ms: u64,
+    pub memory_mib: u64,
+    /// More lines of the judge's table (`profiles = [...]`).
+    pub listing: String,
+}
+
+impl Manifest {
+    /// Problem `name`: edition 2018, lines compared, the generic judge, 1000 ms and 64 MiB.
+    pub fn new(name: &str) -> Manifest {
+        Manifest {
+            name: name.to_string(),
+            edition: "2018".to_string(),
+            metadata: "compare = \"lines\"".to_string(),
+            judge: "generic".to_string(),
+            problem: "1".to_string(),
+            url: "http://example.invalid/1".to_string(),
+            time_ms: 1000,
+            memory_mib: 64,
+            listing: String::new(),
+        }
+    }
+
+    /// The `Cargo.toml` text.
+    pub fn render(&self) -> String {
+        let m = self;
+        format!(
+            r#"[package]
+name = "{}"
+version = "0.1.0"
+edition = "{}"
+
+[package.metadata.judge]
+{}
+
+[[package.metadata.judge.judges]]
+judge = "{}"
+problem = "{}"
+url = "{}"
+time-limit-ms = {}
+memory-limit-mib = {}
+{}"#,
+            m.name,
+            m.edition,
+            m.metadata,
+            m.judge,
+            m.problem,
+            m.url,
+            m.time_ms,
+            m.memory_mib,
+            m.listing
+        )
+    }
+}
+
 /// The manifest of a one-binary problem `name` in a throwaway workspace: lines compared, the
 /// generic judge, 1000 ms and 64 MiB.
 pub fn manifest(name: &str) -> String {
-    format!(
-        r#"[package]
-name = "{}"
-version = "0.1.0"
-edition = "2018"
-
-[package.metadata.judge]
-compare = "lines"
-
-[[package.metadata.judge.judges]]
-judge = "generic"
-problem = "1"
-url = "http://example.invalid/1"
-time-limit-ms = 1000
-memory-limit-mib = 64
-"#,
-        name
-    )
+    Manifest::new(name).render()
 }
 
 /// The line of a check table for case `case` of problem `problem` that contains `what` (any
