@@ -7,6 +7,9 @@
 # "unchanged" checks again with nothing changed; the floor is cargo alone from the same edit
 # to the first sample's output.
 #
+# Each problem's figures end with the parts of the check no check can skip, each timed alone:
+# the bundle's compiles (rustc as each judge runs it) and cargo-equip.
+#
 # Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
 # PROBLEMS="triv tmpl" times only those. JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
 # tmpl, whose manifest an older tool may not read).
@@ -101,5 +104,45 @@ import json, statistics, sys
 for r in json.load(open(sys.argv[1]))["results"]:
     cpu = [u + s for u, s in zip(r["user"], r["system"])] if "user" in r and isinstance(r["user"], list) else [r["user"] + r["system"]]
     print(f"{r['command']}: median {r['median']:.3f} s wall, {statistics.median(cpu):.3f} s cpu")
+PY
+    # The parts of a check after an edit that no check can skip, each alone: every compile of
+    # the bundle the check made (the judge's compiler and flags, from its cache's keys), and,
+    # when the bundle is not main.rs as written, cargo-equip's run as the tool makes it.
+    "$judge" check "$p" > /dev/null || true
+    python3 - "$p" > "$tmp/parts" <<'PY'
+import os, shlex, sys
+p = sys.argv[1]
+text = open(f"target/submit/{p}.rs", "rb").read()
+for entry in sorted(os.listdir("target/compiles")):
+    d = os.path.join("target/compiles", entry)
+    try:
+        if open(os.path.join(d, "main.rs"), "rb").read() != text:
+            continue
+        program, _, args = open(os.path.join(d, "key")).read().split("\n")[:3]
+    except OSError:
+        continue
+    print(f"{program} {args} --crate-name main -o $tmp/part-{entry} target/submit/{p}.rs")
+if text != open(f"problems/{p}/src/main.rs", "rb").read():
+    # The dependencies the bundle does not hold are the ones the tool excludes.
+    deps, section = [], None
+    for line in open(f"problems/{p}/Cargo.toml"):
+        line = line.strip()
+        if line.startswith("["):
+            section = line
+        elif section == "[dependencies]" and "=" in line and not line.startswith("#"):
+            deps.append(line.split("=")[0].strip())
+    held = text.decode(errors="replace")
+    excludes = "".join(f" --exclude {d}" for d in deps if f"pub mod {d} " not in held and f"pub mod {d}{{" not in held)
+    print(f"cargo equip --bin {p} --remove docs --minify libs --no-check{excludes} "
+          f"--manifest-path problems/{p}/Cargo.toml --output $tmp/part.rs")
+PY
+    parts=()
+    while IFS= read -r line; do parts+=("${line//\$tmp/$tmp}"); done < "$tmp/parts"
+    hyperfine --style basic --runs "$runs" --warmup 1 --export-json "$tmp/$p-parts.json" \
+        "${parts[@]}" > /dev/null 2>&1 || true
+    python3 - "$tmp/$p-parts.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f"  part alone: {r['command'][:110]}: median {r['median']:.3f} s")
 PY
 done
