@@ -9,40 +9,11 @@
 #   JUDGE_BIN=<path> times another build of the tool.
 set -euo pipefail
 runs=${1:-5}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-if [ -z "${JUDGE_BIN:-}" ]; then
-    cargo build --quiet --release -p judge
-fi
-judge=${JUDGE_BIN:-$root/target/release/judge}
-export PATH="$root/.tools/bin:$PATH"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare-cost.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-cp Cargo.toml "$tmp/Cargo.toml"
-sed -i 's|^members = .*|members = ["problems/*"]|' "$tmp/Cargo.toml"
-cd "$tmp"
+source "$(dirname "$0")/throwaway.sh"
+throwaway compare-cost
 for mode in tokens lines; do
     p=echo10m-$mode
-    mkdir -p "problems/$p/src" "samples/$p"
-    cat > "problems/$p/Cargo.toml" <<EOF
-[package]
-name = "$p"
-version.workspace = true
-edition.workspace = true
-rust-version.workspace = true
-publish.workspace = true
-
-[package.metadata.judge]
-compare = "$mode"
-
-[[package.metadata.judge.judges]]
-judge = "generic"
-problem = "echo"
-url = "https://example.com/echo"
-time-limit-ms = 10000
-memory-limit-mib = 256
-EOF
+    plain_problem "$p" "$mode" generic echo https://example.com/echo
     cat > "problems/$p/src/main.rs" <<'EOF'
 use std::io::{Read, Write};
 

@@ -15,54 +15,12 @@
 # tmpl, whose manifest an older tool may not read).
 set -euo pipefail
 runs=${1:-10}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-if [ -z "${JUDGE_BIN:-}" ]; then
-    cargo build --quiet --release -p judge
-fi
-judge=${JUDGE_BIN:-$root/target/release/judge}
-export PATH="$root/.tools/bin:$PATH"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/edit-to-verdict.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/Cargo.toml" <<'EOF'
-[workspace]
-resolver = "2"
-members = ["problems/*", "shared/*"]
-
-[workspace.package]
-version = "0.1.0"
-edition = "2018"
-rust-version = "1.63"
-publish = false
-EOF
-mkdir -p "$tmp/problems" "$tmp/samples"
-cp -r shared "$tmp/shared"
-rm -rf "$tmp"/shared/*/target
-cp -r problems/poj2676 "$tmp/problems/poj2676"
-cp -r samples/poj2676 "$tmp/samples/poj2676"
-
-mkdir -p "$tmp/problems/triv/src" "$tmp/samples/triv"
-cat > "$tmp/problems/triv/Cargo.toml" <<'EOF'
-[package]
-name = "triv"
-version.workspace = true
-edition.workspace = true
-rust-version.workspace = true
-publish.workspace = true
-
-[package.metadata.judge]
-compare = "lines"
-
-[[package.metadata.judge.judges]]
-judge = "codeforces"
-problem = "1A"
-url = "https://codeforces.com/problemset/problem/1/A"
-time-limit-ms = 1000
-memory-limit-mib = 256
-
-EOF
-cat > "$tmp/problems/triv/src/main.rs" <<'EOF'
+source "$(dirname "$0")/throwaway.sh"
+throwaway edit-to-verdict
+cp -r "$root/problems/poj2676" problems/poj2676
+cp -r "$root/samples/poj2676" samples/poj2676
+TIME_LIMIT_MS=1000 plain_problem triv lines codeforces 1A https://codeforces.com/problemset/problem/1/A
+cat > problems/triv/src/main.rs <<'EOF'
 use std::io::Read;
 
 fn main() {
@@ -72,12 +30,10 @@ fn main() {
     println!("{}", sum);
 }
 EOF
-printf '1 2\n' > "$tmp/samples/triv/1.in"
-printf '3\n' > "$tmp/samples/triv/1.out"
-printf '40 2\n' > "$tmp/samples/triv/2.in"
-printf '42\n' > "$tmp/samples/triv/2.out"
-
-cd "$tmp"
+printf '1 2\n' > samples/triv/1.in
+printf '3\n' > samples/triv/1.out
+printf '40 2\n' > samples/triv/2.in
+printf '42\n' > samples/triv/2.out
 problems=${PROBLEMS:-triv poj2676}
 if [ -z "${JUDGE_BIN:-}" ]; then
     "$judge" new tmpl > /dev/null

@@ -20,27 +20,13 @@ rounds=${1:-3}
 seconds=${2:-10}
 cases=${N:-3000}
 oj=${OJ:-oj}
-root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
-if [ -z "${JUDGE_BIN:-}" ]; then
-    cargo build --quiet --release -p judge
-fi
-judge=${JUDGE_BIN:-$root/target/release/judge}
-export PATH="$root/.tools/bin:$PATH"
 command -v "$oj" > /dev/null || { echo "stress-vs-oj: no oj (set OJ=)" >&2; exit 2; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/stress-vs-oj.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-cp Cargo.toml "$tmp/Cargo.toml"
-sed -i 's|^members = .*|members = ["problems/*", "shared/*"]|' "$tmp/Cargo.toml"
-mkdir -p "$tmp/problems" "$tmp/samples"
-cp -r shared "$tmp/shared"
-rm -rf "$tmp"/shared/*/target
+source "$(dirname "$0")/throwaway.sh"
+throwaway stress-vs-oj
 for p in ${EXTRA:-}; do
-    cp -r "problems/$p" "$tmp/problems/$p"
-    cp -r "samples/$p" "$tmp/samples/$p"
+    cp -r "$root/problems/$p" "problems/$p"
+    cp -r "$root/samples/$p" "samples/$p"
 done
-cd "$tmp"
 "$judge" new quick > /dev/null
 cat > problems/quick/src/main.rs <<'EOF'
 use scan::input;
