@@ -20,16 +20,7 @@ throwaway edit-to-verdict
 cp -r "$root/problems/poj2676" problems/poj2676
 cp -r "$root/samples/poj2676" samples/poj2676
 TIME_LIMIT_MS=1000 plain_problem triv lines codeforces 1A https://codeforces.com/problemset/problem/1/A
-cat > problems/triv/src/main.rs <<'EOF'
-use std::io::Read;
-
-fn main() {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text).unwrap();
-    let sum: i64 = text.split_whitespace().map(|w| w.parse::<i64>().unwrap()).sum();
-    println!("{}", sum);
-}
-EOF
+sum_with_std > problems/triv/src/main.rs
 printf '1 2\n' > samples/triv/1.in
 printf '3\n' > samples/triv/1.out
 printf '40 2\n' > samples/triv/2.in

@@ -59,16 +59,7 @@ fn main() {
     println!("{} {}", next(), next());
 }
 EOF
-cat > problems/quick/src/bin/reference.rs <<'EOF'
-use std::io::Read;
-
-fn main() {
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text).unwrap();
-    let sum: i64 = text.split_whitespace().map(|w| w.parse::<i64>().unwrap()).sum();
-    println!("{}", sum);
-}
-EOF
+sum_with_std > problems/quick/src/bin/reference.rs
 rm -f problems/quick/src/bin/checker.rs
 sed -i '/^\[\[bin\]\]$/{N;/quick-check/{N;d}}' problems/quick/Cargo.toml
 printf '1 2\n' > samples/quick/1.in

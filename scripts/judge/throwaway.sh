@@ -2,7 +2,8 @@
 # tool, built unless JUDGE_BIN names another build, as $judge; `throwaway NAME` makes a
 # workspace $tmp of the project's manifest and shared crates, removed when the script exits,
 # and goes there; `plain_problem NAME COMPARE JUDGE PROBLEM URL` adds a problem with no
-# dependencies, its time limit 10 s unless TIME_LIMIT_MS says.
+# dependencies, its time limit 10 s unless TIME_LIMIT_MS says; `sum_with_std` prints a program
+# that sums the numbers of its input with std alone.
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 if [ -z "${JUDGE_BIN:-}" ]; then
@@ -40,5 +41,18 @@ problem = "$4"
 url = "$5"
 time-limit-ms = ${TIME_LIMIT_MS:-10000}
 memory-limit-mib = 256
+EOF
+}
+
+sum_with_std() {
+    cat <<'EOF'
+use std::io::Read;
+
+fn main() {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).unwrap();
+    let sum: i64 = text.split_whitespace().map(|w| w.parse::<i64>().unwrap()).sum();
+    println!("{}", sum);
+}
 EOF
 }
