@@ -172,6 +172,7 @@ fn new_problem_builds_and_fails_loudly_until_written() {
     ] {
         assert!(!bundle.contains(other), "{}", other);
     }
+    edits_compile_on_a_guess_at_the_bundle(&root);
     // The grid template, by name, is the 9x9 sudoku skeleton, and solves a 9x9 sudoku.
     let bad = judge(&root, &["new", "grid9", "--template", "sudoku"]);
     assert!(text(&bad.stderr).contains("the templates are: plain, grid"));
@@ -191,6 +192,50 @@ fn new_problem_builds_and_fails_loudly_until_written() {
     )
     .unwrap();
     judge_exits(&root, &["check", "grid9"], 0);
+}
+
+/// After an edit of main.rs alone, the judged compile begins on a guess at the bundle while
+/// cargo-equip runs; whether the guess is used or dropped, the rows are those of a check
+/// without one. `root` holds problem `abc` of the plain template, checked once.
+fn edits_compile_on_a_guess_at_the_bundle(root: &Path) {
+    let main = root.join("problems/abc/src/main.rs");
+    let template = fs::read_to_string(&main).unwrap();
+    let guessed = "begun while cargo-equip bundled";
+    let check = |code: i32| judge_exits(root, &["check", "abc", "--verbose", "1"], code);
+    // A formatted edit: the guess is the bundle.
+    fs::write(
+        &main,
+        template.replace("a.iter().sum()", "a.iter().sum::<i64>() * 2"),
+    )
+    .unwrap();
+    fs::write(root.join("samples/abc/1.out"), "12\n").unwrap();
+    let stdout = check(0);
+    assert!(stdout.contains(guessed), "{}", stdout);
+    // An error at the user's line, as rustc words it for the bundle itself.
+    let broken = template.replace("a.iter().sum()", "a.iter().sum::<i64>() + missing");
+    fs::write(&main, &broken).unwrap();
+    let stdout = check(1);
+    assert!(stdout.contains(guessed), "{}", stdout);
+    let line = broken.lines().position(|l| l.contains("missing")).unwrap() + 1;
+    let place = format!("problems/abc/src/main.rs:{}:", line);
+    assert!(stdout.contains(&place), "{}\n{}", place, stdout);
+    // An edit cargo-equip's rustfmt rewrites: the guess is dropped, the check is as always.
+    fs::write(
+        &main,
+        template.replace("a.iter().sum()", "{ let s: i64 = a.iter().sum(); s * 3 }"),
+    )
+    .unwrap();
+    fs::write(root.join("samples/abc/1.out"), "18\n").unwrap();
+    let stdout = check(0);
+    assert!(!stdout.contains(guessed), "{}", stdout);
+    // Nothing of a guess is left behind.
+    let left: Vec<_> = fs::read_dir(root.join("target/speculate"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["abc.main.rs"]);
+    fs::write(&main, template).unwrap();
+    fs::write(root.join("samples/abc/1.out"), "6\n").unwrap();
 }
 
 #[test]

@@ -10,7 +10,10 @@ use std::fs;
 use std::hash::{Hash, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::Duration;
 
 /// The command-line words of a profile: its flags, then `--edition <edition>`.
 pub fn profile_args(profile: &Profile) -> Vec<String> {
@@ -35,17 +38,48 @@ pub fn compile_with(
     source: &Path,
     binary: &Path,
 ) -> Result<Option<String>, CompileError> {
-    compile_logged(rustc, args, source, binary).0
+    let unit = Unit {
+        rustc,
+        args,
+        dir: None,
+        source,
+    };
+    match compile_logged(&unit, binary, None) {
+        Some((result, _)) => result,
+        None => unreachable!("a compile without a Cancel is never cancelled"),
+    }
+}
+
+/// Stops a compile under way from another thread ([`compile_cached_or_cancel`]).
+#[derive(Debug, Default)]
+pub struct Cancel(AtomicBool);
+
+impl Cancel {
+    /// Stops the compile: its rustc is killed, and nothing of it is kept.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    fn is_set(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// One compile: `rustc args source`, run in `dir` when there is one.
+struct Unit<'a> {
+    rustc: &'a Path,
+    args: &'a [String],
+    dir: Option<&'a Path>,
+    source: &'a Path,
 }
 
 /// [`compile_with`], and the notes of the first error ([`first_error_notes`]) when rustc
-/// rejects the source.
+/// rejects the source; `None` when `cancel` stopped it.
 fn compile_logged(
-    rustc: &Path,
-    args: &[String],
-    source: &Path,
+    unit: &Unit,
     binary: &Path,
-) -> (Result<Option<String>, CompileError>, String) {
+    cancel: Option<&Cancel>,
+) -> Option<(Result<Option<String>, CompileError>, String)> {
     // rustc writes its object files beside its output: each compile gets a folder of its own
     // (two compiles of one crate name never share them), and the binary moves into place in
     // one rename (a program running the old one keeps it).
@@ -53,30 +87,37 @@ fn compile_logged(
         Ok(p) => p,
         Err(e) => {
             let why = format!("{}: {}", binary.display(), e);
-            return (Err(CompileError::NoRustc(why)), String::new());
+            return Some((Err(CompileError::NoRustc(why)), String::new()));
         }
     };
     let built = private.join("main");
-    let out = Command::new(rustc)
-        .args(args)
+    let mut command = Command::new(unit.rustc);
+    command
+        .args(unit.args)
         .args(["--crate-name", "main", "-o"])
         .arg(&built)
-        .arg(source)
-        .output();
+        .arg(unit.source);
+    if let Some(dir) = unit.dir {
+        command.current_dir(dir);
+    }
+    let out = match cancel {
+        None => Some(command.output()),
+        Some(cancel) => output_or_cancel(&mut command, &private.join("log"), cancel),
+    };
     let placed = match &out {
-        Ok(o) if o.status.success() => fs::rename(&built, binary)
+        Some(Ok(o)) if o.status.success() => fs::rename(&built, binary)
             .map_err(|e| CompileError::NoRustc(format!("{}: {}", binary.display(), e))),
         _ => Ok(()),
     };
     let _ = fs::remove_dir_all(&private);
     if let Err(e) = placed {
-        return (Err(e), String::new());
+        return Some((Err(e), String::new()));
     }
-    let out = match out {
+    let out = match out? {
         Ok(out) => out,
         Err(e) => {
-            let why = format!("cannot run {}: {}", rustc.display(), e);
-            return (Err(CompileError::NoRustc(why)), String::new());
+            let why = format!("cannot run {}: {}", unit.rustc.display(), e);
+            return Some((Err(CompileError::NoRustc(why)), String::new()));
         }
     };
     let log = String::from_utf8_lossy(&out.stderr);
@@ -93,10 +134,49 @@ fn compile_logged(
             Some(n) => format!("{} warnings, the first: {}", n, w),
             None => w,
         });
-        (Ok(warning), String::new())
+        Some((Ok(warning), String::new()))
     } else {
         let why = first_compiler_error(&log);
-        (Err(CompileError::Rejected(why)), first_error_notes(&log))
+        Some((Err(CompileError::Rejected(why)), first_error_notes(&log)))
+    }
+}
+
+/// `command`'s output, its messages through the file `log`, or `None` once `cancel` is set
+/// (it is then killed and reaped). Polled every millisecond: a compile takes hundreds.
+fn output_or_cancel(
+    command: &mut Command,
+    log: &Path,
+    cancel: &Cancel,
+) -> Option<io::Result<Output>> {
+    let spawned = fs::File::create(log).and_then(|file| {
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(file)
+            .spawn()
+    });
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => return Some(Err(e)),
+    };
+    loop {
+        if cancel.is_set() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                let stderr = fs::read(log).unwrap_or_default();
+                return Some(Ok(Output {
+                    status,
+                    stdout: Vec::new(),
+                    stderr,
+                }));
+            }
+            Ok(None) => thread::sleep(Duration::from_millis(1)),
+            Err(e) => return Some(Err(e)),
+        }
     }
 }
 
@@ -128,12 +208,31 @@ pub struct Compiled {
 /// start is not. The cache keeps the [`CACHE_ENTRIES`] most recently used compiles.
 /// Several processes may share the cache: an entry is made in a private folder and renamed
 /// into place whole.
+///
+/// rustc runs in `root` and is given `source` (a file under `root`) relative to it, so that
+/// what it writes of the path, in its messages and in the binary's panic locations, names
+/// no folder above `root`: a compile of the same text in another root makes the same
+/// binary and says the same.
 pub fn compile_cached(
     rustc: &Rustc,
     args: &[String],
+    root: &Path,
     source: &Path,
     cache: &Path,
 ) -> io::Result<Compiled> {
+    let compiled = compile_cached_or_cancel(rustc, args, root, source, cache, None)?;
+    Ok(compiled.expect("a compile without a Cancel is never cancelled"))
+}
+
+/// [`compile_cached`], stopped when `cancel` is set: then `Ok(None)`, and nothing is kept.
+pub fn compile_cached_or_cancel(
+    rustc: &Rustc,
+    args: &[String],
+    root: &Path,
+    source: &Path,
+    cache: &Path,
+    cancel: Option<&Cancel>,
+) -> io::Result<Option<Compiled>> {
     let text = fs::read(source)?;
     let key = format!(
         "{}\n{}\n{}\n",
@@ -147,19 +246,28 @@ pub fn compile_cached(
     if let Some(result) = read_entry(&entry, &key, &text) {
         // Marks it used, for the pruning.
         let _ = fs::write(entry.join("used"), b"");
-        return Ok(Compiled {
+        return Ok(Some(Compiled {
             result,
             notes: fs::read_to_string(entry.join("notes")).unwrap_or_default(),
             binary: entry.join("main"),
             cached: true,
-        });
+        }));
     }
     fs::create_dir_all(cache)?;
     let private = private_dir(&entry)?;
     // The compile is of `source` itself, so its messages name it; the copy is what a hit
     // must match.
     fs::write(private.join("main.rs"), &text)?;
-    let (result, notes) = compile_logged(&rustc.program, args, source, &private.join("main"));
+    let unit = Unit {
+        rustc: &rustc.program,
+        args,
+        dir: Some(root),
+        source: source.strip_prefix(root).unwrap_or(source),
+    };
+    let Some((result, notes)) = compile_logged(&unit, &private.join("main"), cancel) else {
+        let _ = fs::remove_dir_all(&private);
+        return Ok(None);
+    };
     let said = match &result {
         Ok(None) => Some("ok\n".to_string()),
         Ok(Some(warning)) => Some(format!("warn\n{}", warning)),
@@ -182,12 +290,12 @@ pub fn compile_cached(
             let _ = fs::remove_dir_all(&private);
         }
     }
-    Ok(Compiled {
+    Ok(Some(Compiled {
         result,
         notes,
         binary: entry.join("main"),
         cached: false,
-    })
+    }))
 }
 
 /// The kept result of a cache entry, when the entry is whole and is for exactly `key` and
@@ -224,13 +332,7 @@ fn prune(cache: &Path) {
         let path = dir.path();
         let name = dir.file_name().to_string_lossy().into_owned();
         if name.starts_with('.') {
-            let old = dir
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|age| age.as_secs() > 3600);
-            if old {
+            if left_by_a_killed_process(&dir) {
                 let _ = fs::remove_dir_all(&path);
             }
             continue;
@@ -246,6 +348,18 @@ fn prune(cache: &Path) {
             let _ = fs::remove_dir_all(path);
         }
     }
+}
+
+/// Whether `entry` is a private folder ([`private_dir`]) that a process killed on its way
+/// left: older than an hour.
+pub fn left_by_a_killed_process(entry: &fs::DirEntry) -> bool {
+    entry.file_name().to_string_lossy().starts_with('.')
+        && entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 3600)
 }
 
 /// A fresh folder beside `path`, of this process alone: `.<file name>.<pid>-<n>`.
@@ -278,7 +392,8 @@ mod tests {
         let args = |a: &[&str]| -> Vec<String> { a.iter().map(|s| s.to_string()).collect() };
         let o = args(&["-O", "--edition", "2021"]);
         let cache = dir.join("cache");
-        let compile = |flags: &[String]| compile_cached(&rustc, flags, &source, &cache).unwrap();
+        let compile =
+            |flags: &[String]| compile_cached(&rustc, flags, dir, &source, &cache).unwrap();
         fs::write(&source, "fn main() { let unused = 1; }\n").unwrap();
         let first = compile(&o);
         assert!(!first.cached && matches!(first.result, Ok(Some(_))));

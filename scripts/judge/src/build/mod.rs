@@ -8,4 +8,5 @@ pub mod judge_rustc;
 pub mod linemap;
 pub mod probes;
 pub mod scan;
+pub mod speculate;
 pub mod toolchain;

@@ -14,6 +14,7 @@ use crate::build::compile;
 use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
+use crate::build::speculate::{self, Speculation};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
@@ -224,9 +225,15 @@ impl Context<'_> {
     fn check(&self, cases: Vec<Case>) -> Result<(Tally, String)> {
         let (root, problem) = (self.root, self.problem);
         let mut tally = Tally::default();
+        // After an edit of main.rs, its judged compile starts on a guess at the bundle
+        // while cargo-equip makes it (`speculate`).
+        let (builds, speculation) = self.speculate();
         let bundled = match bundle::bundle(root, problem) {
             Ok(b) => b,
             Err(e) => {
+                if let Some((_, s)) = speculation {
+                    s.abandon();
+                }
                 let detail = e.to_string();
                 self.untimed("-", "CE", "-".into(), &detail);
                 tally.cases = 1;
@@ -236,7 +243,16 @@ impl Context<'_> {
         if !self.source_fits(bundled.bytes) {
             tally.oversize += 1;
         }
-        let builds = self.compile_all(&bundled, &mut tally)?;
+        let speculation = match speculation {
+            Some((i, s)) if fs::read(&bundled.source).is_ok_and(|text| s.is(&text)) => Some((i, s)),
+            Some((_, s)) => {
+                s.abandon();
+                None
+            }
+            None => None,
+        };
+        let builds = builds.unwrap_or_else(|| self.plan());
+        let builds = self.compile_all(&bundled, builds, speculation, &mut tally)?;
         if cases.is_empty() {
             let detail = format!("no cases in {}", problem.samples_dir().display());
             self.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
@@ -261,48 +277,93 @@ impl Context<'_> {
         Ok((tally, summary))
     }
 
+    /// The compile plan of the problem ([`plan`]).
+    fn plan(&self) -> Vec<Build> {
+        let mut compilers = self.compilers.lock().unwrap_or_else(|e| e.into_inner());
+        plan(self.problem, &mut compilers, self.old)
+    }
+
+    /// The plan and, when there is a guess at the next bundle ([`speculate::guess`]), the
+    /// compile of its first build that makes a binary, started on the guess.
+    fn speculate(&self) -> (Option<Vec<Build>>, Option<(usize, Speculation)>) {
+        let (root, problem) = (self.root, self.problem);
+        let main = root.join(&problem.dir).join("src/main.rs");
+        let Some(text) = speculate::guess(root, &problem.name, &main) else {
+            return (None, None);
+        };
+        let builds = self.plan();
+        let judged = builds
+            .iter()
+            .position(|b| !b.args.iter().any(|a| a == "--emit=metadata"));
+        let started = judged.and_then(|i| {
+            let b = &builds[i];
+            Speculation::start(root, &problem.name, &b.rustc, &b.args, text)
+                .ok()
+                .map(|s| (i, s))
+        });
+        (Some(builds), started)
+    }
+
     /// Compiles the bundle with every build of the plan, in parallel, printing a row for each
     /// in the plan's order; the builds that run cases get their binary.
-    fn compile_all(&self, bundled: &bundle::Bundle, tally: &mut Tally) -> Result<Vec<Build>> {
+    /// `speculation`: the compile of build `i` already under way on the bundle's text.
+    fn compile_all(
+        &self,
+        bundled: &bundle::Bundle,
+        mut builds: Vec<Build>,
+        speculation: Option<(usize, Speculation)>,
+        tally: &mut Tally,
+    ) -> Result<Vec<Build>> {
         let (root, problem) = (self.root, self.problem);
-        let mut builds = plan(
-            problem,
-            &mut self.compilers.lock().unwrap_or_else(|e| e.into_inner()),
-            self.old,
-        );
         let cache = compile::cache_dir(root);
+        let speculation = Mutex::new(speculation);
+        let compile = |build: &Build| {
+            let mine = {
+                let mut under_way = speculation.lock().unwrap_or_else(|e| e.into_inner());
+                match *under_way {
+                    Some((i, _)) if std::ptr::eq(build, &builds[i]) => under_way.take(),
+                    _ => None,
+                }
+            };
+            if let Some(compiled) = mine.and_then(|(_, s)| s.finish()) {
+                return (Ok(compiled), true);
+            }
+            let compiled =
+                compile::compile_cached(&build.rustc, &build.args, root, &bundled.source, &cache);
+            (compiled, false)
+        };
         let map = LineMap::load(root, &problem.name);
         let mut failure = None;
         let mut binaries = Vec::new();
-        pool::run_in_order(
-            &builds,
-            pool::width(),
-            |build| compile::compile_cached(&build.rustc, &build.args, &bundled.source, &cache),
-            |i, compiled| {
-                let build = &builds[i];
-                tally.compiles += 1;
-                let compiled = match compiled {
-                    Ok(c) => c,
-                    Err(e) => {
-                        failure.get_or_insert(Error::io(&bundled.source, e));
-                        return;
-                    }
-                };
-                let row = compile_row(build, &compiled, problem.deny_warnings, &map, root);
-                tally.clean += usize::from(row.clean);
-                tally.failing += usize::from(row.fails);
-                tally.stand_ins += usize::from(build.stand_in.is_some());
-                if row.binary && !build.args.iter().any(|a| a == "--emit=metadata") {
-                    binaries.push((i, compiled.binary));
+        pool::run_in_order(&builds, pool::width(), compile, |i, (compiled, guessed)| {
+            let build = &builds[i];
+            tally.compiles += 1;
+            let compiled = match compiled {
+                Ok(c) => c,
+                Err(e) => {
+                    failure.get_or_insert(Error::io(&bundled.source, e));
+                    return;
                 }
-                self.untimed("compile", &row.verdict, "-".into(), &row.detail);
-                if self.options.verbose && !row.notes.is_empty() {
-                    for line in row.notes.lines() {
-                        println!("    {}", line);
-                    }
+            };
+            let row = compile_row(build, &compiled, problem.deny_warnings, &map, root);
+            tally.clean += usize::from(row.clean);
+            tally.failing += usize::from(row.fails);
+            tally.stand_ins += usize::from(build.stand_in.is_some());
+            if row.binary && !build.args.iter().any(|a| a == "--emit=metadata") {
+                binaries.push((i, compiled.binary));
+            }
+            self.untimed("compile", &row.verdict, "-".into(), &row.detail);
+            if self.options.verbose && guessed {
+                println!(
+                    "    begun while cargo-equip bundled, on the bundle as guessed from the edit"
+                );
+            }
+            if self.options.verbose && !row.notes.is_empty() {
+                for line in row.notes.lines() {
+                    println!("    {}", line);
                 }
-            },
-        );
+            }
+        });
         if let Some(e) = failure {
             return Err(e);
         }
