@@ -11,8 +11,8 @@
 # the bundle's compiles (rustc as each judge runs it) and cargo-equip.
 #
 # Usage: scripts/judge/edit-to-verdict.sh [RUNS]   (hyperfine; medians are the figures)
-# PROBLEMS="triv tmpl" times only those. JUDGE_BIN=<path> times another build of the tool (an older one, to compare; then without
-# tmpl, whose manifest an older tool may not read).
+# PROBLEMS="triv tmpl" times only those. JUDGE_BIN=<path> times another build of the tool
+# (an older one, to compare). EDIT=unformatted: see below.
 set -euo pipefail
 runs=${1:-10}
 source "$(dirname "$0")/throwaway.sh"
@@ -25,20 +25,24 @@ printf '1 2\n' > samples/triv/1.in
 printf '3\n' > samples/triv/1.out
 printf '40 2\n' > samples/triv/2.in
 printf '42\n' > samples/triv/2.out
-problems=${PROBLEMS:-triv poj2676}
-if [ -z "${JUDGE_BIN:-}" ]; then
-    "$judge" new tmpl > /dev/null
-    printf '3\n1 2 3\n' > samples/tmpl/1.in
-    printf '6\n' > samples/tmpl/1.out
-    problems=${PROBLEMS:-triv tmpl poj2676}
+"$judge" new tmpl > /dev/null
+printf '3\n1 2 3\n' > samples/tmpl/1.in
+printf '6\n' > samples/tmpl/1.out
+problems=${PROBLEMS:-triv tmpl poj2676}
+# An edit as rustfmt would write it, or (EDIT=unformatted) on one line, which cargo-equip's
+# rustfmt splits in two: the bundle then holds the user's lines otherwise than main.rs.
+if [ "${EDIT:-formatted}" = unformatted ]; then
+    edit="printf '#[allow(dead_code)] const EDIT_%s: u32 = 1;\\n' \$(date +%s%N)"
+else
+    edit="printf '#[allow(dead_code)]\\nconst EDIT_%s: u32 = 1;\\n' \$(date +%s%N)"
 fi
 for p in $problems; do
     # The first check builds the kit and fills cargo's caches: not what is measured.
     "$judge" check "$p" > /dev/null || true
     # The floor: cargo alone, from the same edit to the first sample's output.
     hyperfine --style basic --ignore-failure --runs "$runs" --warmup 1 \
-        --prepare "echo '#[allow(dead_code)] const EDIT_'\$(date +%s%N)': u32 = 1;' >> problems/$p/src/main.rs" --prepare true \
-        --prepare "echo '#[allow(dead_code)] const EDIT_'\$(date +%s%N)': u32 = 1;' >> problems/$p/src/main.rs" \
+        --prepare "$edit >> problems/$p/src/main.rs" --prepare true \
+        --prepare "$edit >> problems/$p/src/main.rs" \
         --command-name "$p: edit, then check" --command-name "$p: check, nothing changed" \
         --command-name "$p: floor: edit, cargo build --release, sample 1" \
         --export-json "$tmp/$p.json" "$judge check $p" "$judge check $p" \
