@@ -86,13 +86,24 @@ pub fn run_light(
     let elapsed = start.elapsed();
     let status = child.reap_light(&run)?;
     let exit = Exit::of(status, killed?);
-    let over_cap = [
+    let outputs = [
         (Stream::Stdout, streams.stdout),
         (Stream::Stderr, streams.stderr),
-    ]
-    .iter()
-    .find(|(_, path)| fs::metadata(path).is_ok_and(|m| m.len() >= budget.output_cap))
-    .map(|(s, _)| *s);
+    ];
+    let over_cap = outputs
+        .iter()
+        .find(|(_, path)| fs::metadata(path).is_ok_and(|m| m.len() >= budget.output_cap))
+        .map(|(s, _)| *s);
+    // On Linux the cap is set just after the spawn, and a fast writer may pass it first:
+    // what it wrote beyond is cut, so that no reader ever gets more than the cap.
+    for (_, path) in outputs {
+        if fs::metadata(path).is_ok_and(|m| m.len() > budget.output_cap) {
+            fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|file| file.set_len(budget.output_cap))?;
+        }
+    }
     Ok(Light {
         exit,
         elapsed,
