@@ -220,14 +220,14 @@ fn edits_compile_on_a_guess_at_the_bundle(root: &Path) {
     let place = format!("problems/abc/src/main.rs:{}:", line);
     assert!(stdout.contains(&place), "{}\n{}", place, stdout);
     // An edit cargo-equip's rustfmt rewrites: the guess is dropped, the check is as always.
-    fs::write(
-        &main,
-        template.replace("a.iter().sum()", "{ let s: i64 = a.iter().sum(); s * 3 }"),
-    )
-    .unwrap();
-    fs::write(root.join("samples/abc/1.out"), "18\n").unwrap();
-    let stdout = check(0);
-    assert!(!stdout.contains(guessed), "{}", stdout);
+    let split = "{ let s: i64 = a.iter().sum(); s * missing }";
+    fs::write(&main, template.replace("a.iter().sum()", split)).unwrap();
+    let stdout = check(1);
+    assert!(
+        !stdout.contains(guessed) && stdout.contains("CE"),
+        "{}",
+        stdout
+    );
     // Nothing of a guess is left behind.
     let left: Vec<_> = fs::read_dir(root.join("target/speculate"))
         .unwrap()
