@@ -51,12 +51,20 @@ fn stat_of(pid: i32) -> Option<Stat> {
     })
 }
 
-fn marked(pid: i32, run: &RunId) -> bool {
+/// Whether process `pid` carries the marker of `run` in its environment; `None` when its
+/// environment reads empty: a process in the middle of an `exec` shows none for a moment
+/// (its old memory is gone, the new one is not its yet).
+fn marked(pid: i32, run: &RunId) -> Option<bool> {
     let wanted = format!("{}={}", MARKER, run.as_str());
-    fs::read(format!("/proc/{}/environ", pid))
-        .map(|env| env.split(|&b| b == 0).any(|v| v == wanted.as_bytes()))
-        .unwrap_or(false)
+    let env = fs::read(format!("/proc/{}/environ", pid)).unwrap_or_default();
+    if env.is_empty() {
+        return None;
+    }
+    Some(env.split(|&b| b == 0).any(|v| v == wanted.as_bytes()))
 }
+
+/// How many rounds the sweep looks again at a child whose environment read empty.
+const UNSURE_ROUNDS: u32 = 50;
 
 /// Kills and reaps every process left of a run: the members of its process group `pgid`,
 /// and the tool's own children (orphans handed to it as subreaper) that carry the run's
@@ -74,6 +82,7 @@ pub fn sweep(pgid: i32, run: &RunId) {
     let me = std::process::id() as i32;
     let give_up = Instant::now() + Duration::from_secs(2);
     let mut killed: HashSet<i32> = HashSet::new();
+    let mut unsure_rounds = 0;
     loop {
         sys::kill(-pgid, libc::SIGKILL);
         let mut found = false;
@@ -97,10 +106,20 @@ pub fn sweep(pgid: i32, run: &RunId) {
                     sys::reap_now(s.pid);
                     found = true;
                 }
-            } else if ours || marked(s.pid, run) {
-                sys::kill(s.pid, libc::SIGKILL);
-                killed.insert(s.pid);
-                found = true;
+            } else {
+                match if ours { Some(true) } else { marked(s.pid, run) } {
+                    Some(true) => {
+                        sys::kill(s.pid, libc::SIGKILL);
+                        killed.insert(s.pid);
+                        found = true;
+                    }
+                    // Read again on the next round, once its exec is done.
+                    None if unsure_rounds < UNSURE_ROUNDS => {
+                        unsure_rounds += 1;
+                        found = true;
+                    }
+                    _ => {}
+                }
             }
         }
         let group_left = sys::exists(-pgid);
