@@ -144,7 +144,7 @@ fn talk(root: &Path, problem: &Problem, party: &Party, case: &Path) -> Result<Ou
 }
 
 /// The run's status line, as `make run` prints it; passes when it exited 0 within limits.
-fn status<O>(problem: &Problem, ran: &Measured<O>) -> Outcome {
+pub(super) fn status<O>(problem: &Problem, ran: &Measured<O>) -> Outcome {
     let limits = problem.limits();
     let late = verdict::time_exceeded(ran, limits.time_ms);
     let big = ran.max_rss_kib > limits.memory_mib * 1024;

@@ -6,8 +6,7 @@ use crate::build::bundle;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
 use crate::exec::pipe;
-use crate::exec::run::{self, Budget, Exit};
-use crate::judging::verdict;
+use crate::exec::run::{self, Budget};
 use crate::workspace::problem::Problem;
 use std::fs;
 use std::io::{self, IsTerminal, Read, Write};
@@ -95,23 +94,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         out.flush()
     })();
     pipe::stdout(said).map_err(|e| Error::io("stdout", e))?;
-    let exit = outcome.exit.describe();
-    let late = verdict::time_exceeded(&outcome, limits.time_ms);
-    let big = outcome.max_rss_kib > limits.memory_mib * 1024;
-    println!(
-        "{}; wall {} ms, cpu {} ms (limit {} ms); peak {:.1} MiB (limit {} MiB){}{}",
-        exit,
-        outcome.elapsed.as_millis(),
-        outcome.cpu.as_millis(),
-        limits.time_ms,
-        outcome.max_rss_kib as f64 / 1024.0,
-        limits.memory_mib,
-        if late.is_some() { "; TLE" } else { "" },
-        if big { "; MLE" } else { "" },
-    );
-    Ok(Outcome::of(
-        outcome.exit == Exit::Code(0) && late.is_none() && !big,
-    ))
+    Ok(super::play::status(problem, &outcome))
 }
 
 /// Reads all of stdin into a file for the run (saying how to end it when it is typed).
