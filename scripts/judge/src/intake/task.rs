@@ -344,34 +344,26 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
         };
         intake_io::create(root, name, &facts, &task.io).map_err(|e| fail(e.to_string()))?;
     }
-    if task.io.is_interactive() {
-        let added = intake_io::interactive_samples(root, name, &task.tests, &task.url, existing)
-            .map_err(|e| fail(e.to_string()))?;
-        let name = name.clone();
-        return Ok(if existing {
-            Imported::Extended { name, added }
-        } else {
-            Imported::Created {
-                name,
-                samples: added,
-                displaced,
+    let added = if task.io.is_interactive() {
+        intake_io::interactive_samples(root, name, &task.tests, &task.url, existing)
+            .map_err(|e| fail(e.to_string()))?
+    } else {
+        fs::create_dir_all(&samples).map_err(|e| fail(format!("{}: {}", samples.display(), e)))?;
+        let mut next = samples::next_case_number(&samples);
+        let mut added = 0;
+        for (input, output) in &task.tests {
+            if known.iter().any(|i| i == input.as_bytes()) {
+                continue;
             }
-        });
-    }
-    fs::create_dir_all(&samples).map_err(|e| fail(format!("{}: {}", samples.display(), e)))?;
-    let mut next = samples::next_case_number(&samples);
-    let mut added = 0;
-    for (input, output) in &task.tests {
-        if known.iter().any(|i| i == input.as_bytes()) {
-            continue;
+            let path = samples.join(format!("{}.in", next));
+            // `create_new`: a file that appeared meanwhile is never overwritten.
+            write_new(&path, input).map_err(|e| fail(e.to_string()))?;
+            write_new(&path.with_extension("out"), output).map_err(|e| fail(e.to_string()))?;
+            next += 1;
+            added += 1;
         }
-        let path = samples.join(format!("{}.in", next));
-        // `create_new`: a file that appeared meanwhile is never overwritten.
-        write_new(&path, input).map_err(|e| fail(e.to_string()))?;
-        write_new(&path.with_extension("out"), output).map_err(|e| fail(e.to_string()))?;
-        next += 1;
-        added += 1;
-    }
+        added
+    };
     let name = name.clone();
     Ok(if existing {
         Imported::Extended { name, added }
