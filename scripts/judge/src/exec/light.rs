@@ -89,15 +89,16 @@ pub fn run_light(
     let outputs = [
         (Stream::Stdout, streams.stdout),
         (Stream::Stderr, streams.stderr),
-    ];
+    ]
+    .map(|(stream, path)| (stream, path, fs::metadata(path).map_or(0, |m| m.len())));
     let over_cap = outputs
         .iter()
-        .find(|(_, path)| fs::metadata(path).is_ok_and(|m| m.len() >= budget.output_cap))
-        .map(|(s, _)| *s);
+        .find(|(_, _, len)| *len >= budget.output_cap)
+        .map(|(stream, _, _)| *stream);
     // On Linux the cap is set just after the spawn, and a fast writer may pass it first:
     // what it wrote beyond is cut, so that no reader ever gets more than the cap.
-    for (_, path) in outputs {
-        if fs::metadata(path).is_ok_and(|m| m.len() > budget.output_cap) {
+    for (_, path, len) in outputs {
+        if len > budget.output_cap {
             fs::OpenOptions::new()
                 .write(true)
                 .open(path)
