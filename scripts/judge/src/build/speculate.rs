@@ -54,8 +54,8 @@ pub fn guess(root: &Path, name: &str, main: &Path) -> Option<Vec<u8>> {
 
 /// `old_bundle` with the lines where `new_main` differs from `old_main` replaced by
 /// `new_main`'s, or `None` unless those lines, with [`CONTEXT_LINES`] on either side, are
-/// found exactly once in the bundle's own part (before the libraries). O(length of the
-/// texts).
+/// found exactly once in the bundle's own part (before the libraries). Cost: the texts'
+/// lengths, and the bundle's times those lines' length at worst for the search.
 fn splice(old_main: &[u8], new_main: &[u8], old_bundle: &[u8]) -> Option<Vec<u8>> {
     let prefix = old_main
         .iter()
@@ -86,8 +86,7 @@ fn splice(old_main: &[u8], new_main: &[u8], old_bundle: &[u8]) -> Option<Vec<u8>
             None => 0,
         };
     }
-    let tail = suffix;
-    let mut end = old_main.len() - tail;
+    let mut end = old_main.len() - suffix;
     for _ in 0..=CONTEXT_LINES {
         end = match old_main[end..].iter().position(|&b| b == b'\n') {
             Some(i) => end + i + 1,
