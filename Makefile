@@ -57,6 +57,7 @@ test: tools $(JUDGE_BIN)
 	done
 	$(MAKE) --no-print-directory lint P=
 	@$(JUDGE_TOOL) check
+	@scripts/judge/editions.sh
 
 # The project's own packages, held to its format and lint rules: the tool, every shared crate
 # and the three problems that show what the workspace can do. A user's problem answers to the
