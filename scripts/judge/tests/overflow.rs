@@ -308,16 +308,43 @@ fn stress_names_the_overflow_of_the_case_it_found() {
             ("problems/ovs/src/bin/ref.rs", REF),
         ],
     );
-    let out = judge_exits_with(&root, &["stress", "ovs", "--n", "4"], &[], 1);
-    eprintln!("{}", out);
-    let first = out
-        .lines()
-        .position(|l| l.contains("ovs WA on case 1 of 4"));
-    let said = format!(
-        "a build with overflow checks panics: attempt to multiply with overflow (at {})",
-        place_of("ovs", "a * b;")
+    // The line under the one that says how the case failed.
+    let under_failure = |args: &[&str]| {
+        let out = judge_exits_with(&root, args, &[], 1);
+        eprintln!("{}", out);
+        let first = out
+            .lines()
+            .position(|l| l.contains("ovs WA on case 1 of 4"));
+        let next = first.and_then(|i| out.lines().nth(i + 1));
+        next.unwrap_or_else(|| panic!("{}", out)).to_string()
+    };
+    assert_eq!(
+        under_failure(&["stress", "ovs", "--n", "4"]),
+        format!(
+            "a build with overflow checks panics: attempt to multiply with overflow (at {})",
+            place_of("ovs", "a * b;")
+        )
     );
-    // Right under the line that says how the case failed.
-    let next = first.and_then(|i| out.lines().nth(i + 1));
-    assert_eq!(next, Some(said.as_str()), "{}", out);
+    // A wrong answer without an overflow: that build says nothing new, and the line says so.
+    let wrapping = root.join("wrapping.rs");
+    fs::write(
+        &wrapping,
+        PLANTED_MAIN.replace("let c = a * b;", "let c = a.wrapping_mul(b);"),
+    )
+    .unwrap();
+    let samples = root.join("target/found");
+    let args = [
+        "stress",
+        "ovs",
+        "--n",
+        "4",
+        "--solver",
+        wrapping.to_str().unwrap(),
+        "--samples",
+        samples.to_str().unwrap(),
+    ];
+    assert_eq!(
+        under_failure(&args),
+        "a build with overflow checks does not panic on it (WA)"
+    );
 }

@@ -144,10 +144,13 @@ pub struct Failed<'a> {
 /// the program it tested (the bundle, compiled like [`bundle::build`] with
 /// [`crate::build::compile::OVERFLOW_CHECKS`] added, through the cache; a `--solver` file,
 /// compiled again with them), under the same limits. Its line of the report: where that
-/// build panics, or that it does not; `None` when it panics as the judged build did, or
-/// does not compile.
+/// build panics, or that it does not; `None` when it panics as the judged build did, does
+/// not compile, or the interactor failed (FAIL: the solution is not to blame).
 pub fn after_stress(failed: &Failed) -> Result<Option<String>> {
     let (root, problem) = (failed.root, failed.problem);
+    if failed.judged.verdict == Verdict::Fail {
+        return Ok(None);
+    }
     let scratch = ScratchDir::new(&root.join("target/stress").join(&problem.name))?;
     let dir = scratch.path();
     let binary = match failed.solver {
