@@ -1,6 +1,4 @@
-//! The second run of a failing case: the same bundle built with overflow checks and debug
-//! assertions, run once more, and where that build panics (PROTOCOL.md, "How the check
-//! compiles").
+//! A failing case run again from its bundle built with overflow checks, and where that panics.
 
 use crate::build::bundle;
 use crate::build::compile::{
@@ -213,4 +211,41 @@ pub fn after_stress(failed: &Failed) -> Result<Option<String>> {
             again.verdict
         )),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_tells_only_a_panic_the_judged_run_did_not_have() {
+        let root = Path::new("/nowhere");
+        // No files to map by: places stay the bundle's.
+        let map = LineMap::load(root, "x");
+        let overflow = Panic {
+            place: "target/submit/x.rs:3:9".to_string(),
+            message: "attempt to add with overflow".to_string(),
+        };
+        assert_eq!(note(None, None, &map, root), None);
+        assert_eq!(note(Some(&overflow), None, &map, root), None);
+        assert_eq!(note(Some(&overflow), Some(&overflow), &map, root), None);
+        let said = "a build with overflow checks panics: attempt to add with overflow (at \
+                    target/submit/x.rs:3:9)";
+        assert_eq!(
+            note(None, Some(&overflow), &map, root).as_deref(),
+            Some(said)
+        );
+        let elsewhere = Panic {
+            place: "target/submit/x.rs:4:1".to_string(),
+            ..overflow.clone()
+        };
+        assert!(note(Some(&elsewhere), Some(&overflow), &map, root).is_some());
+        // A long message is cut, a control character escaped.
+        let long = Panic {
+            message: format!("\u{1b}{}", "m".repeat(500)),
+            ..overflow
+        };
+        let said = note(None, Some(&long), &map, root).unwrap();
+        assert!(said.contains("\\u{1b}") && !said.contains(&"m".repeat(MESSAGE_WIDTH)));
+    }
 }
