@@ -484,6 +484,9 @@ impl Context<'_> {
             return Err(e);
         }
         let mut results: Vec<Ran> = results.into_iter().flatten().collect();
+        if width > 1 && results.iter().any(Ran::killed) {
+            twins.iter().flatten().for_each(Deferred::settle);
+        }
         for (job, ran) in jobs.iter().zip(results.iter_mut()) {
             // Killed at the cap while another case ran beside it: alone, it may not be.
             if width > 1 && ran.killed() {
