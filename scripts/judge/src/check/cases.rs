@@ -3,9 +3,10 @@
 //! writes named files of its own working folder). PROTOCOL.md, "Interactive and file
 //! problems".
 
+use crate::check::report::{panic_of, Panic};
 use crate::error::{Error, Result};
 use crate::exec::interact::{self, Party, Spool};
-use crate::exec::run::{self, Budget, Measured};
+use crate::exec::run::{self, Budget, Kept, Measured};
 use crate::judging::checker;
 use crate::judging::diff;
 use crate::judging::interactive;
@@ -31,11 +32,15 @@ pub struct Done {
     /// Indented lines shown under a row that is not AC with `VERBOSE=1`: the exchange, the
     /// diff of a wrong output file.
     pub notes: String,
+    /// The solution's panic, when it failed and panicked.
+    pub panic: Option<Panic>,
 }
 
 impl Done {
-    fn of<O>(verdict: Verdict, detail: String, run: &Measured<O>, notes: String) -> Done {
+    fn of<O: Kept>(verdict: Verdict, detail: String, run: &Measured<O>, notes: String) -> Done {
         Done {
+            // Read only on a failure: a passing case opens no stderr.
+            panic: (verdict != Verdict::Ac).then(|| panic_of(run)).flatten(),
             verdict,
             wall: run.elapsed,
             cpu: run.cpu,

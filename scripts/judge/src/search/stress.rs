@@ -10,6 +10,7 @@
 //! generator writes the input file the reference and the solver read.
 
 use crate::check::cases::{self, Done};
+use crate::check::overflow;
 use crate::error::{Error, Result};
 use crate::exec::{pool, run};
 use crate::judging::verdict::{Expected, Verdict};
@@ -219,6 +220,17 @@ impl Bench<'_> {
             case.origin.command(&problem.name),
             judged.detail
         );
+        if let Some(line) = overflow::after_stress(&overflow::Failed {
+            root,
+            problem,
+            solver: opts.solver.as_deref(),
+            checker: self.checker.as_deref(),
+            input: &case.input,
+            answer: case.answer.as_ref().map(|(a, code)| (&a[..], *code)),
+            judged,
+        })? {
+            println!("{}", line);
+        }
         println!(
             "cpu {} ms (wall {} ms) of {} ms; the input again, from the workspace root:",
             judged.cpu.as_millis(),
