@@ -10,4 +10,5 @@ pub mod linemap;
 pub mod probes;
 pub mod scan;
 pub mod speculate;
+pub mod testlib;
 pub mod toolchain;

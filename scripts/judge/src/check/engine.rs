@@ -15,6 +15,7 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
 use crate::build::speculate::{self, Speculation};
+use crate::build::testlib;
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
@@ -23,7 +24,9 @@ use crate::check::report::{panic_place, printed, stderr_head, timed, unjudged, T
 use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
+use crate::judging::checker::Program;
 use crate::judging::diff;
+use crate::judging::validator;
 use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::workspace::judges;
@@ -78,10 +81,13 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     }
     let checked: Vec<&Problem> = problems
         .iter()
-        .filter(|p| p.compare == Compare::Checker)
+        .filter(|p| p.compare == Compare::Checker && testlib::uses_rust_bin(p, "check"))
         .collect();
     kit::build_role(root, &checked, "check")?;
-    let talking: Vec<&Problem> = problems.iter().collect();
+    let talking: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| testlib::uses_rust_bin(p, "interactor"))
+        .collect();
     kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
@@ -113,8 +119,16 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         && total.cases > 0
         && total.failing == 0
         && total.oversize == 0
+        && total.invalid == 0
         && !no_guard;
     let mut notes = String::new();
+    if total.invalid > 0 {
+        notes.push_str(&format!(
+            ", {} sample input{} refused by the validator",
+            total.invalid,
+            if total.invalid == 1 { "" } else { "s" }
+        ));
+    }
     if total.oversize > 0 {
         notes.push_str(", a bundle over a judge's source limit");
     }
@@ -178,6 +192,12 @@ struct Job<'a> {
     limits: Limits,
     binary: Option<PathBuf>,
     expected: Option<Expected>,
+}
+
+/// The problem's checker and C++ interactor, made once for all its cases.
+struct Programs {
+    checker: Option<Program>,
+    interactor: Option<Program>,
 }
 
 /// How one case went.
@@ -385,13 +405,17 @@ impl Context<'_> {
                 expected: samples::expected_of(case)?,
             });
         }
-        let checker = kit::checker(root, problem);
+        let programs = Programs {
+            checker: testlib::checker(root, problem)?,
+            interactor: testlib::interactor(root, problem)?,
+        };
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
+        self.validate_samples(cases, scratch.path(), tally)?;
         let width = pool::width().min(jobs.len());
         let run_one = |job: &Job| -> Result<Ran> {
             let dir = scratch.path().join(job.case.name());
-            self.run_case(job, checker.as_deref(), &dir)
+            self.run_case(job, &programs, &dir)
                 .map_err(|e| e.context(format!("{} case {}", problem.name, job.case.name())))
         };
         let mut results: Vec<Option<Ran>> = Vec::new();
@@ -451,8 +475,31 @@ impl Context<'_> {
         over.is_empty()
     }
 
+    /// Validates each sample input of the origin's format (`N.in`; a judge's variant
+    /// `<judge>-N.in` is in another format) with the problem's C++ validator, when it names
+    /// one: a row `INVALID` with the validator's reason for each input it refuses, counted
+    /// in `tally.invalid` (the check fails). Valid inputs add no row.
+    fn validate_samples(&self, cases: &[Case], scratch: &Path, tally: &mut Tally) -> Result<()> {
+        let Some(program) = testlib::validator(self.root, self.problem)? else {
+            return Ok(());
+        };
+        for case in cases.iter().filter(|c| c.judge.is_none()) {
+            let dir = scratch.join(format!("validate-{}", case.name()));
+            let context = || format!("{} case {}", self.problem.name, case.name());
+            let refused = validator::validate(&program.binary, &case.input, &dir)
+                .map_err(|e| e.context(format!("{} ({})", context(), program.source)))?;
+            if let Some(why) = refused {
+                tally.invalid += 1;
+                let detail = format!("input refused by {}: {}", program.source, why);
+                self.untimed(&case.name(), "INVALID", "-".into(), &detail);
+            }
+        }
+        Ok(())
+    }
+
     /// Runs one case: judged against its `.out`, or, without one, run and shown.
-    fn run_case(&self, job: &Job, checker: Option<&Path>, scratch: &Path) -> Result<Ran> {
+    fn run_case(&self, job: &Job, programs: &Programs, scratch: &Path) -> Result<Ran> {
+        let checker = programs.checker.as_ref();
         let Some(binary) = &job.binary else {
             return Ok(Ran::Skipped(
                 Verdict::Ce,
@@ -467,6 +514,7 @@ impl Context<'_> {
             binary,
             expected: job.expected.as_ref(),
             checker,
+            interactor: programs.interactor.as_ref(),
             scratch,
         };
         if let Some(done) = cases::judge(&other)? {
