@@ -251,7 +251,15 @@ fn first_wrong(case: &Case, expected: &Expected, got: &Spool) -> Result<Option<(
                 got.reader().map_err(io(got.path()))?,
             )
             .map_err(io(got.path()))?
-            .map(|why| (Verdict::Wa, why)),
+            .map(|why| -> Result<(Verdict, String)> {
+                let hint = case
+                    .problem
+                    .compare
+                    .hint(&expected.stdout, got.path())
+                    .map_err(io(got.path()))?;
+                Ok((Verdict::Wa, verdict::with_hint(why, hint)))
+            })
+            .transpose()?,
     })
 }
 

@@ -168,6 +168,14 @@ pub fn judge(
     })
 }
 
+/// A WA's reason and, where there is one, the hint that follows it ([`Compare::hint`]).
+pub fn with_hint(why: String, hint: Option<String>) -> String {
+    match hint {
+        Some(hint) => format!("{}; {}", why, hint),
+        None => why,
+    }
+}
+
 /// Why a run is TLE, as judges count it: CPU time (user + system) over the limit, or killed at
 /// the wall-clock cap. A run slowed down only by waiting (wall over the limit, CPU under it,
 /// not killed) is not TLE. `None` when in time.
@@ -403,8 +411,14 @@ fn verdict_of(
             )?
             .map(|why| (Verdict::Wa, why)),
     };
-    if let Some(wrong) = wrong {
-        return Ok(wrong);
+    if let Some((verdict, why)) = wrong {
+        let hint = match checker {
+            Some(_) => None,
+            None => compare
+                .hint(&expected.stdout, outcome.stdout.path())
+                .map_err(|e| Error::io(outcome.stdout.path(), e))?,
+        };
+        return Ok((verdict, with_hint(why, hint)));
     }
     if let Some(err) = &expected.stderr {
         if let Some(why) = compare.first_difference_in(&err[..], outcome.stderr.reader()?)? {

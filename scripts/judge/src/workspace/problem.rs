@@ -641,6 +641,42 @@ gen = ["--n", "9"]
     }
 
     #[test]
+    fn cpp_programs_are_paths_inside_the_workspace_with_their_roles() {
+        let at = "compare = \"lines\"";
+        let p = with(
+            at,
+            "compare = \"checker\"\nchecker = \"pkg/check.cpp\"\nvalidator = \"./pkg/../pkg/v.cpp\"\ninclude = \"../../lc/common\"",
+        )
+        .unwrap();
+        assert_eq!(
+            p.cpp,
+            CppPrograms {
+                checker: Some(PathBuf::from("problems/demo/pkg/check.cpp")),
+                validator: Some(PathBuf::from("problems/demo/pkg/v.cpp")),
+                interactor: None,
+                include: vec![PathBuf::from("lc/common")],
+            }
+        );
+        let dirs = with(at, "validator = \"v.cpp\"\ninclude = [\"a\", \"b\"]").unwrap();
+        assert_eq!(dirs.cpp.include.len(), 2);
+        assert_eq!(with(at, "").unwrap().cpp, CppPrograms::default());
+        let refused = |text: &str| with(at, text).unwrap_err();
+        assert_eq!(
+            refused("validator = \"../../../x.cpp\""),
+            "[package.metadata.judge] validator = \"../../../x.cpp\": it leads out of the workspace"
+        );
+        assert!(refused("checker = \"/tmp/c.cpp\"\ncompare = \"checker\"")
+            .contains("give a path relative to the package folder"));
+        assert_eq!(
+            refused("checker = \"c.cpp\""),
+            "[package.metadata.judge] checker = \"...\" needs compare = \"checker\", not \"tokens\""
+        );
+        assert!(refused("interactor = \"i.cpp\"").contains("needs interactive = true"));
+        assert!(refused("include = \"pkg\"").contains("include needs a checker"));
+        assert!(refused("validator = 3").contains("validator must be a path"));
+    }
+
+    #[test]
     fn compare_modes_as_cargo_reads_them() {
         assert_eq!(
             with("compare = \"lines\"", "").unwrap().compare,
@@ -742,7 +778,7 @@ gen = ["--n", "9"]
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
              the keys are: compare, float-abs, float-rel, stress, bench, judges, deny-warnings, \
-             interactive, input-file, output-file"
+             interactive, input-file, output-file, checker, validator, interactor, include"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(
