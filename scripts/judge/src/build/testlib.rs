@@ -2,7 +2,7 @@
 //! names, compiled ([`cpp::compile`], cached), or else its Rust bins.
 
 use crate::build::cpp;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::judging::checker::{Contract, Program};
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
@@ -16,7 +16,15 @@ fn compiled(root: &Path, problem: &Problem, source: &Path) -> Result<Program> {
     } else {
         problem.cpp.include.iter().map(|d| root.join(d)).collect()
     };
-    let binary = cpp::compile(&root.join(source), &include, &cpp::cache_dir(root))?;
+    // A rejection names the source as the manifest does, relative to the workspace.
+    let binary =
+        cpp::compile(&root.join(source), &include, &cpp::cache_dir(root)).map_err(|e| match e {
+            Error::Compile { source: why, .. } => Error::Compile {
+                file: source.to_path_buf(),
+                source: why,
+            },
+            other => other,
+        })?;
     Ok(Program {
         binary,
         source: source.display().to_string(),

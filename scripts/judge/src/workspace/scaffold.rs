@@ -265,7 +265,8 @@ compare = "tokens"
 # Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
 stress = [[]]
 
-# Where the statement can be submitted, the origin first (keys: scripts/judge/src/judges.rs).
+# Where the statement can be submitted, the origin first (judge keys:
+# scripts/judge/src/workspace/judges.rs).
 [[package.metadata.judge.judges]]
 judge = {judge}
 problem = {problem}
