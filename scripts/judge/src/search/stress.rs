@@ -283,7 +283,10 @@ fn save_case(dir: &Path, case: &Case, problem: &Problem) -> Result<u64> {
             }
             format!("expected output from {}-ref", problem.name)
         }
-        None => format!("decided by {}-interactor", problem.name),
+        None => match &problem.cpp.interactor {
+            Some(source) => format!("decided by {}", source.display()),
+            None => format!("decided by {}-interactor", problem.name),
+        },
     };
     let note = format!(
         "found by stress: {} on `{}`; {}\nmade again, from the workspace root, by: {}\n",
