@@ -102,12 +102,13 @@ int main() {
 }
 "#;
 
-/// An interactor of "guess the number" from 1 to 1000, ten guesses.
+/// An interactor of "guess the number" from 1 to 1000, ten guesses; a case `crash` aborts.
 const INTERACTOR: &str = r#"#include "testlib.h"
 int main(int argc, char **argv) {
     registerInteraction(argc, argv);
     std::string s;
     readToken(inf, s);
+    if (s == "crash") std::abort();
     long secret = std::atol(s.c_str());
     for (int tries = 1; tries <= 10; ++tries) {
         std::string g;
@@ -305,6 +306,7 @@ fn a_cpp_interactor_talks_with_a_rust_solution() {
         files.push((format!("{}/pkg/interactor.cpp", dir), INTERACTOR.into()));
         files.push((format!("samples/{}/1.in", name), "731\n".into()));
     }
+    files.push(("samples/halving/2.in".into(), "crash\n".into()));
     let root = workspace("testlib-interactor", &borrowed(&files));
     let out = judge(&root, &["check"]);
     let stdout = text(&out.stdout);
@@ -319,6 +321,14 @@ fn a_cpp_interactor_talks_with_a_rust_solution() {
         wa.contains("interactor: wrong answer 10 guesses, and 731 is not found"),
         "{}",
         wa
+    );
+    let crash = line(&stdout, "halving", "2", " FAIL ");
+    assert!(
+        crash.contains(
+            "the interactor problems/halving/pkg/interactor.cpp failed (killed by SIGABRT"
+        ),
+        "{}",
+        crash
     );
 }
 

@@ -67,6 +67,37 @@ pub fn validator(root: &Path, problem: &Problem) -> Result<Option<Program>> {
         .transpose()
 }
 
+/// A problem's checker, validator and C++ interactor, as [`checker`], [`validator`] and
+/// [`interactor`] give them.
+#[derive(Clone, Debug, Default)]
+pub struct Programs {
+    pub checker: Option<Program>,
+    pub validator: Option<Program>,
+    pub interactor: Option<Program>,
+}
+
+/// The problem's [`Programs`], the C++ ones compiled side by side (a testlib compile takes
+/// seconds; each is one compiler process). The first error, in the order checker,
+/// validator, interactor.
+pub fn programs(root: &Path, problem: &Problem) -> Result<Programs> {
+    std::thread::scope(|scope| {
+        let validator = scope.spawn(|| validator(root, problem));
+        let interactor = scope.spawn(|| interactor(root, problem));
+        let checker = checker(root, problem);
+        let joined = |handle: std::thread::ScopedJoinHandle<'_, Result<Option<Program>>>| {
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        let (validator, interactor) = (joined(validator), joined(interactor));
+        Ok(Programs {
+            checker: checker?,
+            validator: validator?,
+            interactor: interactor?,
+        })
+    })
+}
+
 /// Whether the problem's Rust bin of `role` (`check`, `interactor`) is used: no C++ program
 /// replaces it.
 pub fn uses_rust_bin(problem: &Problem, role: &str) -> bool {

@@ -15,7 +15,7 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
 use crate::build::speculate::{self, Speculation};
-use crate::build::testlib;
+use crate::build::testlib::{self, Programs};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
@@ -192,12 +192,6 @@ struct Job<'a> {
     limits: Limits,
     binary: Option<PathBuf>,
     expected: Option<Expected>,
-}
-
-/// The problem's checker and C++ interactor, made once for all its cases.
-struct Programs {
-    checker: Option<Program>,
-    interactor: Option<Program>,
 }
 
 /// How one case went.
@@ -405,13 +399,10 @@ impl Context<'_> {
                 expected: samples::expected_of(case)?,
             });
         }
-        let programs = Programs {
-            checker: testlib::checker(root, problem)?,
-            interactor: testlib::interactor(root, problem)?,
-        };
+        let programs = testlib::programs(root, problem)?;
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
-        self.validate_samples(cases, scratch.path(), tally)?;
+        self.validate_samples(programs.validator.as_ref(), cases, scratch.path(), tally)?;
         let width = pool::width().min(jobs.len());
         let run_one = |job: &Job| -> Result<Ran> {
             let dir = scratch.path().join(job.case.name());
@@ -479,8 +470,14 @@ impl Context<'_> {
     /// `<judge>-N.in` is in another format) with the problem's C++ validator, when it names
     /// one: a row `INVALID` with the validator's reason for each input it refuses, counted
     /// in `tally.invalid` (the check fails). Valid inputs add no row.
-    fn validate_samples(&self, cases: &[Case], scratch: &Path, tally: &mut Tally) -> Result<()> {
-        let Some(program) = testlib::validator(self.root, self.problem)? else {
+    fn validate_samples(
+        &self,
+        validator: Option<&Program>,
+        cases: &[Case],
+        scratch: &Path,
+        tally: &mut Tally,
+    ) -> Result<()> {
+        let Some(program) = validator else {
             return Ok(());
         };
         for case in cases.iter().filter(|c| c.judge.is_none()) {
