@@ -322,6 +322,13 @@ fn a_cpp_interactor_talks_with_a_rust_solution() {
         "{}",
         wa
     );
+    // `make run IN=...` talks with the C++ interactor too.
+    let ran = text(&judge(&root, &["run", "linear", "--in", "samples/linear/1.in"]).stdout);
+    assert!(
+        ran.contains("interactor -> higher") && ran.contains("WA interactor: wrong answer 10"),
+        "{}",
+        ran
+    );
     let crash = line(&stdout, "halving", "2", " FAIL ");
     assert!(
         crash.contains(
