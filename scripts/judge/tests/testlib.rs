@@ -432,3 +432,99 @@ fn a_wa_names_anycase_for_letter_case_and_checker_for_another_order() {
         order
     );
 }
+
+#[test]
+fn stress_judges_with_the_cpp_checker_and_interactor() {
+    if !cxx_or_skip("stress_judges_with_the_cpp_checker_and_interactor") {
+        return;
+    }
+    let gen = |body: &str| {
+        format!(
+            "fn main() {{\n    let args: Vec<String> = std::env::args().collect();\n    \
+             let at = args.iter().position(|a| a == \"--seed\").unwrap();\n    \
+             let seed: u64 = args[at + 1].parse().unwrap();\n    {}\n}}\n",
+            body
+        )
+    };
+    let kit = |name: &str, roles: &[(&str, &str)]| -> String {
+        roles
+            .iter()
+            .map(|(role, path)| {
+                format!(
+                    "\n[[bin]]\nname = \"{}-{}\"\npath = \"{}\"\n",
+                    name, role, path
+                )
+            })
+            .collect()
+    };
+    let sum_meta = "compare = \"checker\"\nchecker = \"pkg/check.cpp\"\nstress = [[]]";
+    let guess_meta = "interactive = true\ninteractor = \"pkg/interactor.cpp\"\nstress = [[]]";
+    let reference = "use std::io::Read;\nfn main() {\n    let mut s = String::new();\n    \
+                     std::io::stdin().read_to_string(&mut s).unwrap();\n    \
+                     let w: Vec<i64> = s.split_whitespace().skip(1).map(|t| \
+                     t.parse().unwrap()).collect();\n    println!(\"{}\", w[0] + w[1]);\n}\n";
+    let files: Vec<(String, String)> = vec![
+        (
+            "problems/sumst/Cargo.toml".into(),
+            manifest_with("sumst", sum_meta)
+                + &kit(
+                    "sumst",
+                    &[("gen", "src/bin/gen.rs"), ("ref", "src/bin/ref.rs")],
+                ),
+        ),
+        ("problems/sumst/src/main.rs".into(), SUM.into()),
+        (
+            "problems/sumst/src/bin/gen.rs".into(),
+            gen("println!(\"sum {} {}\", seed % 7, seed % 5 + 1);"),
+        ),
+        ("problems/sumst/src/bin/ref.rs".into(), reference.into()),
+        ("problems/sumst/pkg/testlib.h".into(), HEADER.into()),
+        ("problems/sumst/pkg/check.cpp".into(), CHECKER.into()),
+        ("minus.rs".into(), SUM.replace("a + b", "a - b")),
+        (
+            "problems/guesst/Cargo.toml".into(),
+            manifest_with("guesst", guess_meta) + &kit("guesst", &[("gen", "src/bin/gen.rs")]),
+        ),
+        (
+            "problems/guesst/src/main.rs".into(),
+            guesser("low + (high - low) / 2"),
+        ),
+        (
+            "problems/guesst/src/bin/gen.rs".into(),
+            gen("println!(\"{}\", seed * 161 % 1000 + 1);"),
+        ),
+        ("problems/guesst/pkg/testlib.h".into(), HEADER.into()),
+        (
+            "problems/guesst/pkg/interactor.cpp".into(),
+            INTERACTOR.into(),
+        ),
+        ("linear.rs".into(), guesser("low")),
+    ];
+    let root = workspace("testlib-stress", &borrowed(&files));
+    let stress = |name: &str, solver: Option<&str>, code: i32| {
+        let mut args = vec!["stress", name, "--n", "6", "--seed", "1"];
+        let file = solver.map(|s| root.join(s).display().to_string());
+        if let Some(file) = &file {
+            args.extend(["--solver", file.as_str()]);
+        }
+        support::judge_exits(&root, &args, code)
+    };
+    let out = stress("sumst", None, 0);
+    assert!(out.contains("sumst: 6 cases passed"), "{}", out);
+    let out = stress("sumst", Some("minus.rs"), 1);
+    assert!(
+        out.contains("sumst WA on case 1 of 6") && out.contains("checker: wrong answer expected"),
+        "{}",
+        out
+    );
+    let out = stress("guesst", None, 0);
+    assert!(out.contains("guesst: 6 cases passed"), "{}", out);
+    let out = stress("guesst", Some("linear.rs"), 1);
+    assert!(out.contains("guesst WA on case 1 of 6"), "{}", out);
+    let note = fs::read_to_string(root.join("samples/guesst/1.note")).unwrap();
+    assert!(
+        note.contains("decided by problems/guesst/pkg/interactor.cpp"),
+        "{}",
+        note
+    );
+}
