@@ -482,9 +482,10 @@ impl Context<'_> {
         };
         for case in cases.iter().filter(|c| c.judge.is_none()) {
             let dir = scratch.join(format!("validate-{}", case.name()));
-            let context = || format!("{} case {}", self.problem.name, case.name());
-            let refused = validator::validate(&program.binary, &case.input, &dir)
-                .map_err(|e| e.context(format!("{} ({})", context(), program.source)))?;
+            let refused = validator::validate(&program.binary, &case.input, &dir).map_err(|e| {
+                let what = format!("{} case {}", self.problem.name, case.name());
+                e.context(format!("{} ({})", what, program.source))
+            })?;
             if let Some(why) = refused {
                 tally.invalid += 1;
                 let detail = format!("input refused by {}: {}", program.source, why);

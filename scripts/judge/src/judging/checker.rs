@@ -148,3 +148,62 @@ pub fn check(
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A testlib checker's run that ended as `exit` with `stderr`.
+    fn ran(exit: Exit, stderr: &str) -> Measured {
+        Measured {
+            exit,
+            elapsed: Duration::from_millis(1),
+            cpu: Duration::from_millis(1),
+            max_rss_kib: 0,
+            own_memory: true,
+            output_cap: run::DEFAULT_OUTPUT_CAP,
+            over_cap: None,
+            stdout: Vec::new(),
+            stderr: stderr.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn testlib_statuses_are_verdicts_and_anything_else_is_fail() {
+        let said = |exit: Exit, stderr: &str| testlib_verdict(&ran(exit, stderr), "c.cpp");
+        assert_eq!(said(Exit::Code(0), "ok 3 numbers\n"), None);
+        assert_eq!(
+            said(Exit::Code(1), "wrong answer expected 5, found 4\n").unwrap(),
+            (
+                Verdict::Wa,
+                "checker: wrong answer expected 5, found 4".to_string()
+            )
+        );
+        assert_eq!(said(Exit::Code(2), "").unwrap().0, Verdict::Pe);
+        assert_eq!(
+            said(Exit::Code(2), "").unwrap().1,
+            "checker: (no message on its stderr)"
+        );
+        assert_eq!(
+            said(Exit::Code(7), "points 0.5 half\n").unwrap(),
+            (Verdict::Points, "points 0.5 half".to_string())
+        );
+        assert_eq!(
+            said(Exit::Code(3), "FAIL bad answer file\n").unwrap(),
+            (
+                Verdict::Fail,
+                "the checker c.cpp failed (exit status 3: FAIL bad answer file)".to_string()
+            )
+        );
+        let (verdict, why) = said(Exit::Code(4), "").unwrap();
+        assert_eq!(verdict, Verdict::Fail);
+        assert_eq!(why, "the checker c.cpp failed (exit status 4)");
+        let (verdict, why) = said(Exit::Signal(11), "").unwrap();
+        assert_eq!(verdict, Verdict::Fail);
+        assert!(
+            why.starts_with("the checker c.cpp failed (killed by SIGSEGV"),
+            "{}",
+            why
+        );
+    }
+}

@@ -32,3 +32,40 @@ pub fn validate(program: &Path, input: &Path, scratch: &Path) -> Result<Option<S
         ))),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    #[test]
+    fn status_zero_is_valid_any_other_invalid_and_a_signal_an_error() {
+        let tmp = testkit::TempDir::new("judge-validator");
+        let dir = tmp.path();
+        let input = dir.join("1.in");
+        fs::write(&input, "5\n").unwrap();
+        let script = |name: &str, body: &str| {
+            use std::os::unix::fs::PermissionsExt;
+            let path = dir.join(name);
+            fs::write(&path, format!("#!/bin/sh\n{}\n", body)).unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+            path
+        };
+        // The input arrives on stdin.
+        let reads = script("reads", "read n; [ \"$n\" = 5 ] || exit 1");
+        assert_eq!(validate(&reads, &input, &dir.join("s1")).unwrap(), None);
+        let refuses = script("refuses", "echo 'FAIL n = 5 is over 4' >&2; exit 3");
+        assert_eq!(
+            validate(&refuses, &input, &dir.join("s2")).unwrap(),
+            Some("FAIL n = 5 is over 4".to_string())
+        );
+        let silent = script("silent", "exit 1");
+        assert_eq!(
+            validate(&silent, &input, &dir.join("s3")).unwrap(),
+            Some("exit status 1 (no reason on its stderr)".to_string())
+        );
+        let crashes = script("crashes", "kill -SEGV $$");
+        let e = validate(&crashes, &input, &dir.join("s4")).unwrap_err();
+        assert!(e.to_string().contains("killed by SIGSEGV"), "{}", e);
+    }
+}
