@@ -528,3 +528,57 @@ fn stress_judges_with_the_cpp_checker_and_interactor() {
         note
     );
 }
+
+#[test]
+fn a_rust_checker_keeps_its_own_contract() {
+    let checker = r#"fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let output = std::fs::read_to_string(&args[2]).unwrap();
+    match output.trim() {
+        "3" => {}
+        "4" => {
+            println!("four is wrong");
+            std::process::exit(1);
+        }
+        _ => {
+            eprintln!("cannot read it");
+            std::process::exit(2);
+        }
+    }
+}
+"#;
+    let manifest = manifest_with("rustck", "compare = \"checker\"")
+        + "\n[[bin]]\nname = \"rustck-check\"\npath = \"src/bin/checker.rs\"\n";
+    let root = workspace(
+        "testlib-rust-checker",
+        &[
+            ("problems/rustck/Cargo.toml", &manifest),
+            ("problems/rustck/src/main.rs", SUM),
+            ("problems/rustck/src/bin/checker.rs", checker),
+            ("samples/rustck/1.in", "sum 1 2\n"),
+            ("samples/rustck/1.out", "3\n"),
+            ("samples/rustck/2.in", "sum 2 2\n"),
+            ("samples/rustck/2.out", "4\n"),
+        ],
+    );
+    let stdout = text(&judge(&root, &["check"]).stdout);
+    assert!(
+        line(&stdout, "rustck", "1", "").contains(" AC "),
+        "{}",
+        stdout
+    );
+    let wa = line(&stdout, "rustck", "2", " WA ");
+    assert!(wa.ends_with("checker: four is wrong"), "{}", wa);
+    // Any other exit stops the command: the test kit is broken, no verdict is given.
+    fs::write(root.join("samples/rustck/3.in"), "word 1 2\n").unwrap();
+    fs::write(root.join("samples/rustck/3.out"), "3\n").unwrap();
+    let out = judge(&root, &["check"]);
+    let stderr = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        stderr.contains("rustck case 3: the checker")
+            && stderr.contains("failed (exit status 2): cannot read it"),
+        "{}",
+        stderr
+    );
+}
