@@ -1,5 +1,5 @@
 //! From a problem to the one file a judge gets: the bundle, the compilers on this machine,
-//! and compiles like each judge's, cached.
+//! compiles like each judge's, cached, and the problem's C++ testlib programs.
 
 pub mod bundle;
 pub mod compile;
