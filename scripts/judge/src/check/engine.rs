@@ -15,6 +15,7 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
 use crate::build::speculate::{self, Speculation};
+use crate::build::testlib::{self, Programs};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
@@ -26,7 +27,9 @@ use crate::check::report::{
 use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
+use crate::judging::checker::Program;
 use crate::judging::diff;
+use crate::judging::validator;
 use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::workspace::judges;
@@ -84,10 +87,13 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     }
     let checked: Vec<&Problem> = problems
         .iter()
-        .filter(|p| p.compare == Compare::Checker)
+        .filter(|p| p.compare == Compare::Checker && testlib::uses_rust_bin(p, "check"))
         .collect();
     kit::build_role(root, &checked, "check")?;
-    let talking: Vec<&Problem> = problems.iter().collect();
+    let talking: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| testlib::uses_rust_bin(p, "interactor"))
+        .collect();
     kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
@@ -119,8 +125,16 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         && total.cases > 0
         && total.failing == 0
         && total.oversize == 0
+        && total.invalid == 0
         && !no_guard;
     let mut notes = String::new();
+    if total.invalid > 0 {
+        notes.push_str(&format!(
+            ", {} sample input{} refused by the validator",
+            total.invalid,
+            if total.invalid == 1 { "" } else { "s" }
+        ));
+    }
     if total.oversize > 0 {
         notes.push_str(", a bundle over a judge's source limit");
     }
@@ -452,13 +466,14 @@ impl Context<'_> {
             .collect();
         let twin = |job: &Job| job.build.and_then(|i| twins[i].as_ref());
         let fails = |ran: &Ran| ran.verdict().is_some_and(overflow::worth_a_second_run);
-        let checker = kit::checker(root, problem);
+        let programs = testlib::programs(root, problem)?;
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
+        self.validate_samples(programs.validator.as_ref(), cases, scratch.path(), tally)?;
         let width = pool::width().min(jobs.len());
         let run_from = |job: &Job, binary: Option<&Path>, dir: &str| -> Result<Ran> {
             let dir = scratch.path().join(dir);
-            self.run_case(job, binary, checker.as_deref(), &dir)
+            self.run_case(job, binary, &programs, &dir)
                 .map_err(|e| e.context(format!("{} case {}", problem.name, job.case.name())))
         };
         let run_one = |job: &Job| -> Result<Ran> {
@@ -568,15 +583,45 @@ impl Context<'_> {
         over.is_empty()
     }
 
+    /// Validates each sample input of the origin's format (`N.in`; a judge's variant
+    /// `<judge>-N.in` is in another format) with the problem's C++ validator, when it names
+    /// one: a row `INVALID` with the validator's reason for each input it refuses, counted
+    /// in `tally.invalid` (the check fails). Valid inputs add no row.
+    fn validate_samples(
+        &self,
+        validator: Option<&Program>,
+        cases: &[Case],
+        scratch: &Path,
+        tally: &mut Tally,
+    ) -> Result<()> {
+        let Some(program) = validator else {
+            return Ok(());
+        };
+        for case in cases.iter().filter(|c| c.judge.is_none()) {
+            let dir = scratch.join(format!("validate-{}", case.name()));
+            let refused = validator::validate(&program.binary, &case.input, &dir).map_err(|e| {
+                let what = format!("{} case {}", self.problem.name, case.name());
+                e.context(format!("{} ({})", what, program.source))
+            })?;
+            if let Some(why) = refused {
+                tally.invalid += 1;
+                let detail = format!("input refused by {}: {}", program.source, why);
+                self.untimed(&case.name(), "INVALID", "-".into(), &detail);
+            }
+        }
+        Ok(())
+    }
+
     /// Runs one case from `binary` (its build's, or that build's overflow-checking twin):
     /// judged against its `.out`, or, without one, run and shown.
     fn run_case(
         &self,
         job: &Job,
         binary: Option<&Path>,
-        checker: Option<&Path>,
+        programs: &Programs,
         scratch: &Path,
     ) -> Result<Ran> {
+        let checker = programs.checker.as_ref();
         let Some(binary) = binary else {
             return Ok(Ran::Skipped(
                 Verdict::Ce,
@@ -591,6 +636,7 @@ impl Context<'_> {
             binary,
             expected: job.expected.as_ref(),
             checker,
+            interactor: programs.interactor.as_ref(),
             scratch,
         };
         if let Some(done) = cases::judge(&other)? {

@@ -11,6 +11,7 @@ use crate::check::cases::{self, Done};
 use crate::check::report::Panic;
 use crate::error::{Error, Result};
 use crate::exec::run::ScratchDir;
+use crate::judging::checker::Program;
 use crate::judging::verdict::{Expected, Verdict};
 use crate::text::printable::printable;
 use crate::workspace::problem::Problem;
@@ -136,7 +137,8 @@ pub struct Failed<'a> {
     pub problem: &'a Problem,
     /// The single-file solution under test (`--solver`), else `None`: the problem's bundle.
     pub solver: Option<&'a Path>,
-    pub checker: Option<&'a Path>,
+    pub checker: Option<&'a Program>,
+    pub interactor: Option<&'a Program>,
     pub input: &'a [u8],
     /// The reference's answer and exit status; `None` for an interactive problem.
     pub answer: Option<(&'a [u8], i32)>,
@@ -206,6 +208,7 @@ pub fn after_stress(failed: &Failed) -> Result<Option<String>> {
         binary: &binary,
         expected: expected.as_ref(),
         checker: failed.checker,
+        interactor: failed.interactor,
         scratch: &dir.join("run"),
     })?;
     let map = LineMap::load(root, &problem.name);

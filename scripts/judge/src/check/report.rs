@@ -19,6 +19,8 @@ pub struct Tally {
     pub stand_ins: usize,
     /// Cases run from the overflow-checking build (`DEBUG=1`), not the judge's.
     pub overflow_cases: usize,
+    /// Sample inputs the problem's validator refused.
+    pub invalid: usize,
 }
 
 impl Tally {
@@ -31,6 +33,7 @@ impl Tally {
         self.failing += other.failing;
         self.stand_ins += other.stand_ins;
         self.overflow_cases += other.overflow_cases;
+        self.invalid += other.invalid;
     }
 }
 
