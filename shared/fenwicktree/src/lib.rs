@@ -172,6 +172,7 @@ mod tests {
     #[test]
     #[should_panic]
     fn reversed_range_panics() {
-        FenwickTree::new(4, 0i32).sum(3..1);
+        let (l, r) = (3, 1);
+        FenwickTree::new(4, 0i32).sum(l..r);
     }
 }
