@@ -4,8 +4,7 @@
 //! 998244353. O(N + Q log N).
 
 use fastio::{Reader, Writer};
-use lazysegtree::{LazySegtree, MapMonoid};
-use segtree::Monoid;
+use lazysegtree::{LazySegtree, MapMonoid, Monoid};
 
 const MOD: u64 = 998_244_353;
 

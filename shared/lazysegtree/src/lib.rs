@@ -1,12 +1,12 @@
 //! Lazy segment tree: apply a map to a range, fold a range, search for a range's end.
 //!
 //! The AtCoder Library's `lazy_segtree` with ac-library-rs's [`MapMonoid`] trait: a monoid
-//! `S` (a [`segtree::Monoid`]) acted on by maps `F` that compose, iterative over a
-//! power-of-two array.
+//! `S` (a [`Monoid`], the `monoid` crate's, which `segtree` uses too) acted on by maps `F`
+//! that compose, iterative over a power-of-two array. The ready monoids ([`Max`], [`Min`],
+//! [`Additive`], [`Multiplicative`]) are re-exported.
 //!
 //! ```
-//! use lazysegtree::{LazySegtree, MapMonoid};
-//! use segtree::Max;
+//! use lazysegtree::{LazySegtree, MapMonoid, Max};
 //! // Range add, range max.
 //! struct AddMax;
 //! impl MapMonoid for AddMax {
@@ -23,8 +23,9 @@
 //! assert_eq!(t.max_right(0, |&x| x < 12), 2);
 //! ```
 
-pub use segtree::Monoid;
-use std::ops::{Bound, RangeBounds};
+use monoid::bounds;
+pub use monoid::{Additive, Max, Min, Monoid, Multiplicative};
+use std::ops::RangeBounds;
 
 /// A monoid [`M`](MapMonoid::M) with maps [`F`](MapMonoid::F) acting on it: `mapping(f, .)`
 /// must distribute over the operation (`f(x op y) = f(x) op f(y)`) and
@@ -65,23 +66,6 @@ pub struct LazySegtree<F: MapMonoid> {
     d: Vec<<F::M as Monoid>::S>,
     // lz[k] (internal nodes only) waits to be applied to k's children.
     lz: Vec<F::F>,
-}
-
-/// The half-open `l..r` of `range` within `0..=n`; panics unless `l <= r <= n`.
-#[inline]
-fn bounds<R: RangeBounds<usize>>(range: R, n: usize) -> (usize, usize) {
-    let l = match range.start_bound() {
-        Bound::Included(&l) => l,
-        Bound::Excluded(&l) => l + 1,
-        Bound::Unbounded => 0,
-    };
-    let r = match range.end_bound() {
-        Bound::Included(&r) => r + 1,
-        Bound::Excluded(&r) => r,
-        Bound::Unbounded => n,
-    };
-    assert!(l <= r && r <= n, "range {}..{} not within 0..{}", l, r, n);
-    (l, r)
 }
 
 impl<F: MapMonoid> From<Vec<<F::M as Monoid>::S>> for LazySegtree<F> {
@@ -153,9 +137,23 @@ impl<F: MapMonoid> LazySegtree<F> {
         }
     }
 
+    /// Pushes the maps above the leaves `l` and `r - 1` (offset by `size`) that the range
+    /// `l..r` cuts through.
+    #[inline]
+    fn push_ends(&mut self, l: usize, r: usize) {
+        for i in (1..=self.log).rev() {
+            if ((l >> i) << i) != l {
+                self.push(l >> i);
+            }
+            if ((r >> i) << i) != r {
+                self.push((r - 1) >> i);
+            }
+        }
+    }
+
     /// `a[p] = x`. Panics unless `p < n`. O(log n).
     pub fn set(&mut self, p: usize, x: <F::M as Monoid>::S) {
-        assert!(p < self.n, "index {} out of 0..{}", p, self.n);
+        assert!(p < self.n);
         let p = p + self.size;
         self.push_path(p);
         self.d[p] = x;
@@ -166,7 +164,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p]`. Panics unless `p < n`. O(log n).
     pub fn get(&mut self, p: usize) -> <F::M as Monoid>::S {
-        assert!(p < self.n, "index {} out of 0..{}", p, self.n);
+        assert!(p < self.n);
         let p = p + self.size;
         self.push_path(p);
         self.d[p].clone()
@@ -180,14 +178,7 @@ impl<F: MapMonoid> LazySegtree<F> {
             return F::identity_element();
         }
         let (mut l, mut r) = (l + self.size, r + self.size);
-        for i in (1..=self.log).rev() {
-            if ((l >> i) << i) != l {
-                self.push(l >> i);
-            }
-            if ((r >> i) << i) != r {
-                self.push((r - 1) >> i);
-            }
-        }
+        self.push_ends(l, r);
         let (mut sml, mut smr) = (F::identity_element(), F::identity_element());
         while l < r {
             if l & 1 == 1 {
@@ -212,7 +203,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p] = f(a[p])`. Panics unless `p < n`. O(log n).
     pub fn apply(&mut self, p: usize, f: F::F) {
-        assert!(p < self.n, "index {} out of 0..{}", p, self.n);
+        assert!(p < self.n);
         let p = p + self.size;
         self.push_path(p);
         self.d[p] = F::mapping(&f, &self.d[p]);
@@ -228,14 +219,7 @@ impl<F: MapMonoid> LazySegtree<F> {
             return;
         }
         let (l, r) = (l + self.size, r + self.size);
-        for i in (1..=self.log).rev() {
-            if ((l >> i) << i) != l {
-                self.push(l >> i);
-            }
-            if ((r >> i) << i) != r {
-                self.push((r - 1) >> i);
-            }
-        }
+        self.push_ends(l, r);
         let (mut a, mut b) = (l, r);
         while a < b {
             if a & 1 == 1 {
@@ -263,8 +247,8 @@ impl<F: MapMonoid> LazySegtree<F> {
     /// largest `r` in `l..=n` with `g(prod(l..r))` true. Panics unless `l <= n` and `g(e)`.
     /// O(log n) calls of `op` and `g`.
     pub fn max_right<G: Fn(&<F::M as Monoid>::S) -> bool>(&mut self, l: usize, g: G) -> usize {
-        assert!(l <= self.n, "index {} out of 0..={}", l, self.n);
-        assert!(g(&F::identity_element()), "g(identity) must be true");
+        assert!(l <= self.n);
+        assert!(g(&F::identity_element()));
         if l == self.n {
             return self.n;
         }
@@ -300,8 +284,8 @@ impl<F: MapMonoid> LazySegtree<F> {
     /// true: the smallest `l` in `0..=r` with `g(prod(l..r))` true. Panics unless `r <= n` and
     /// `g(e)`. O(log n) calls of `op` and `g`.
     pub fn min_left<G: Fn(&<F::M as Monoid>::S) -> bool>(&mut self, r: usize, g: G) -> usize {
-        assert!(r <= self.n, "index {} out of 0..={}", r, self.n);
-        assert!(g(&F::identity_element()), "g(identity) must be true");
+        assert!(r <= self.n);
+        assert!(g(&F::identity_element()));
         if r == 0 {
             return 0;
         }

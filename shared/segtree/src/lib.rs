@@ -1,8 +1,8 @@
 //! Segment tree over a monoid: set one element, fold any range, search for a range's end.
 //!
-//! The AtCoder Library's `segtree` with ac-library-rs's [`Monoid`] trait, iterative over a
-//! power-of-two array. Ready monoids: [`Max`], [`Min`], [`Additive`], [`Multiplicative`]
-//! over the primitive integers.
+//! The AtCoder Library's `segtree` with ac-library-rs's [`Monoid`] trait (the `monoid`
+//! crate's, re-exported), iterative over a power-of-two array. Ready monoids: [`Max`],
+//! [`Min`], [`Additive`], [`Multiplicative`] over the primitive integers.
 //!
 //! ```
 //! use segtree::{Additive, Max, Segtree};
@@ -16,99 +16,9 @@
 //! assert_eq!(t.prod(..), 6);
 //! ```
 
-use std::marker::PhantomData;
-use std::ops::{Add, Bound, Mul, RangeBounds};
-
-/// A monoid: an associative `binary_operation` with an `identity`.
-pub trait Monoid {
-    /// The element type.
-    type S: Clone;
-    /// The identity `e`: `op(e, x) = op(x, e) = x`.
-    fn identity() -> Self::S;
-    /// The associative operation (need not be commutative).
-    fn binary_operation(a: &Self::S, b: &Self::S) -> Self::S;
-}
-
-/// The primitive integers' constants the ready monoids need.
-pub trait Integer: Copy + Ord + Add<Output = Self> + Mul<Output = Self> {
-    /// The smallest value (the identity of `max`).
-    const MIN: Self;
-    /// The largest value (the identity of `min`).
-    const MAX: Self;
-    /// `0`.
-    const ZERO: Self;
-    /// `1`.
-    const ONE: Self;
-}
-
-macro_rules! integer {
-    ($($t:ty),*) => {$(
-        impl Integer for $t {
-            const MIN: Self = <$t>::MIN;
-            const MAX: Self = <$t>::MAX;
-            const ZERO: Self = 0;
-            const ONE: Self = 1;
-        }
-    )*};
-}
-integer!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
-
-/// `max`, identity `S::MIN`.
-pub struct Max<S>(PhantomData<fn() -> S>);
-/// `min`, identity `S::MAX`.
-pub struct Min<S>(PhantomData<fn() -> S>);
-/// `+`, identity `0` (overflow panics in debug builds and wraps in release, as `+` does).
-pub struct Additive<S>(PhantomData<fn() -> S>);
-/// `*`, identity `1` (overflow as for `*`).
-pub struct Multiplicative<S>(PhantomData<fn() -> S>);
-
-impl<S: Integer> Monoid for Max<S> {
-    type S = S;
-    #[inline]
-    fn identity() -> S {
-        S::MIN
-    }
-    #[inline]
-    fn binary_operation(a: &S, b: &S) -> S {
-        *a.max(b)
-    }
-}
-
-impl<S: Integer> Monoid for Min<S> {
-    type S = S;
-    #[inline]
-    fn identity() -> S {
-        S::MAX
-    }
-    #[inline]
-    fn binary_operation(a: &S, b: &S) -> S {
-        *a.min(b)
-    }
-}
-
-impl<S: Integer> Monoid for Additive<S> {
-    type S = S;
-    #[inline]
-    fn identity() -> S {
-        S::ZERO
-    }
-    #[inline]
-    fn binary_operation(a: &S, b: &S) -> S {
-        *a + *b
-    }
-}
-
-impl<S: Integer> Monoid for Multiplicative<S> {
-    type S = S;
-    #[inline]
-    fn identity() -> S {
-        S::ONE
-    }
-    #[inline]
-    fn binary_operation(a: &S, b: &S) -> S {
-        *a * *b
-    }
-}
+use monoid::bounds;
+pub use monoid::{Additive, Integer, Max, Min, Monoid, Multiplicative};
+use std::ops::RangeBounds;
 
 /// `a[0..n]` over the monoid `M`.
 #[derive(Clone)]
@@ -117,23 +27,6 @@ pub struct Segtree<M: Monoid> {
     size: usize,
     // Node k (1 <= k < 2 size) holds the product of its leaves; leaf i is d[size + i].
     d: Vec<M::S>,
-}
-
-/// The half-open `l..r` of `range` within `0..=n`; panics unless `l <= r <= n`.
-#[inline]
-fn bounds<R: RangeBounds<usize>>(range: R, n: usize) -> (usize, usize) {
-    let l = match range.start_bound() {
-        Bound::Included(&l) => l,
-        Bound::Excluded(&l) => l + 1,
-        Bound::Unbounded => 0,
-    };
-    let r = match range.end_bound() {
-        Bound::Included(&r) => r + 1,
-        Bound::Excluded(&r) => r,
-        Bound::Unbounded => n,
-    };
-    assert!(l <= r && r <= n, "range {}..{} not within 0..{}", l, r, n);
-    (l, r)
 }
 
 impl<M: Monoid> From<Vec<M::S>> for Segtree<M> {
@@ -172,7 +65,7 @@ impl<M: Monoid> Segtree<M> {
 
     /// `a[p] = x`. Panics unless `p < n`. O(log n).
     pub fn set(&mut self, p: usize, x: M::S) {
-        assert!(p < self.n, "index {} out of 0..{}", p, self.n);
+        assert!(p < self.n);
         let mut k = p + self.size;
         self.d[k] = x;
         while k > 1 {
@@ -184,7 +77,7 @@ impl<M: Monoid> Segtree<M> {
     /// `a[p]`. Panics unless `p < n`. O(1).
     #[inline]
     pub fn get(&self, p: usize) -> M::S {
-        assert!(p < self.n, "index {} out of 0..{}", p, self.n);
+        assert!(p < self.n);
         self.d[p + self.size].clone()
     }
 
@@ -219,8 +112,8 @@ impl<M: Monoid> Segtree<M> {
     /// largest `r` in `l..=n` with `f(prod(l..r))` true (binary search on the tree).
     /// Panics unless `l <= n` and `f(e)`. O(log n) calls of `op` and `f`.
     pub fn max_right<F: Fn(&M::S) -> bool>(&self, l: usize, f: F) -> usize {
-        assert!(l <= self.n, "index {} out of 0..={}", l, self.n);
-        assert!(f(&M::identity()), "f(identity) must be true");
+        assert!(l <= self.n);
+        assert!(f(&M::identity()));
         if l == self.n {
             return self.n;
         }
@@ -254,8 +147,8 @@ impl<M: Monoid> Segtree<M> {
     /// true: the smallest `l` in `0..=r` with `f(prod(l..r))` true. Panics unless `r <= n` and
     /// `f(e)`. O(log n) calls of `op` and `f`.
     pub fn min_left<F: Fn(&M::S) -> bool>(&self, r: usize, f: F) -> usize {
-        assert!(r <= self.n, "index {} out of 0..={}", r, self.n);
-        assert!(f(&M::identity()), "f(identity) must be true");
+        assert!(r <= self.n);
+        assert!(f(&M::identity()));
         if r == 0 {
             return 0;
         }
