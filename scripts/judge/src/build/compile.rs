@@ -323,7 +323,7 @@ fn read_entry(
 
 /// Removes all but the [`CACHE_ENTRIES`] most recently used entries of `cache`, and private
 /// folders ([`private_dir`]) left over by a process that was killed (older than an hour).
-fn prune(cache: &Path) {
+pub(crate) fn prune(cache: &Path) {
     let Ok(dirs) = fs::read_dir(cache) else {
         return;
     };

@@ -3,6 +3,7 @@
 
 pub mod bundle;
 pub mod compile;
+pub mod cpp;
 pub mod diagnostics;
 pub mod judge_rustc;
 pub mod linemap;
