@@ -18,6 +18,7 @@ use crate::build::speculate::{self, Speculation};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
+use crate::check::lc;
 use crate::check::plan::{build_for, needs_guard, plan, Build};
 use crate::check::report::{panic_place, printed, stderr_head, timed, unjudged, Tally, Times};
 use crate::error::{Error, Result};
@@ -28,6 +29,8 @@ use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::workspace::judges;
 use crate::workspace::kit;
+use crate::workspace::library_checker::Checkout;
+use crate::workspace::named;
 use crate::workspace::problem::{Compare, Problem};
 use crate::workspace::samples::{self, Case};
 use crate::workspace::version::Version;
@@ -42,6 +45,20 @@ pub struct Options {
     pub case: Option<String>,
     /// Print a side-by-side diff of each WA case.
     pub verbose: bool,
+    /// Judge the tests of this folder (`TESTS=`, [`named`]) instead of the samples; one
+    /// problem only.
+    pub tests: Option<PathBuf>,
+    /// The Library Checker checkout (`LC=`, else the recorded one): its checker judges the
+    /// problems with `library-checker` metadata ([`lc`]).
+    pub checkout: Option<Checkout>,
+}
+
+/// What the check of one problem found: its counts, its slowest case and peak memory, and
+/// the binary its default-judge cases ran (what `make verify` times against a baseline).
+pub struct Checked {
+    pub name: String,
+    pub tally: Tally,
+    pub binary: Option<PathBuf>,
 }
 
 /// Checks every case of `problems` ([`check_with`]).
@@ -53,10 +70,27 @@ pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
 /// every bundle fits its judges' source limits, every compile is clean, every case AC, and an
 /// old compiler was found.
 pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Result<Outcome> {
+    check_each(root, problems, options).map(|(outcome, _)| outcome)
+}
+
+/// [`check_with`], and what it found of each problem.
+pub fn check_each(
+    root: &Path,
+    problems: &[Problem],
+    options: &Options,
+) -> Result<(Outcome, Vec<Checked>)> {
+    if options.tests.is_some() && problems.len() != 1 {
+        return Err(Error::Usage(
+            "TESTS= judges one problem: make check P=<name> TESTS=<folder>".to_string(),
+        ));
+    }
     // A case that is not there is refused before anything is built.
     let mut selected = Vec::new();
     for problem in problems {
-        let mut cases = samples::cases(root, &root.join(problem.samples_dir()))?;
+        let mut cases = match &options.tests {
+            Some(dir) => named::cases(dir)?.1,
+            None => samples::cases(root, &root.join(problem.samples_dir()))?,
+        };
         samples::check_judges(problem, &cases)?;
         if let Some(name) = &options.case {
             let names: Vec<String> = cases.iter().map(Case::name).collect();
@@ -83,6 +117,16 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     kit::build_role(root, &checked, "check")?;
     let talking: Vec<&Problem> = problems.iter().collect();
     kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
+    let mut said = false;
+    let mut lc_checkers = Vec::new();
+    for problem in problems {
+        lc_checkers.push(lc::checker(
+            root,
+            problem,
+            options.checkout.as_ref(),
+            &mut said,
+        )?);
+    }
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
     println!(
@@ -91,18 +135,29 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
+    let mut checked = Vec::new();
     let compilers = Mutex::new(compilers);
-    for (problem, cases) in problems.iter().zip(selected) {
+    for ((problem, cases), lc_checker) in problems.iter().zip(selected).zip(lc_checkers) {
         let context = Context {
             root,
             problem,
             compilers: &compilers,
             old: old.as_ref().ok().filter(|_| needs_guard(problem)),
             options,
+            lc_checker,
+            binary: Mutex::new(None),
         };
         let (tally, summary) = context.check(cases)?;
         total.add(&tally);
         summaries.push(summary);
+        checked.push(Checked {
+            name: problem.name.clone(),
+            tally,
+            binary: context
+                .binary
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner()),
+        });
     }
     println!();
     for s in summaries {
@@ -136,7 +191,7 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         total.compiles,
         notes
     );
-    Ok(Outcome::of(ok))
+    Ok((Outcome::of(ok), checked))
 }
 
 /// The old-compiler guard, for the problems whose judges' compilers are unknown only
@@ -170,6 +225,10 @@ struct Context<'a> {
     /// The old-compiler guard, when the problem needs it and there is one.
     old: Option<&'a Rustc>,
     options: &'a Options,
+    /// The Library Checker's checker, when it judges this problem ([`lc::checker`]).
+    lc_checker: Option<PathBuf>,
+    /// The binary the default judge's cases ran.
+    binary: Mutex<Option<PathBuf>>,
 }
 
 /// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
@@ -201,6 +260,17 @@ impl Ran {
             Ran::Unjudged(_, o, _) => o.exit == Exit::Killed,
             Ran::Skipped(..) => false,
             Ran::Other(done) => done.killed,
+        }
+    }
+
+    /// CPU time and peak memory (MiB) of the run, when it ran.
+    fn usage(&self) -> Option<(std::time::Duration, f64)> {
+        let of = |o: &run::Measured<_>| (o.cpu, o.max_rss_kib as f64 / 1024.0);
+        match self {
+            Ran::Judged(j) => Some((j.outcome.cpu, j.outcome.max_rss_kib as f64 / 1024.0)),
+            Ran::Unjudged(_, o, _) => Some(of(o)),
+            Ran::Skipped(..) => None,
+            Ran::Other(done) => Some((done.cpu, done.mem_mib)),
         }
     }
 }
@@ -385,7 +455,13 @@ impl Context<'_> {
                 expected: samples::expected_of(case)?,
             });
         }
-        let checker = kit::checker(root, problem);
+        if let Some(job) = jobs.iter().find(|j| j.case.judge.is_none()) {
+            *self.binary.lock().unwrap_or_else(|e| e.into_inner()) = job.binary.clone();
+        }
+        let checker = self
+            .lc_checker
+            .clone()
+            .or_else(|| kit::checker(root, problem));
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
         let width = pool::width().min(jobs.len());
@@ -413,6 +489,9 @@ impl Context<'_> {
                 ran = run_one(job)?;
             }
             tally.cases += 1;
+            if let Some((cpu, mib)) = ran.usage() {
+                tally.note_usage(&job.case.name(), cpu, mib);
+            }
             if self.show(job, &ran, &map)? {
                 tally.passed += 1;
             }

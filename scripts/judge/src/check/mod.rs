@@ -4,5 +4,6 @@
 pub mod cases;
 pub mod compiles;
 pub mod engine;
+pub mod lc;
 pub mod plan;
 pub mod report;

@@ -2,6 +2,7 @@
 
 use crate::exec::run::{self, Kept};
 use crate::judging::verdict::Verdict;
+use std::time::Duration;
 
 /// Counts of one problem or of the whole check.
 #[derive(Default)]
@@ -17,6 +18,10 @@ pub struct Tally {
     pub failing: usize,
     /// Compiles by a compiler standing in for a judge's own.
     pub stand_ins: usize,
+    /// The case of the most CPU time, and that time.
+    pub slowest: Option<(String, Duration)>,
+    /// The most peak memory of a case, MiB.
+    pub peak_mib: f64,
 }
 
 impl Tally {
@@ -28,6 +33,17 @@ impl Tally {
         self.oversize += other.oversize;
         self.failing += other.failing;
         self.stand_ins += other.stand_ins;
+        if let Some((case, cpu)) = &other.slowest {
+            self.note_usage(case, *cpu, other.peak_mib);
+        }
+    }
+
+    /// Counts a run of `case` that took `cpu` and `mib` at its peak.
+    pub fn note_usage(&mut self, case: &str, cpu: Duration, mib: f64) {
+        if self.slowest.as_ref().map_or(true, |(_, t)| cpu > *t) {
+            self.slowest = Some((case.to_string(), cpu));
+        }
+        self.peak_mib = self.peak_mib.max(mib);
     }
 }
 

@@ -49,8 +49,7 @@ pub struct LcProblem {
 pub fn well_formed_key(key: &str) -> bool {
     let part = |p: &str| {
         !p.is_empty()
-            && p
-                .bytes()
+            && p.bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     };
     matches!(key.split_once('/'), Some((c, i)) if part(c) && part(i))
@@ -116,7 +115,9 @@ impl Checkout {
         let entries = fs::read_dir(&self.root).map_err(|e| Error::io(&self.root, e))?;
         let mut found: Vec<String> = entries
             .filter_map(|e| e.ok()?.file_name().into_string().ok())
-            .filter(|c| !c.starts_with('.') && self.root.join(c).join(id).join("info.toml").is_file())
+            .filter(|c| {
+                !c.starts_with('.') && self.root.join(c).join(id).join("info.toml").is_file()
+            })
             .collect();
         found.sort();
         match found.as_slice() {
@@ -166,7 +167,11 @@ impl Checkout {
 
     /// The shell command that generates the problem's tests.
     pub fn generate_command(&self, id: &str) -> String {
-        format!("(cd {} && python3 generate.py -p {})", self.root.display(), id)
+        format!(
+            "(cd {} && python3 generate.py -p {})",
+            self.root.display(),
+            id
+        )
     }
 
     /// Runs `python3 generate.py -p <id>` in the checkout (it writes the problem's `in/`,
@@ -349,7 +354,11 @@ mod tests {
         assert_eq!(p.time_limit_ms().unwrap(), 2500);
         assert_eq!(p.title().as_deref(), Some("X"));
         fs::write(dir.join("info.toml"), "[params]\ntimelimit = 2\n").unwrap();
-        assert!(p.time_limit_ms().unwrap_err().to_string().contains("timelimit"));
+        assert!(p
+            .time_limit_ms()
+            .unwrap_err()
+            .to_string()
+            .contains("timelimit"));
         assert_eq!(p.url(), "https://judge.yosupo.jp/problem/x");
         assert!(!p.has_tests());
     }

@@ -259,7 +259,10 @@ mod tests {
     #[test]
     fn three_layouts_in_natural_order() {
         let (l, names) = listed(&["in/b10.txt", "in/b2.txt", "out/b2.txt", "out/b10.txt"]).unwrap();
-        assert_eq!((l, names), (Layout::AtCoder, vec!["b2".into(), "b10".into()]));
+        assert_eq!(
+            (l, names),
+            (Layout::AtCoder, vec!["b2".into(), "b10".into()])
+        );
         let (l, names) = listed(&["in/max_00.in", "out/max_00.out", "in/ex.in"]).unwrap();
         assert_eq!(l, Layout::LibraryChecker);
         assert_eq!(names, ["ex", "max_00"]);
@@ -276,16 +279,30 @@ mod tests {
     #[test]
     fn odd_files_are_named_in_one_line() {
         for (files, said) in [
-            (&["in/a.in", "in/a.ans", "out/a.out"][..], "in/a.ans: not a test"),
-            (&["in/a.in", "out/a.out", "out/b.out"], "out/b.out: no in/b.in beside it"),
-            (&["tests/1", "tests/1.a", "tests/2.a"], "2.a: no test 2 beside it"),
-            (&["1", "1.a", "notes.txt"], "notes.txt: not a test of a Polygon folder"),
+            (
+                &["in/a.in", "in/a.ans", "out/a.out"][..],
+                "in/a.ans: not a test",
+            ),
+            (
+                &["in/a.in", "out/a.out", "out/b.out"],
+                "out/b.out: no in/b.in beside it",
+            ),
+            (
+                &["tests/1", "tests/1.a", "tests/2.a"],
+                "2.a: no test 2 beside it",
+            ),
+            (
+                &["1", "1.a", "notes.txt"],
+                "notes.txt: not a test of a Polygon folder",
+            ),
             (&["README"], "no tests there"),
         ] {
             let e = listed(files).unwrap_err().to_string();
             assert!(e.contains(said) && !e.contains('\n'), "{:?}: {}", files, e);
         }
-        let e = listed(&["in/a.in", "in/x.y", "in/z.w"]).unwrap_err().to_string();
+        let e = listed(&["in/a.in", "in/x.y", "in/z.w"])
+            .unwrap_err()
+            .to_string();
         assert!(e.ends_with("(and 1 more such files)"), "{}", e);
     }
 
