@@ -129,9 +129,24 @@ pub fn check_each(
     }
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
+    // Named tests (`max_random_00`) widen the case column; samples keep it at 8.
+    let case_width = selected
+        .iter()
+        .flatten()
+        .map(|c| c.name().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
     println!(
-        "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
-        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
+        "{:<10} {:>w$}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem",
+        "case",
+        "verdict",
+        "wall ms",
+        "cpu ms",
+        "limit ms",
+        "mem MiB",
+        w = case_width
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
@@ -146,6 +161,7 @@ pub fn check_each(
             options,
             lc_checker,
             binary: Mutex::new(None),
+            case_width,
         };
         let (tally, summary) = context.check(cases)?;
         total.add(&tally);
@@ -229,6 +245,8 @@ struct Context<'a> {
     lc_checker: Option<PathBuf>,
     /// The binary the default judge's cases ran.
     binary: Mutex<Option<PathBuf>>,
+    /// The width of the case column.
+    case_width: usize,
 }
 
 /// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
@@ -280,8 +298,16 @@ impl Context<'_> {
     /// CPU is what is limited.
     fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
         println!(
-            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
-            self.problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
+            "{:<10} {:>w$}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            self.problem.name,
+            case,
+            verdict,
+            ms.0,
+            ms.1,
+            limit,
+            mem,
+            detail,
+            w = self.case_width
         );
     }
 

@@ -214,24 +214,13 @@ fn baselines(
                     .find(|l| l.contains("error"))
                     .unwrap_or("no message");
                 return Err(Error::Kit(format!(
-                    "{}: g++ -O2 {} failed: {}",
+                    "{}: {} failed: {}",
                     source.display(),
-                    extra.unwrap_or(""),
+                    label(&cxx, extra),
                     first
                 )));
             }
-            programs.push((
-                format!(
-                    "{} -O2{}",
-                    stem,
-                    if extra.is_some() {
-                        " -march=native"
-                    } else {
-                        ""
-                    }
-                ),
-                made,
-            ));
+            programs.push((format!("{} ({})", stem, label(&cxx, extra)), made));
         }
     }
     let inputs = largest(&lc.dir.join("in"), LARGEST)?;
@@ -287,6 +276,19 @@ fn baselines(
         println!("{}", line);
     }
     Ok(())
+}
+
+/// `g++ -O2`, `g++ -O2 -march=native`: how a baseline was built.
+fn label(cxx: &cpp::Cxx, extra: Option<&str>) -> String {
+    let name = cxx
+        .program
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy();
+    match extra {
+        Some(flag) => format!("{} -O2 {}", name, flag),
+        None => format!("{} -O2", name),
+    }
 }
 
 /// The `n` largest files of `dir`, by size (largest first).
