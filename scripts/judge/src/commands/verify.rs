@@ -213,12 +213,20 @@ fn baselines(
                     .lines()
                     .find(|l| l.contains("error"))
                     .unwrap_or("no message");
-                return Err(Error::Kit(format!(
-                    "{}: {} failed: {}",
+                let hint = if acl.is_none() && first.contains("atcoder/") {
+                    "; ACL=<ac-library> gives the AtCoder Library's headers"
+                } else {
+                    ""
+                };
+                println!(
+                    "{}: baseline {} not built ({}: {}){}",
+                    p.name,
                     source.display(),
                     label(&cxx, extra),
-                    first
-                )));
+                    first.trim(),
+                    hint
+                );
+                return Ok(());
             }
             programs.push((format!("{} ({})", stem, label(&cxx, extra)), made));
         }

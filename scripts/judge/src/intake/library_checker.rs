@@ -49,6 +49,12 @@ pub fn import(root: &Path, checkout: &Checkout, id: &str) -> Result<Imported> {
     let time_limit_ms = problem.time_limit_ms()?;
     let name = id.to_string();
     names::check(root, &name)?;
+    if root.join("problems").join(&name).exists() {
+        return Err(Error::Refused(format!(
+            "problems/{} already exists; nothing was written",
+            name
+        )));
+    }
     let samples_dir = root.join("samples").join(&name);
     if fs::read_dir(&samples_dir).is_ok_and(|mut d| d.next().is_some()) {
         return Err(Error::Refused(format!(
