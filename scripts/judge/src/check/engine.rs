@@ -48,6 +48,9 @@ pub struct Options {
     /// Judge the tests of this folder (`TESTS=`, [`named`]) instead of the samples; one
     /// problem only.
     pub tests: Option<PathBuf>,
+    /// The judge whose profile and limits the `tests` run under, where the problem lists it
+    /// (`make verify`: the Library Checker's); else the default profile's.
+    pub tests_judge: Option<String>,
     /// The Library Checker checkout (`LC=`, else the recorded one): its checker judges the
     /// problems with `library-checker` metadata ([`lc`]).
     pub checkout: Option<Checkout>,
@@ -91,6 +94,14 @@ pub fn check_each(
             Some(dir) => named::cases(dir)?.1,
             None => samples::cases(root, &root.join(problem.samples_dir()))?,
         };
+        if let Some(key) = &options.tests_judge {
+            let origin = problem.judges[0].judge.key == key.as_str();
+            if options.tests.is_some() && !origin && problem.listing(key).is_some() {
+                for case in &mut cases {
+                    case.judge = Some(key.clone());
+                }
+            }
+        }
         samples::check_judges(problem, &cases)?;
         if let Some(name) = &options.case {
             let names: Vec<String> = cases.iter().map(Case::name).collect();

@@ -22,6 +22,7 @@ impl Args {
             case: line.text("--case").map(String::from),
             verbose: line.count("--verbose")? != 0,
             tests: line.text("--tests").map(PathBuf::from),
+            tests_judge: None,
             checkout: Checkout::locate(root, line.text("--lc").map(Path::new))?,
         };
         if options.tests.is_some() && line.names.len() != 1 {

@@ -114,6 +114,7 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         ok &= validate(root, p, lc, &checkout)?;
         let options = Options {
             tests: Some(lc.tests().to_path_buf()),
+            tests_judge: Some(crate::workspace::library_checker::JUDGE.to_string()),
             checkout: Some(checkout.clone()),
             ..Options::default()
         };
