@@ -57,16 +57,21 @@ pub struct Options {
 }
 
 /// What the check of one problem found: its counts, its slowest case and peak memory, and
-/// the binary its default-judge cases ran (what `make verify` times against a baseline).
+/// the binary its first case ran (what `make verify` times against a baseline).
 pub struct Checked {
     pub name: String,
     pub tally: Tally,
     pub binary: Option<PathBuf>,
 }
 
-/// Checks every case of `problems` ([`check_with`]).
+/// Checks every case of `problems` ([`check_with`]), the problems with `library-checker`
+/// metadata by the recorded checkout's checker where there is one.
 pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
-    check_with(root, problems, &Options::default())
+    let options = Options {
+        checkout: Checkout::locate(root, None).ok().flatten(),
+        ..Options::default()
+    };
+    check_with(root, problems, &options)
 }
 
 /// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
@@ -254,7 +259,7 @@ struct Context<'a> {
     options: &'a Options,
     /// The Library Checker's checker, when it judges this problem ([`lc::checker`]).
     lc_checker: Option<PathBuf>,
-    /// The binary the default judge's cases ran.
+    /// The binary the first case ran.
     binary: Mutex<Option<PathBuf>>,
     /// The width of the case column.
     case_width: usize,
@@ -492,7 +497,7 @@ impl Context<'_> {
                 expected: samples::expected_of(case)?,
             });
         }
-        if let Some(job) = jobs.iter().find(|j| j.case.judge.is_none()) {
+        if let Some(job) = jobs.first() {
             *self.binary.lock().unwrap_or_else(|e| e.into_inner()) = job.binary.clone();
         }
         let checker = self

@@ -28,9 +28,9 @@ pub fn checker(
     };
     let Some(checkout) = checkout else {
         say(
-            "library-checker: LC's checker is not available (no checkout recorded): these \
-             problems are compared by their own `compare`; give it with LC=<checkout of \
-             yosupo06/library-checker-problems>"
+            "library-checker: LC's checker is not available (no checkout recorded in \
+             target/library-checker, or it is gone): these problems are compared by their own \
+             `compare`; give it with LC=<checkout of yosupo06/library-checker-problems>"
                 .to_string(),
         );
         return Ok(None);
