@@ -106,6 +106,18 @@ pub fn compile_with(
     include: &[PathBuf],
     cache_root: &Path,
 ) -> Result<PathBuf> {
+    compile_with_flags(cxx, &FLAGS, source, include, cache_root)
+}
+
+/// [`compile_with`] with `flags` instead of [`FLAGS`] (a C++ baseline's `-O2`, say): the
+/// same cache, the flags part of the key.
+pub fn compile_with_flags(
+    cxx: &Cxx,
+    flags: &[&str],
+    source: &Path,
+    include: &[PathBuf],
+    cache_root: &Path,
+) -> Result<PathBuf> {
     let absolute = |p: &Path| fs::canonicalize(p).map_err(|e| Error::io(p, e));
     let full = absolute(source)?;
     let include: Vec<PathBuf> = include.iter().map(|d| absolute(d)).collect::<Result<_>>()?;
@@ -113,7 +125,7 @@ pub fn compile_with(
         "{}\n{}\n{}\n",
         cxx.program.display(),
         cxx.id,
-        FLAGS.join(" "),
+        flags.join(" "),
     )
     .into_bytes();
     for dir in &include {
@@ -137,7 +149,7 @@ pub fn compile_with(
     }
     fs::create_dir_all(cache_root).map_err(|e| Error::io(cache_root, e))?;
     let private = private_dir(&entry).map_err(|e| Error::io(&entry, e))?;
-    let made = build(cxx, &full, &include, &private.join("main"));
+    let made = build(cxx, flags, &full, &include, &private.join("main"));
     let result = match made {
         Ok(result) => result,
         Err(e) => {
@@ -185,13 +197,14 @@ fn read_entry(entry: &Path, key: &[u8]) -> Option<std::result::Result<(), String
 /// `Ok(Err(first error))` rejected, `Err` when it could not be started.
 fn build(
     cxx: &Cxx,
+    flags: &[&str],
     source: &Path,
     include: &[PathBuf],
     binary: &Path,
 ) -> Result<std::result::Result<(), String>> {
     let dir = source.parent().unwrap_or(Path::new("/"));
     let mut command = Command::new(&cxx.program);
-    command.args(FLAGS);
+    command.args(flags);
     for d in include {
         command.arg("-I").arg(d);
     }
@@ -347,6 +360,10 @@ mod tests {
         let again = compile_with(&cxx, &source, &include, &cache).unwrap();
         assert_eq!(again, first);
         assert_eq!(fs::metadata(&again).unwrap().modified().unwrap(), modified);
+        // So are the flags.
+        let plain = compile_with_flags(&cxx, &["-O2"], &source, &include, &cache).unwrap();
+        assert_ne!(plain, first);
+        assert_eq!(status(&plain), Some(3));
         // The header is part of the key.
         fs::write(dir.join("inc/value.h"), "#define VALUE 4\n").unwrap();
         let edited = compile_with(&cxx, &source, &include, &cache).unwrap();

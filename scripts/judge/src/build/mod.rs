@@ -1,5 +1,5 @@
 //! From a problem to the one file a judge gets: the bundle, the compilers on this machine,
-//! and compiles like each judge's, cached.
+//! compiles like each judge's, cached, and the problem's C++ testlib programs.
 
 pub mod bundle;
 pub mod compile;
@@ -10,4 +10,5 @@ pub mod linemap;
 pub mod probes;
 pub mod scan;
 pub mod speculate;
+pub mod testlib;
 pub mod toolchain;

@@ -15,6 +15,7 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
 use crate::build::speculate::{self, Speculation};
+use crate::build::testlib::{self, Programs};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
@@ -24,7 +25,9 @@ use crate::check::report::{panic_place, printed, stderr_head, timed, unjudged, T
 use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
+use crate::judging::checker::Program;
 use crate::judging::diff;
+use crate::judging::validator;
 use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::workspace::judges;
@@ -128,15 +131,18 @@ pub fn check_each(
     }
     let checked: Vec<&Problem> = problems
         .iter()
-        .filter(|p| p.compare == Compare::Checker)
+        .filter(|p| p.compare == Compare::Checker && testlib::uses_rust_bin(p, "check"))
         .collect();
     kit::build_role(root, &checked, "check")?;
-    let talking: Vec<&Problem> = problems.iter().collect();
+    let talking: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| testlib::uses_rust_bin(p, "interactor"))
+        .collect();
     kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
     let mut said = false;
-    let mut lc_checkers = Vec::new();
+    let mut lc_programs = Vec::new();
     for problem in problems {
-        lc_checkers.push(lc::checker(
+        lc_programs.push(lc::programs(
             root,
             problem,
             options.checkout.as_ref(),
@@ -168,14 +174,14 @@ pub fn check_each(
     let mut summaries = Vec::new();
     let mut checked = Vec::new();
     let compilers = Mutex::new(compilers);
-    for ((problem, cases), lc_checker) in problems.iter().zip(selected).zip(lc_checkers) {
+    for ((problem, cases), lc_programs) in problems.iter().zip(selected).zip(lc_programs) {
         let context = Context {
             root,
             problem,
             compilers: &compilers,
             old: old.as_ref().ok().filter(|_| needs_guard(problem)),
             options,
-            lc_checker,
+            lc_programs,
             binary: Mutex::new(None),
             case_width,
         };
@@ -200,8 +206,16 @@ pub fn check_each(
         && total.cases > 0
         && total.failing == 0
         && total.oversize == 0
+        && total.invalid == 0
         && !no_guard;
     let mut notes = String::new();
+    if total.invalid > 0 {
+        notes.push_str(&format!(
+            ", {} sample input{} refused by the validator",
+            total.invalid,
+            if total.invalid == 1 { "" } else { "s" }
+        ));
+    }
     if total.oversize > 0 {
         notes.push_str(", a bundle over a judge's source limit");
     }
@@ -257,8 +271,9 @@ struct Context<'a> {
     /// The old-compiler guard, when the problem needs it and there is one.
     old: Option<&'a Rustc>,
     options: &'a Options,
-    /// The Library Checker's checker, when it judges this problem ([`lc::checker`]).
-    lc_checker: Option<PathBuf>,
+    /// The Library Checker's checker and validator, when they judge this problem
+    /// ([`lc::programs`]).
+    lc_programs: Option<lc::LcPrograms>,
     /// The binary the first case ran.
     binary: Mutex<Option<PathBuf>>,
     /// The width of the case column.
@@ -500,16 +515,18 @@ impl Context<'_> {
         if let Some(job) = jobs.first() {
             *self.binary.lock().unwrap_or_else(|e| e.into_inner()) = job.binary.clone();
         }
-        let checker = self
-            .lc_checker
-            .clone()
-            .or_else(|| kit::checker(root, problem));
+        let mut programs = testlib::programs(root, problem)?;
+        if let Some(lc) = &self.lc_programs {
+            programs.checker = Some(lc.checker.clone());
+            programs.validator = Some(lc.validator.clone());
+        }
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
+        self.validate_samples(programs.validator.as_ref(), cases, scratch.path(), tally)?;
         let width = pool::width().min(jobs.len());
         let run_one = |job: &Job| -> Result<Ran> {
             let dir = scratch.path().join(job.case.name());
-            self.run_case(job, checker.as_deref(), &dir)
+            self.run_case(job, &programs, &dir)
                 .map_err(|e| e.context(format!("{} case {}", problem.name, job.case.name())))
         };
         let mut results: Vec<Option<Ran>> = Vec::new();
@@ -572,8 +589,38 @@ impl Context<'_> {
         over.is_empty()
     }
 
+    /// Validates each sample input of the origin's format (`N.in`; a judge's variant
+    /// `<judge>-N.in` is in another format) with the problem's C++ validator, when it names
+    /// one: a row `INVALID` with the validator's reason for each input it refuses, counted
+    /// in `tally.invalid` (the check fails). Valid inputs add no row.
+    fn validate_samples(
+        &self,
+        validator: Option<&Program>,
+        cases: &[Case],
+        scratch: &Path,
+        tally: &mut Tally,
+    ) -> Result<()> {
+        let Some(program) = validator else {
+            return Ok(());
+        };
+        for case in cases.iter().filter(|c| c.judge.is_none()) {
+            let dir = scratch.join(format!("validate-{}", case.name()));
+            let refused = validator::validate(&program.binary, &case.input, &dir).map_err(|e| {
+                let what = format!("{} case {}", self.problem.name, case.name());
+                e.context(format!("{} ({})", what, program.source))
+            })?;
+            if let Some(why) = refused {
+                tally.invalid += 1;
+                let detail = format!("input refused by {}: {}", program.source, why);
+                self.untimed(&case.name(), "INVALID", "-".into(), &detail);
+            }
+        }
+        Ok(())
+    }
+
     /// Runs one case: judged against its `.out`, or, without one, run and shown.
-    fn run_case(&self, job: &Job, checker: Option<&Path>, scratch: &Path) -> Result<Ran> {
+    fn run_case(&self, job: &Job, programs: &Programs, scratch: &Path) -> Result<Ran> {
+        let checker = programs.checker.as_ref();
         let Some(binary) = &job.binary else {
             return Ok(Ran::Skipped(
                 Verdict::Ce,
@@ -588,6 +635,7 @@ impl Context<'_> {
             binary,
             expected: job.expected.as_ref(),
             checker,
+            interactor: programs.interactor.as_ref(),
             scratch,
         };
         if let Some(done) = cases::judge(&other)? {

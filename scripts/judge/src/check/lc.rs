@@ -1,23 +1,35 @@
-//! The Library Checker's own checker for a problem with `library-checker` metadata: its
-//! checkout's `checker.cpp`, compiled against the checkout's `common/testlib.h`.
+//! The Library Checker's own checker and validator for a problem with `library-checker`
+//! metadata: its checkout's `checker.cpp` and `verifier.cpp`, compiled against the
+//! checkout's `common/testlib.h`, in testlib's contract.
 
 use crate::build::cpp;
 use crate::error::{Error, Result};
+use crate::judging::checker::{Contract, Program};
 use crate::workspace::library_checker::Checkout;
 use crate::workspace::problem::Problem;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The checker binary for `problem`, when it has `library-checker` metadata and `checkout`
-/// is there; `Ok(None)` for a problem without the metadata. Without a checkout, or without a
-/// C++ compiler, `Ok(None)` too, after `said` (printed once per check, one line) says that
-/// the problem is compared by its own `compare` and how to give the checker. A checker the
-/// compiler rejects is an error: it would judge nothing.
-pub fn checker(
+/// A Library Checker problem's testlib programs, compiled.
+#[derive(Clone, Debug)]
+pub struct LcPrograms {
+    /// `checker.cpp`: judges every output (testlib: 0 OK, 1 WA, 2 PE, 3 FAIL).
+    pub checker: Program,
+    /// `verifier.cpp`: the input validator (exit 0: a valid input).
+    pub validator: Program,
+}
+
+/// The checker and validator for `problem`, when it has `library-checker` metadata and
+/// `checkout` is there; `Ok(None)` for a problem without the metadata. Without a checkout, or
+/// without a C++ compiler, `Ok(None)` too, after `said` (printed once per check, one line)
+/// says that such problems are compared by their own `compare` and how to give the checker.
+/// A source the compiler rejects is an error: it would judge nothing. Cost: two C++ compiles
+/// the first time (kept in `target/cpp`), then a compiler `--version` each.
+pub fn programs(
     root: &Path,
     problem: &Problem,
     checkout: Option<&Checkout>,
     said: &mut bool,
-) -> Result<Option<PathBuf>> {
+) -> Result<Option<LcPrograms>> {
     let Some(key) = &problem.library_checker else {
         return Ok(None);
     };
@@ -36,8 +48,19 @@ pub fn checker(
         return Ok(None);
     };
     let lc = checkout.problem(key)?;
-    match cpp::compile(&lc.checker(), &[checkout.common()], &cpp::cache_dir(root)) {
-        Ok(binary) => Ok(Some(binary)),
+    let include = [checkout.common()];
+    let compile = |source: &Path, file: &str| -> Result<Program> {
+        let binary = cpp::compile(source, &include, &cpp::cache_dir(root))?;
+        Ok(Program {
+            binary,
+            source: format!("LC {}/{}", key, file),
+            contract: Contract::Testlib,
+        })
+    };
+    let both = compile(&lc.checker(), "checker.cpp")
+        .and_then(|checker| Ok((checker, compile(&lc.verifier(), "verifier.cpp")?)));
+    match both {
+        Ok((checker, validator)) => Ok(Some(LcPrograms { checker, validator })),
         Err(Error::NoCompiler(why)) => {
             say(format!(
                 "library-checker: LC's checker is not available ({}): these problems are \
@@ -46,6 +69,10 @@ pub fn checker(
             ));
             Ok(None)
         }
-        Err(e) => Err(e.context(format!("{}'s checker {}", key, lc.checker().display()))),
+        Err(e) => Err(e.context(format!(
+            "{} in the checkout {}",
+            key,
+            checkout.root.display()
+        ))),
     }
 }

@@ -22,6 +22,8 @@ pub struct Tally {
     pub slowest: Option<(String, Duration)>,
     /// The most peak memory of a case, MiB.
     pub peak_mib: f64,
+    /// Sample inputs the problem's validator refused.
+    pub invalid: usize,
 }
 
 impl Tally {
@@ -33,6 +35,7 @@ impl Tally {
         self.oversize += other.oversize;
         self.failing += other.failing;
         self.stand_ins += other.stand_ins;
+        self.invalid += other.invalid;
         if let Some((case, cpu)) = &other.slowest {
             self.note_usage(case, *cpu, other.peak_mib);
         }

@@ -5,8 +5,8 @@
 //! A problem with `library-checker` metadata is checked as `make check TESTS=<its folder in
 //! the checkout>` does: the judged bundle, its judges' compiles (the Library Checker's
 //! `rustc --edition 2024 -C opt-level=3`, rustc 1.94.1, where it is the origin), every test
-//! under the problem's limits, LC's `checker.cpp`, after its `verifier.cpp` has validated
-//! every input. Then one row per problem: cases, AC,
+//! under the problem's limits, LC's `checker.cpp`, every input validated by its
+//! `verifier.cpp` (an INVALID row for one it refuses). Then one row per problem: cases, AC,
 //! slowest case against the time limit, peak memory. Where the problem has `baseline/*.cpp`,
 //! each is built `g++ -O2` and `g++ -O2 -march=native` and run with the submission on the
 //! [`LARGEST`] largest inputs, [`RUNS`] interleaved runs each; the medians of whole-process
@@ -111,7 +111,6 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
     let mut rows = Vec::new();
     let mut ok = missing.is_empty();
     for (p, lc) in &ready {
-        ok &= validate(root, p, lc, &checkout)?;
         let options = Options {
             tests: Some(lc.tests().to_path_buf()),
             tests_judge: Some(crate::workspace::library_checker::JUDGE.to_string()),
@@ -157,56 +156,6 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         }
     );
     Ok(Outcome::of(ok))
-}
-
-/// Runs the checkout's input validator (`verifier.cpp`) on every input of the problem's
-/// tests and says, in one line, how many it takes (and the first it refuses, with why).
-/// Without a C++ compiler the line says so and nothing fails.
-fn validate(root: &Path, p: &Problem, lc: &LcProblem, checkout: &Checkout) -> Result<bool> {
-    let verifier = match cpp::compile(&lc.verifier(), &[checkout.common()], &cpp::cache_dir(root)) {
-        Ok(binary) => binary,
-        Err(Error::NoCompiler(why)) => {
-            println!("{}: inputs not validated: {}", p.name, why);
-            return Ok(true);
-        }
-        Err(e) => return Err(e.context(format!("{}'s validator", p.name))),
-    };
-    let dir = lc.tests().join("in");
-    let mut inputs: Vec<PathBuf> = fs::read_dir(&dir)
-        .map_err(|e| Error::io(&dir, e))?
-        .filter_map(|e| Some(e.ok()?.path()))
-        .filter(|f| f.extension().is_some_and(|x| x == "in"))
-        .collect();
-    inputs.sort();
-    let base = root.join("target/verify").join(&p.name).join("validate");
-    let scratch = run::ScratchDir::new(&base).map_err(|e| Error::io(&base, e))?;
-    let mut refused = Vec::new();
-    for input in &inputs {
-        let ran = run::run(
-            &verifier,
-            &[],
-            input,
-            scratch.path(),
-            Duration::from_secs(60),
-        )
-        .map_err(|e| Error::io(&verifier, e))?;
-        if ran.exit != Exit::Code(0) {
-            let name = input.file_stem().unwrap_or_default().to_string_lossy();
-            refused.push(format!("{}: {}", name, ran.first_stderr_line()));
-        }
-    }
-    let first = refused
-        .first()
-        .map_or(String::new(), |r| format!("; refused {}", r));
-    println!(
-        "{}: validator {}: {} of {} inputs valid{}",
-        p.name,
-        lc.verifier().display(),
-        inputs.len() - refused.len(),
-        inputs.len(),
-        first
-    );
-    Ok(refused.is_empty())
 }
 
 /// Builds and times the problem's `baseline/*.cpp` against the submission, when it has any.

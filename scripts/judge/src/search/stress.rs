@@ -9,16 +9,17 @@
 //! runs in a folder of its own ([`crate::check::cases`]). Each worker reuses its files: the
 //! generator writes the input file the reference and the solver read.
 
+use crate::build::testlib;
 use crate::check::cases::{self, Done};
 use crate::error::{Error, Result};
 use crate::exec::{pool, run};
+use crate::judging::checker::Program;
 use crate::judging::verdict::{Expected, Verdict};
 use crate::outcome::Outcome;
 use crate::search::maker::Maker;
 use crate::search::origin::Origin;
 use crate::search::program;
 use crate::search::progress::Progress;
-use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use crate::workspace::samples::next_case_number;
 use std::fs;
@@ -43,7 +44,8 @@ struct Bench<'a> {
     root: &'a Path,
     problem: &'a Problem,
     solver: PathBuf,
-    checker: Option<PathBuf>,
+    checker: Option<Program>,
+    interactor: Option<Program>,
 }
 
 /// One worker's tools, made once and reused by each of its cases: its maker (generator and
@@ -83,7 +85,8 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
         root,
         problem,
         solver,
-        checker: kit::checker(root, problem),
+        checker: testlib::checker(root, problem)?,
+        interactor: testlib::interactor(root, problem)?,
     };
     let width = pool::width().min(opts.count.max(1) as usize);
     let workers = (0..width)
@@ -180,7 +183,8 @@ impl Worker {
             limits: problem.limits(),
             binary: &bench.solver,
             expected: expected.as_ref(),
-            checker: bench.checker.as_deref(),
+            checker: bench.checker.as_ref(),
+            interactor: bench.interactor.as_ref(),
             scratch: &self.solver_scratch,
         })?;
         if judged.verdict == Verdict::Ac {
@@ -279,7 +283,10 @@ fn save_case(dir: &Path, case: &Case, problem: &Problem) -> Result<u64> {
             }
             format!("expected output from {}-ref", problem.name)
         }
-        None => format!("decided by {}-interactor", problem.name),
+        None => match &problem.cpp.interactor {
+            Some(source) => format!("decided by {}", source.display()),
+            None => format!("decided by {}-interactor", problem.name),
+        },
     };
     let note = format!(
         "found by stress: {} on `{}`; {}\nmade again, from the workspace root, by: {}\n",

@@ -25,9 +25,11 @@
 //! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
+use crate::build::testlib;
 use crate::check::cases::{self, Done};
 use crate::error::Result;
 use crate::exec::run::{self, Exit};
+use crate::judging::checker::Program;
 use crate::judging::verdict::{Expected, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::search::maker::{Answered, Maker};
@@ -37,7 +39,6 @@ use crate::search::program;
 use crate::search::progress::Progress;
 use crate::search::ranking::{Found, Ranking, RETIMES};
 use crate::workspace::io::Io;
-use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use rng::Rng;
 use std::fs;
@@ -76,7 +77,8 @@ pub(super) struct Search {
     pub(super) solver: PathBuf,
     /// The workspace root.
     pub(super) root: PathBuf,
-    pub(super) checker: Option<PathBuf>,
+    pub(super) checker: Option<Program>,
+    pub(super) interactor: Option<Program>,
     pub(super) scratch: PathBuf,
     pub(super) found: Vec<Found>,
     pub(super) next_seed: u64,
@@ -111,7 +113,8 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
         maker: maker.clone(),
         solver,
         root: root.to_path_buf(),
-        checker: kit::checker(root, problem),
+        checker: testlib::checker(root, problem)?,
+        interactor: testlib::interactor(root, problem)?,
         scratch,
         name: problem.name.clone(),
         limits,
@@ -431,7 +434,8 @@ impl Search {
             limits: self.limits,
             binary: &self.solver,
             expected: Some(expected),
-            checker: self.checker.as_deref(),
+            checker: self.checker.as_ref(),
+            interactor: self.interactor.as_ref(),
             scratch: &self.scratch.join("solver"),
         })
     }

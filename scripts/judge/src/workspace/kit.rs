@@ -67,7 +67,7 @@ pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
 pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
     match problem.compare {
         Compare::Checker => Some(binary(root, problem, "check")),
-        Compare::Tokens | Compare::Lines | Compare::Float { .. } => None,
+        Compare::Tokens | Compare::Lines | Compare::Float { .. } | Compare::AnyCase => None,
     }
 }
 
