@@ -321,7 +321,26 @@ fn verify_judges_the_whole_test_set_with_the_checkouts_checker() {
     let lc = checkout("verify");
     let root = sumup_workspace("lc-verify");
     let lc_arg = lc.to_str().unwrap();
+    // A C++ baseline beside the submission: timed on the 3 largest inputs, never a verdict.
+    let baseline = "#include <cstdio>\nint main() { long long n, s = 0, x; scanf(\"%lld\", &n); \
+                    while (n-- > 0 && scanf(\"%lld\", &x) == 1) s += x; printf(\"%lld\\n\", s); }\n";
+    fs::create_dir_all(root.join("problems/sumup/baseline")).unwrap();
+    fs::write(root.join("problems/sumup/baseline/sum.cpp"), baseline).unwrap();
     let out = judge_exits(&root, &["verify", "--lc", lc_arg], 0);
+    assert!(
+        out.contains("sumup: whole-process wall time, median of 5 interleaved runs, on the 3 largest inputs by size"),
+        "{}",
+        out
+    );
+    let timed: Vec<&str> = out.lines().filter(|l| l.contains("(ratio ")).collect();
+    assert_eq!(timed.len(), 3, "{}", out);
+    assert!(
+        timed
+            .iter()
+            .all(|l| l.contains("sum (") && l.contains(" -O2 -march=native) ")),
+        "{}",
+        out
+    );
     assert!(!out.contains("INVALID"), "{}", out);
     for (name, _, _) in TESTS {
         assert!(line(&out, "sumup", name, "AC").contains("AC"), "{}", out);

@@ -22,7 +22,6 @@ use crate::workspace::library_checker::{Checkout, LcProblem};
 use crate::workspace::problem::{self, Problem};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 /// How many of the largest inputs (by size) the baselines are timed on.
@@ -196,40 +195,36 @@ fn baselines(
     let mut programs = vec![("submission".to_string(), binary.clone())];
     for source in &sources {
         let stem = source.file_stem().unwrap_or_default().to_string_lossy();
-        for (tag, extra) in [("O2", None), ("O2-native", Some("-march=native"))] {
-            let made = out.join(format!("{}-{}", stem, tag));
-            let mut cmd = Command::new(&cxx.program);
-            cmd.args(["-O2", "-std=c++17"]).args(extra);
-            if let Some(acl) = acl {
-                cmd.arg("-I").arg(acl);
-            }
-            cmd.arg("-I").arg(checkout.common()).arg("-I").arg(&lc.dir);
-            cmd.arg("-o").arg(&made).arg(source);
-            let built = cmd.output().map_err(|source| Error::Spawn {
-                program: cxx.program.display().to_string(),
+        for extra in [None, Some("-march=native")] {
+            let mut flags = vec!["-O2", "-std=c++17"];
+            flags.extend(extra);
+            let mut include: Vec<PathBuf> = acl.map(Path::to_path_buf).into_iter().collect();
+            include.extend([checkout.common(), lc.dir.clone()]);
+            let made = match cpp::compile_with_flags(
+                &cxx,
+                &flags,
                 source,
-            })?;
-            if !built.status.success() {
-                let text = String::from_utf8_lossy(&built.stderr);
-                let first = text
-                    .lines()
-                    .find(|l| l.contains("error"))
-                    .unwrap_or("no message");
-                let hint = if acl.is_none() && first.contains("atcoder/") {
-                    "; ACL=<ac-library> gives the AtCoder Library's headers"
-                } else {
-                    ""
-                };
-                println!(
-                    "{}: baseline {} not built ({}: {}){}",
-                    p.name,
-                    source.display(),
-                    label(&cxx, extra),
-                    first.trim(),
-                    hint
-                );
-                return Ok(());
-            }
+                &include,
+                &cpp::cache_dir(root),
+            ) {
+                Ok(binary) => binary,
+                Err(e) => {
+                    let said = e.to_string();
+                    let hint = if acl.is_none() && said.contains("atcoder/") {
+                        "; ACL=<ac-library> gives the AtCoder Library's headers"
+                    } else {
+                        ""
+                    };
+                    println!(
+                        "{}: baseline not built ({}): {}{}",
+                        p.name,
+                        label(&cxx, extra),
+                        said,
+                        hint
+                    );
+                    return Ok(());
+                }
+            };
             programs.push((format!("{} ({})", stem, label(&cxx, extra)), made));
         }
     }
