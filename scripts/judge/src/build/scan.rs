@@ -5,24 +5,51 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The dependencies that the submission's code (everything under `src/` but the test kit in
-/// `src/bin/`, test modules and items under `#[cfg(not(cargo_equip))]`) never names. Without cargo-udeps, cargo-equip would bundle every dependency of
-/// the package, including the ones only the test kit uses. A name that merely appears is kept:
-/// a wrong guess can only leave dead code in, never take live code out.
+/// `src/bin/`, test modules and items under `#[cfg(not(cargo_equip))]`) never names. Without
+/// cargo-udeps, cargo-equip would bundle every dependency of the package, including the ones
+/// only the test kit uses, and every library crate a new problem has at hand. A name that
+/// merely appears as a path's first segment (`dsu::Dsu`, `::dsu::Dsu`, `use dsu`) is kept: a
+/// wrong guess can only leave dead code in, never take live code out.
 pub fn unused_dependencies(src: &Path, dependencies: &[String]) -> Vec<String> {
     let mut text = String::new();
     collect_sources(src, &mut text);
     dependencies
         .iter()
-        .filter(|dep| {
-            let named = [
-                format!("{}::", dep),
-                format!("use {}", dep),
-                format!("extern crate {}", dep),
-            ];
-            !named.iter().any(|n| text.contains(n.as_str()))
-        })
+        .filter(|dep| !names_crate(&text, dep))
         .cloned()
         .collect()
+}
+
+/// Whether `code` names the crate `name`: as a whole word that starts a path (`name::`, not
+/// `std::name::`), or after `use` or `extern crate`.
+fn names_crate(code: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(at) = code[from..].find(name).map(|i| from + i) {
+        from = at + name.len();
+        let before = code[..at].trim_end();
+        let after = code[from..].trim_start();
+        if code[..at].ends_with(ident) || code[from..].starts_with(ident) {
+            continue;
+        }
+        let word_before = |w: &str| {
+            before
+                .strip_suffix(w)
+                .map_or(false, |rest| !rest.ends_with(ident))
+        };
+        if word_before("use") || word_before("crate") {
+            return true;
+        }
+        // `a::name::` is a module of another path; `::name::` and `name::` start one.
+        let starts_path = match before.strip_suffix("::") {
+            Some(rest) => !rest.trim_end().ends_with(|c: char| ident(c) || c == '>'),
+            None => true,
+        };
+        if starts_path && after.starts_with("::") {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether a binary's `main.rs` stands alone, so that it is its own bundle: it declares no
@@ -277,6 +304,26 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         assert_eq!(unused_dependencies(src, &deps), ["rng", "runner"]);
+    }
+
+    #[test]
+    fn a_crate_is_named_by_a_path_that_starts_with_it() {
+        for (code, named) in [
+            ("use string::suffix_array;", true),
+            ("let sa = string::suffix_array(s);", true),
+            ("let sa = ::string::suffix_array(s);", true),
+            ("use {dsu::Dsu, string::lcp_array};", true),
+            ("extern crate string;", true),
+            ("use string as s;", true),
+            ("use std::string::String;", false),
+            ("let s: std :: string :: String = x;", false),
+            ("let s = <T as string::X>::f();", true),
+            ("let strings = 1; let string = 2;", false),
+            ("let x = mystring::f();", false),
+            ("let x = string_view::f();", false),
+        ] {
+            assert_eq!(names_crate(code, "string"), named, "{}", code);
+        }
     }
 
     #[test]
