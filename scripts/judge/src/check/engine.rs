@@ -24,6 +24,7 @@ use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
 use crate::judging::diff;
+use crate::judging::validator;
 use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::workspace::judges;
@@ -83,6 +84,11 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     kit::build_role(root, &checked, "check")?;
     let talking: Vec<&Problem> = problems.iter().collect();
     kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
+    let validated: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| kit::validator(root, p).is_some())
+        .collect();
+    kit::build_role(root, &validated, "validate")?;
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
     println!(
@@ -111,12 +117,20 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     let no_guard = old.is_err() && guarded;
     let ok = total.passed == total.cases
         && total.cases > 0
+        && total.invalid == 0
         && total.failing == 0
         && total.oversize == 0
         && !no_guard;
     let mut notes = String::new();
     if total.oversize > 0 {
         notes.push_str(", a bundle over a judge's source limit");
+    }
+    if total.invalid > 0 {
+        notes.push_str(&format!(
+            ", {} sample input{} the validator rejects",
+            total.invalid,
+            if total.invalid == 1 { "" } else { "s" }
+        ));
     }
     if no_guard {
         notes.push_str(", no old compiler (see the first line)");
@@ -388,6 +402,7 @@ impl Context<'_> {
         let checker = kit::checker(root, problem);
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
+        tally.invalid += self.validate_samples(cases, scratch.path())?;
         let width = pool::width().min(jobs.len());
         let run_one = |job: &Job| -> Result<Ran> {
             let dir = scratch.path().join(job.case.name());
@@ -418,6 +433,32 @@ impl Context<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Runs the problem's validator, if it has one that is written, on every sample input
+    /// that is not a judge's variant (`N.in`), in parallel; prints an `INVALID` row for each
+    /// it rejects, with its reason, and a `FAIL` row for each it crashes on. Returns how many.
+    fn validate_samples(&self, cases: &[Case], scratch: &Path) -> Result<usize> {
+        let Some(validator) = kit::written_validator(self.root, self.problem, scratch)? else {
+            return Ok(0);
+        };
+        let plain: Vec<&Case> = cases.iter().filter(|c| c.judge.is_none()).collect();
+        let validate = |case: &&Case| {
+            let dir = scratch.join(format!("validate-{}", case.name()));
+            validator::validate(&validator, &case.input, &dir)
+        };
+        let mut bad = 0;
+        pool::run_in_order(&plain, pool::width(), validate, |i, verdict| {
+            let name = plain[i].name();
+            let (row, why) = match verdict {
+                Ok(None) => return,
+                Ok(Some(reason)) => ("INVALID", format!("{}-validate: {}", self.problem.name, reason)),
+                Err(e) => ("FAIL", e.to_string()),
+            };
+            bad += 1;
+            self.untimed(&name, row, "-".into(), &why);
+        });
+        Ok(bad)
     }
 
     /// Prints the `size` row: the bundle against the source limit of each listed judge that

@@ -17,6 +17,8 @@ pub struct Tally {
     pub failing: usize,
     /// Compiles by a compiler standing in for a judge's own.
     pub stand_ins: usize,
+    /// Sample inputs the problem's validator rejects or crashes on.
+    pub invalid: usize,
 }
 
 impl Tally {
@@ -28,6 +30,7 @@ impl Tally {
         self.oversize += other.oversize;
         self.failing += other.failing;
         self.stand_ins += other.stand_ins;
+        self.invalid += other.invalid;
     }
 }
 

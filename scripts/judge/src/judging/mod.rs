@@ -5,4 +5,5 @@ pub mod checker;
 pub mod compare;
 pub mod diff;
 pub mod interactive;
+pub mod validator;
 pub mod verdict;

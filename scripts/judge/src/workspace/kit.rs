@@ -19,7 +19,7 @@ pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
     cargo_build(root, args.chain(["--bins".to_string()]), "the test kit")
 }
 
-/// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check), so
+/// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check, validate), so
 /// that an edit of the submission's `main.rs` rebuilds nothing here.
 pub fn build_role(root: &Path, problems: &[&Problem], role: &str) -> Result<()> {
     if problems.is_empty() {
@@ -53,7 +53,7 @@ fn cargo_build(root: &Path, args: impl Iterator<Item = String>, what: &str) -> R
     }
 }
 
-/// The path of the release binary `<name>-<role>` (role: gen, ref, check).
+/// The path of the release binary `<name>-<role>` (role: gen, ref, check, validate).
 pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
     let target = env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
@@ -68,6 +68,32 @@ pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
     match problem.compare {
         Compare::Checker => Some(binary(root, problem, "check")),
         Compare::Tokens | Compare::Lines | Compare::Float { .. } => None,
+    }
+}
+
+/// The problem's validator program, when it has one: the `<name>-validate` binary of its
+/// `src/bin/validator.rs` (built by [`build`], or by [`build_role`] with role `validate`).
+/// The one place that chooses it, so that another kind of validator plugs in here.
+pub fn validator(root: &Path, problem: &Problem) -> Option<PathBuf> {
+    root.join(&problem.dir)
+        .join("src/bin/validator.rs")
+        .is_file()
+        .then(|| binary(root, problem, "validate"))
+}
+
+/// The problem's validator ([`validator`]), built, unless it is a stub that is not written
+/// yet ([`crate::judging::validator::is_stub`]): the validator to run, if any. `scratch`
+/// holds the probe's streams.
+pub fn written_validator(
+    root: &Path,
+    problem: &Problem,
+    scratch: &Path,
+) -> Result<Option<PathBuf>> {
+    match validator(root, problem) {
+        Some(program) if !crate::judging::validator::is_stub(&program, scratch)? => {
+            Ok(Some(program))
+        }
+        _ => Ok(None),
     }
 }
 
