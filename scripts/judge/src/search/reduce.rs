@@ -3,7 +3,8 @@
 //!
 //! Kinds, in the order a shrink tries them: remove runs of lines, halving the run's length
 //! as ddmin does down to single lines; remove runs of tokens within a line, the same way;
-//! bring an integer toward zero (to 0, half of it, one nearer). A removal of `k` lines or
+//! bring integers toward zero (a value that repeats, everywhere at once; then each integer
+//! alone): to 0, then by half of it, a quarter, ... one. A removal of `k` lines or
 //! tokens is also tried with a count fixed: an integer before the removed run (on an earlier
 //! line, nearest first, or earlier on the same line) made `k` smaller, as an array's `n`
 //! must be for a validator to accept the array shortened.
@@ -110,19 +111,39 @@ impl Tokens {
         }
     }
 
-    /// Each integer brought toward zero: to 0, to half of it, one nearer.
+    /// Each value that appears more than once brought toward zero everywhere at once (a
+    /// secret equal to its range's top stays at the top), then each integer alone: along
+    /// [`ladder`].
     fn smaller_numbers(&self, out: &mut Vec<Tokens>) {
+        let mut repeated: Vec<i128> = Vec::new();
+        let mut seen: Vec<i128> = Vec::new();
+        for x in self.lines.iter().flatten().filter_map(|t| integer(t)) {
+            if seen.contains(&x) {
+                if !repeated.contains(&x) && x != 0 {
+                    repeated.push(x);
+                }
+            } else {
+                seen.push(x);
+            }
+        }
+        for &x in &repeated {
+            for y in ladder(x) {
+                let mut next = self.clone();
+                for token in next.lines.iter_mut().flatten() {
+                    if integer(token) == Some(x) {
+                        *token = y.to_string().into_bytes();
+                    }
+                }
+                out.push(next);
+            }
+        }
         for (l, line) in self.lines.iter().enumerate() {
             for (t, token) in line.iter().enumerate() {
                 let Some(x) = integer(token) else { continue };
-                let mut seen = Vec::new();
-                for y in [0, x / 2, x - x.signum()] {
-                    if y != x && !seen.contains(&y) {
-                        seen.push(y);
-                        let mut next = self.clone();
-                        next.lines[l][t] = y.to_string().into_bytes();
-                        out.push(next);
-                    }
+                for y in ladder(x) {
+                    let mut next = self.clone();
+                    next.lines[l][t] = y.to_string().into_bytes();
+                    out.push(next);
                 }
             }
         }
@@ -179,6 +200,29 @@ fn run_lengths(n: usize) -> Vec<usize> {
     sizes
 }
 
+/// The values `x` is brought toward, nearest zero first: 0, then `x` less half of it, a
+/// quarter, ... down to one, so that a value that must stay large still comes down to its
+/// threshold in O(log |x|) steps.
+fn ladder(x: i128) -> Vec<i128> {
+    let mut out = Vec::new();
+    if x == 0 {
+        return out;
+    }
+    out.push(0);
+    let mut d = x.abs() / 2;
+    while d >= 1 {
+        let y = x - x.signum() * d;
+        if !out.contains(&y) {
+            out.push(y);
+        }
+        d /= 2;
+    }
+    if !out.contains(&(x - x.signum())) {
+        out.push(x - x.signum());
+    }
+    out
+}
+
 /// A token read as a decimal integer (an optional `-`, digits, no leading `+`), if it is one.
 fn integer(token: &[u8]) -> Option<i128> {
     let digits = token.strip_prefix(b"-").unwrap_or(token);
@@ -216,7 +260,7 @@ mod tests {
         assert!(all.contains(&"3\n1 3\n".to_string()), "{:?}", all);
         // Numbers toward zero.
         assert!(all.contains(&"0\n1 2 3\n".to_string()), "{:?}", all);
-        assert!(all.contains(&"3\n1 2 1\n".to_string()), "{:?}", all);
+        assert!(all.contains(&"3\n1 1 3\n".to_string()), "{:?}", all);
         // A count on the same line, before the run: `n a1 a2 a3`.
         let same = Tokens::read(b"3 7 8 9\n");
         let all: Vec<String> = same.candidates().iter().map(text).collect();
@@ -237,6 +281,11 @@ mod tests {
         assert_eq!(integer(b"1e9"), None);
         let t = Tokens::read(b"-5\n");
         let all: Vec<String> = t.candidates().iter().map(text).collect();
-        assert_eq!(all, ["", "0\n", "-2\n", "-4\n"]);
+        assert_eq!(all, ["", "0\n", "-3\n", "-4\n"]);
+        assert_eq!(ladder(1_000), [0, 500, 750, 875, 938, 969, 985, 993, 997, 999]);
+        // A secret at the top of its range comes down with it.
+        let guess = Tokens::read(b"50 50\n");
+        let all: Vec<String> = guess.candidates().iter().map(text).collect();
+        assert!(all.contains(&"25 25\n".to_string()), "{:?}", all);
     }
 }

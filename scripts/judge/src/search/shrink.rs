@@ -172,7 +172,7 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
         bench,
         workers,
         want,
-        best: shrunk.case,
+        best: shrunk.case.clone(),
         tried_inputs: HashSet::new(),
         steps: 0,
         tried: 0,
@@ -193,18 +193,22 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
     if result.is_ok() && bench.validator.is_some() {
         result = shrinker.edits().map(|m| minimal = m);
     }
-    shrunk.stop = match result {
-        Err(e) => format!("stopped: {}", e),
-        Ok(()) if minimal => "a local minimum: no single edit keeps the failure".to_string(),
-        Ok(()) if Instant::now() >= shrinker.deadline => {
-            format!("the budget ran out (SHRINK_S={})", budget.as_secs())
-        }
-        Ok(()) => "the generator's knobs are as narrow as they fail".to_string(),
+    shrunk.tried = shrinker.tried;
+    shrunk.elapsed = start.elapsed();
+    if let Err(e) = result {
+        // A validator that crashed said nothing reliable of what it accepted before.
+        shrunk.stop = format!("nothing shrunk: {}", e);
+        return shrunk;
+    }
+    shrunk.stop = if minimal {
+        "a local minimum: no single edit keeps the failure".to_string()
+    } else if Instant::now() >= shrinker.deadline {
+        format!("the budget ran out (SHRINK_S={})", budget.as_secs())
+    } else {
+        "the generator's knobs are as narrow as they fail".to_string()
     };
     shrunk.case = shrinker.best;
     shrunk.steps = shrinker.steps;
-    shrunk.tried = shrinker.tried;
-    shrunk.elapsed = start.elapsed();
     shrunk
 }
 

@@ -67,6 +67,7 @@ pub(super) struct Worker {
 
 /// A failing case, answered by the reference (not for an interactive problem: its
 /// interactor decides) and judged.
+#[derive(Clone)]
 pub(super) struct Case {
     /// How the generator makes it; `None` for an input a shrink edited or a file given.
     pub(super) origin: Option<Origin>,
