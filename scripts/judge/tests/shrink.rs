@@ -221,8 +221,7 @@ fn tree_program(body: &str) -> String {
 }
 
 /// Planted: the farthest distance from vertex 1, which is the diameter only when 1 ends one.
-const DIAMETER_BUGGY: &str =
-    "println!(\"{}\", bfs(&adj, 1)[1..].iter().max().unwrap());";
+const DIAMETER_BUGGY: &str = "println!(\"{}\", bfs(&adj, 1)[1..].iter().max().unwrap());";
 const DIAMETER_REF: &str = "let d = bfs(&adj, 1);
     let far = (1..=n).max_by_key(|&u| d[u]).unwrap();
     println!(\"{}\", bfs(&adj, far)[1..].iter().max().unwrap());";
@@ -323,7 +322,11 @@ fn manifest(name: &str, stress: &str, time_ms: u64, interactive: bool) -> String
     m.metadata = format!(
         "compare = \"tokens\"\nstress = [{}]{}",
         stress,
-        if interactive { "\ninteractive = true" } else { "" }
+        if interactive {
+            "\ninteractive = true"
+        } else {
+            ""
+        }
     );
     m.time_ms = time_ms;
     let bin = |suffix: &str, path: &str| {
@@ -438,11 +441,7 @@ fn tokens(input: &str) -> Vec<&str> {
 fn stress_and_shrink(root: &Path, name: &str, n: &str, seconds: &str) -> (String, String) {
     let samples = root.join("samples").join(name);
     let _ = fs::remove_dir_all(&samples);
-    let out = judge_exits(
-        root,
-        &["stress", name, "--n", n, "--shrink-s", seconds],
-        1,
-    );
+    let out = judge_exits(root, &["stress", name, "--n", n, "--shrink-s", seconds], 1);
     let input = fs::read_to_string(samples.join("1.in"))
         .unwrap_or_else(|e| panic!("{}: {}\n{}", name, e, out));
     (out, input)
@@ -471,12 +470,26 @@ fn shrinks_to(name: &str, most: usize) -> String {
     let original = reported(&out, "original:");
     let shrunk = reported(&out, "shrunk:");
     assert_eq!(shrunk, (tokens(&input).len(), input.len()), "{}", out);
-    assert!(shrunk.0 <= most, "{:?}, want at most {} tokens:\n{}", shrunk, most, out);
+    assert!(
+        shrunk.0 <= most,
+        "{:?}, want at most {} tokens:\n{}",
+        shrunk,
+        most,
+        out
+    );
     assert!(original > shrunk && original.1 > shrunk.1, "{}", out);
-    assert!(out.contains("steps kept of") || out.contains("step kept of"), "{}", out);
+    assert!(
+        out.contains("steps kept of") || out.contains("step kept of"),
+        "{}",
+        out
+    );
     assert!(out.contains("make check P="), "{}", out);
     let note = fs::read_to_string(root.join("samples").join(name).join("1.note")).unwrap();
-    assert!(note.contains("first found as") && note.contains("shrunk to"), "{}", note);
+    assert!(
+        note.contains("first found as") && note.contains("shrunk to"),
+        "{}",
+        note
+    );
     // The saved case fails the check as it failed the stress: it is the bug, kept.
     eprintln!("{}", out);
     input
@@ -502,7 +515,11 @@ fn distinct_by_neighbours_shrinks_to_three_values() {
 #[test]
 fn diameter_from_vertex_one_shrinks_to_a_small_tree() {
     let input = shrinks_to("diameter", 5 + 2);
-    assert!(input.starts_with('3') || input.starts_with('4'), "{}", input);
+    assert!(
+        input.starts_with('3') || input.starts_with('4'),
+        "{}",
+        input
+    );
 }
 
 #[test]
@@ -564,7 +581,10 @@ fn a_validator_that_crashes_stops_the_shrink_in_one_line() {
     // Run on an input it crashes on, `make shrink` says so in one line, exit status 2.
     let file = root.join("target/three.in");
     fs::write(&file, "3\n-1 -2 -3\n").unwrap();
-    let run = judge(root, &["shrink", "crashval", "--in", file.to_str().unwrap()]);
+    let run = judge(
+        root,
+        &["shrink", "crashval", "--in", file.to_str().unwrap()],
+    );
     assert_eq!(run.status.code(), Some(2), "{}", text(&run.stdout));
     let err = text(&run.stderr);
     assert_eq!(err.lines().count(), 1, "{}", err);
@@ -600,7 +620,11 @@ fn make_shrink_shrinks_a_saved_input() {
     assert!(note.contains("make shrink of"), "{}", note);
     // A passing input has nothing to shrink.
     fs::write(&file, "2\n3 4\n").unwrap();
-    let out = judge_exits(root, &["shrink", "maxsub", "--in", file.to_str().unwrap()], 0);
+    let out = judge_exits(
+        root,
+        &["shrink", "maxsub", "--in", file.to_str().unwrap()],
+        0,
+    );
     assert!(out.contains("nothing to shrink"), "{}", out);
 }
 
@@ -622,8 +646,21 @@ fn the_check_holds_samples_but_not_judge_variants_to_the_validator() {
     }
     let out = judge_exits(root, &["check", "distinct"], 1);
     let row = support::line(&out, "distinct", "2", "INVALID");
-    assert!(row.contains("distinct-validate: line 2: 2 values, not n = 3"), "{}", out);
+    assert!(
+        row.contains("distinct-validate: line 2: 2 values, not n = 3"),
+        "{}",
+        out
+    );
     let invalid: Vec<&str> = out.lines().filter(|l| l.contains("INVALID")).collect();
-    assert_eq!(invalid.len(), 1, "a judge's variant is not validated: {}", out);
-    assert!(out.contains("1 sample input the validator rejects"), "{}", out);
+    assert_eq!(
+        invalid.len(),
+        1,
+        "a judge's variant is not validated: {}",
+        out
+    );
+    assert!(
+        out.contains("1 sample input the validator rejects"),
+        "{}",
+        out
+    );
 }

@@ -452,7 +452,10 @@ impl Context<'_> {
             let name = plain[i].name();
             let (row, why) = match verdict {
                 Ok(None) => return,
-                Ok(Some(reason)) => ("INVALID", format!("{}-validate: {}", self.problem.name, reason)),
+                Ok(Some(reason)) => (
+                    "INVALID",
+                    format!("{}-validate: {}", self.problem.name, reason),
+                ),
                 Err(e) => ("FAIL", e.to_string()),
             };
             bad += 1;

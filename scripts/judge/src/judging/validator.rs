@@ -37,9 +37,10 @@ pub fn validate(program: &Path, input: &Path, scratch: &Path) -> Result<Option<S
     };
     let ran = run_light(program, &[], streams, budget).map_err(|e| Error::io(program, e))?;
     let line = ran.first_stderr_line();
-    let name = program
-        .file_name()
-        .map_or_else(|| program.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let name = program.file_name().map_or_else(
+        || program.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let crashed = |how: String| {
         Err(Error::Kit(format!(
             "the validator {} crashed on {}: {}",
@@ -124,9 +125,17 @@ mod tests {
             Some("exit status 2")
         );
         let crash = validate(&panics, &input, &scratch).unwrap_err().to_string();
-        assert!(crash.contains("crashed") && crash.contains("index out of bounds"), "{}", crash);
+        assert!(
+            crash.contains("crashed") && crash.contains("index out of bounds"),
+            "{}",
+            crash
+        );
         let crash = validate(&killed, &input, &scratch).unwrap_err().to_string();
-        assert!(crash.contains("SIGSEGV") && !crash.contains('\n'), "{}", crash);
+        assert!(
+            crash.contains("SIGSEGV") && !crash.contains('\n'),
+            "{}",
+            crash
+        );
         assert!(is_stub(&stub, &scratch).unwrap());
         assert!(!is_stub(&bad, &scratch).unwrap() && !is_stub(&ok, &scratch).unwrap());
         let _ = fs::remove_dir_all(&dir);

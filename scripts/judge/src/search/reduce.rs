@@ -189,15 +189,17 @@ impl Tokens {
 /// when it is 1).
 fn run_lengths(n: usize) -> Vec<usize> {
     let mut sizes = Vec::new();
+    if n == 0 {
+        return sizes;
+    }
     let mut size = (n / 2).max(1);
-    while n > 0 {
+    loop {
         sizes.push(size);
         if size == 1 {
-            break;
+            return sizes;
         }
         size /= 2;
     }
-    sizes
 }
 
 /// The values `x` is brought toward, nearest zero first: 0, then `x` less half of it, a
@@ -282,7 +284,10 @@ mod tests {
         let t = Tokens::read(b"-5\n");
         let all: Vec<String> = t.candidates().iter().map(text).collect();
         assert_eq!(all, ["", "0\n", "-3\n", "-4\n"]);
-        assert_eq!(ladder(1_000), [0, 500, 750, 875, 938, 969, 985, 993, 997, 999]);
+        assert_eq!(
+            ladder(1_000),
+            [0, 500, 750, 875, 938, 969, 985, 993, 997, 999]
+        );
         // A secret at the top of its range comes down with it.
         let guess = Tokens::read(b"50 50\n");
         let all: Vec<String> = guess.candidates().iter().map(text).collect();

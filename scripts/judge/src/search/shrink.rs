@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::judging::verdict::Verdict;
 use crate::outcome::Outcome;
-use crate::search::origin::{halves, Origin};
+use crate::search::origin::{halves, quote, Origin};
 use crate::search::program;
 use crate::search::reduce::Tokens;
 use crate::search::stress::{Bench, Case, Worker};
@@ -148,8 +148,8 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
         ways.push(format!("the input itself ({}-validate accepts each)", name));
     }
     if let Some(o) = &knobs {
-        let ranges: Vec<&str> = o.args.iter().filter(|a| a.contains("..")).map(String::as_str).collect();
-        ways.push(format!("the generator's knobs ({})", ranges.join(" ")));
+        let args: Vec<String> = o.args.iter().map(|a| quote(a)).collect();
+        ways.push(format!("the generator's knobs ({})", args.join(" ")));
     }
     if ways.is_empty() || budget.is_zero() {
         shrunk.how = match budget.is_zero() {
@@ -469,8 +469,7 @@ pub fn run_file(root: &Path, opts: &Options) -> Result<Outcome> {
     }
     let scratch_dir =
         crate::exec::run::ScratchDir::new(&root.join("target/shrink").join(&problem.name))?;
-    let validator =
-        kit::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
+    let validator = kit::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
     let bench = Bench {
         root,
         problem,
@@ -514,12 +513,7 @@ pub fn run_file(root: &Path, opts: &Options) -> Result<Outcome> {
         judged.detail
     );
     let case = first.keep(None, expected.as_ref(), judged)?;
-    let mut shrunk = shrink(
-        &bench,
-        workers,
-        case,
-        Duration::from_secs(opts.seconds),
-    );
+    let mut shrunk = shrink(&bench, workers, case, Duration::from_secs(opts.seconds));
     shrunk.found_by = format!("make shrink of {}", opts.input.display());
     let dir = opts
         .samples

@@ -15,6 +15,7 @@
 use crate::check::cases::{self, Done};
 use crate::error::{Error, Result};
 use crate::exec::{pool, run};
+use crate::judging::validator;
 use crate::judging::verdict::{Expected, Verdict};
 use crate::outcome::Outcome;
 use crate::search::maker::Maker;
@@ -22,7 +23,6 @@ use crate::search::origin::Origin;
 use crate::search::program;
 use crate::search::progress::Progress;
 use crate::search::shrink::{self, Shrunk};
-use crate::judging::validator;
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use crate::workspace::samples::next_case_number;
@@ -92,8 +92,7 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
     let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))?;
-    let validator =
-        kit::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
+    let validator = kit::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
     let bench = Bench {
         root,
         problem,
@@ -268,10 +267,9 @@ impl Bench<'_> {
     fn report_failure(&self, opts: &Options, i: u64, case: &Case) -> Result<()> {
         let problem = self.problem;
         let judged = &case.judged;
-        let made = case
-            .origin
-            .as_ref()
-            .map_or_else(String::new, |o| format!(" (`{}`)", o.command(&problem.name)));
+        let made = case.origin.as_ref().map_or_else(String::new, |o| {
+            format!(" (`{}`)", o.command(&problem.name))
+        });
         println!(
             "{} {} on case {} of {}{}: {}",
             problem.name,
@@ -335,10 +333,7 @@ impl Bench<'_> {
                     None => " (the interactor decides: no .out)",
                 };
                 println!("saved as {}/{}.in{}", shown(dir), n, with);
-                println!(
-                    "  again: make check P={} CASE={}",
-                    self.problem.name, n
-                );
+                println!("  again: make check P={} CASE={}", self.problem.name, n);
             }
         }
         Ok(())

@@ -109,7 +109,10 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
     let scratch = scratch_dir.path().to_path_buf();
     let validator = kit::written_validator(root, problem, &scratch.join("validator"))?;
-    let invalid = root.join("target/worst").join(&problem.name).join("invalid.in");
+    let invalid = root
+        .join("target/worst")
+        .join(&problem.name)
+        .join("invalid.in");
     let maker = Maker::new(root, problem, scratch.join("make"))?.validated(validator, invalid);
     let mut search = Search {
         maker: maker.clone(),
