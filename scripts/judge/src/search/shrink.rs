@@ -438,10 +438,11 @@ pub(super) fn report(bench: &Bench, shrunk: &Shrunk, dir: &Path) -> Result<()> {
         println!("  shrunk:   {}{}", sizes(&case.input), made(&case.origin));
         print!("{}", shown(&case.input));
         println!(
-            "{} {} on the shrunk case: {} (cpu {} ms, wall {} ms, of {} ms)",
-            name,
-            case.judged.verdict,
-            case.judged.detail,
+            "{} {} on the shrunk case: {}",
+            name, case.judged.verdict, case.judged.detail
+        );
+        println!(
+            "cpu {} ms (wall {} ms) of {} ms",
             case.judged.cpu.as_millis(),
             case.judged.wall.as_millis(),
             bench.problem.time_limit_ms

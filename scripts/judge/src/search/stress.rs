@@ -333,7 +333,9 @@ impl Bench<'_> {
                     None => " (the interactor decides: no .out)",
                 };
                 println!("saved as {}/{}.in{}", shown(dir), n, with);
-                println!("  again: make check P={} CASE={}", self.problem.name, n);
+                if dir == root.join(self.problem.samples_dir()) {
+                    println!("  again: make check P={} CASE={}", self.problem.name, n);
+                }
             }
         }
         Ok(())
