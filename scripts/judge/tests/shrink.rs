@@ -567,6 +567,34 @@ fn a_generator_that_makes_an_invalid_input_is_named() {
     let t = tokens(&saved);
     assert_ne!(t[0].parse::<usize>().unwrap(), t.len() - 1, "{}", saved);
     assert!(!root.join("samples/badgen/1.in").exists(), "{}", out);
+    // `make worst` holds its inputs to the validator too: one line, the input saved.
+    let out_dir = root.join("target/badgen-worst");
+    let run = judge(
+        root,
+        &[
+            "worst",
+            "badgen",
+            "--n",
+            "10",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", text(&run.stdout));
+    let err = text(&run.stderr);
+    // Its progress line aside.
+    let said: Vec<&str> = err.lines().filter(|l| l.starts_with("judge: ")).collect();
+    assert_eq!(said.len(), 1, "{}", err);
+    assert!(
+        err.contains("the generator's bug, not the solution's: `badgen-gen --n 1..100 --seed 4`"),
+        "{}",
+        err
+    );
+    assert!(
+        root.join("target/worst/badgen/invalid.in").is_file(),
+        "{}",
+        err
+    );
 }
 
 #[test]

@@ -77,18 +77,22 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         }
         selected.push(cases);
     }
-    let checked: Vec<&Problem> = problems
-        .iter()
-        .filter(|p| p.compare == Compare::Checker)
-        .collect();
-    kit::build_role(root, &checked, "check")?;
+    // The kit programs the check runs, in one cargo call: checkers, interactors, validators.
     let talking: Vec<&Problem> = problems.iter().collect();
-    kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
-    let validated: Vec<&Problem> = problems
-        .iter()
-        .filter(|p| kit::validator(root, p).is_some())
-        .collect();
-    kit::build_role(root, &validated, "validate")?;
+    let interactive = cases::interactive_problems(&talking);
+    let mut bins: Vec<(&Problem, &str)> = Vec::new();
+    for problem in problems {
+        if problem.compare == Compare::Checker {
+            bins.push((problem, "check"));
+        }
+        if interactive.iter().any(|p| p.name == problem.name) {
+            bins.push((problem, "interactor"));
+        }
+        if kit::validator(root, problem).is_some() {
+            bins.push((problem, "validate"));
+        }
+    }
+    kit::build_bins(root, &bins)?;
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
     println!(
