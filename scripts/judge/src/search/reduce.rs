@@ -52,14 +52,28 @@ impl Tokens {
         self.lines.iter().map(Vec::len).sum()
     }
 
-    /// Every candidate one edit away, in the order a shrink tries them: line runs removed,
-    /// then token runs, then integers made smaller ([`Tokens`]'s module doc). Candidates may
-    /// repeat; the caller skips what it has tried. Cost: O(lines + tokens) candidates per
-    /// run length, each O(input) to make.
+    /// Every candidate one edit away, in the order a shrink tries them: [`Tokens::removals`],
+    /// then [`Tokens::smaller`]. Candidates may repeat; the caller skips what it has tried.
     pub fn candidates(&self) -> Vec<Tokens> {
+        let mut out = self.removals();
+        out.extend(self.smaller());
+        out
+    }
+
+    /// The removals one edit away: line runs, then token runs of a line, each alone and with
+    /// a count fixed ([`Tokens`]'s module doc). Cost: O(lines + tokens) candidates per run
+    /// length, each O(input) to make.
+    pub fn removals(&self) -> Vec<Tokens> {
         let mut out = Vec::new();
         self.line_removals(&mut out);
         self.token_removals(&mut out);
+        out
+    }
+
+    /// The integers one edit smaller: a repeated value everywhere at once, then each integer
+    /// alone, along [`ladder`]. Cost: O(tokens * log |x|) candidates, each O(input) to make.
+    pub fn smaller(&self) -> Vec<Tokens> {
+        let mut out = Vec::new();
         self.smaller_numbers(&mut out);
         out
     }

@@ -299,25 +299,38 @@ impl Shrinker<'_, '_> {
         Ok(())
     }
 
-    /// Edits the best input one step at a time while some edit keeps the failure. Returns
-    /// whether it reached a local minimum (rather than the deadline).
+    /// Edits the best input one step at a time while some edit keeps the failure: removals
+    /// while one counts, then smaller numbers while one counts, and so on, until neither
+    /// kind has one that counts (a local minimum). Returns whether it reached one (rather
+    /// than the deadline).
     fn edits(&mut self) -> Result<bool> {
+        let kinds: [fn(&Tokens) -> Vec<Tokens>; 2] = [Tokens::removals, Tokens::smaller];
         self.tried_inputs.insert(self.best.input.clone());
+        let (mut kind, mut barren) = (0, 0);
         loop {
             if Instant::now() >= self.deadline {
                 return Ok(false);
             }
             let now = size(&self.best.input);
-            let candidates: Vec<Candidate> = Tokens::read(&self.best.input)
-                .candidates()
+            let candidates: Vec<Candidate> = kinds[kind](&Tokens::read(&self.best.input))
                 .into_iter()
                 .map(|t| t.render())
                 .filter(|input| size(input) < now)
                 .map(Candidate::Edited)
                 .collect();
             match self.batch(candidates)? {
-                Some(case) => self.consider(case),
-                None => return Ok(Instant::now() < self.deadline),
+                Some(case) => {
+                    self.consider(case);
+                    barren = 0;
+                }
+                None if Instant::now() >= self.deadline => return Ok(false),
+                None => {
+                    barren += 1;
+                    if barren == kinds.len() {
+                        return Ok(true);
+                    }
+                    kind = (kind + 1) % kinds.len();
+                }
             }
         }
     }

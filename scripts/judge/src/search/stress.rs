@@ -249,7 +249,10 @@ impl Worker {
     /// the same files, never copied unless the case failed.
     fn case(&mut self, bench: &Bench, origin: Origin) -> Result<Ran> {
         self.maker.generate_into(&origin, &self.input)?;
-        if let Some(reason) = self.validate(bench)? {
+        let validated = self
+            .validate(bench)
+            .map_err(|e| e.context(format!("`{}`", origin.command(&bench.problem.name))))?;
+        if let Some(reason) = validated {
             let input = fs::read(&self.input).map_err(|e| Error::io(&self.input, e))?;
             return Ok(Ran::Invalid(Box::new((origin, input, reason))));
         }
