@@ -68,7 +68,7 @@ pub(super) struct Shrunk {
     pub(super) elapsed: Duration,
     /// What it shrank by, or why it could not: one line.
     pub(super) how: String,
-    /// Why it stopped: one line.
+    /// Why it stopped: one line; empty when it did not start.
     pub(super) stop: String,
 }
 
@@ -163,7 +163,14 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
         };
         return shrunk;
     }
-    shrunk.how = format!("shrinking by {}", ways.join(" and "));
+    shrunk.how = format!(
+        "shrinking by {}, for up to {} s (SHRINK_S)",
+        ways.join(" and "),
+        budget.as_secs()
+    );
+    // Said before it starts: a shrink may take the whole budget.
+    println!("{}...", shrunk.how);
+    let _ = std::io::Write::flush(&mut std::io::stdout());
     let want = Want {
         verdict: shrunk.case.judged.verdict,
         code: shrunk.case.answer.as_ref().map(|a| a.1),
@@ -430,8 +437,7 @@ pub(super) fn report(bench: &Bench, shrunk: &Shrunk, dir: &Path) -> Result<()> {
         println!("{}", shrunk.how);
     } else {
         println!(
-            "{}: {} step{} kept of {} candidates in {:.1} s; {}",
-            shrunk.how,
+            "  {} step{} kept of {} candidates in {:.1} s; {}",
             shrunk.steps,
             if shrunk.steps == 1 { "" } else { "s" },
             shrunk.tried,

@@ -330,7 +330,7 @@ impl Bench<'_> {
                 shown(&known)
             ),
             None => {
-                let n = save_case(dir, shrunk, self.problem)?;
+                let n = save_case(dir, shrunk, self.problem, shown)?;
                 let with = match case.answer {
                     Some(_) => " with the reference's answer",
                     None => " (the interactor decides: no .out)",
@@ -363,7 +363,12 @@ fn same_sample(dir: &Path, input: &[u8]) -> Option<PathBuf> {
 
 /// Saves a failing case as the next numbered sample, with a note of how it was found and
 /// shrunk; returns its number.
-fn save_case(dir: &Path, shrunk: &Shrunk, problem: &Problem) -> Result<u64> {
+fn save_case(
+    dir: &Path,
+    shrunk: &Shrunk,
+    problem: &Problem,
+    shown: impl Fn(&Path) -> String,
+) -> Result<u64> {
     let case = &shrunk.case;
     fs::create_dir_all(dir)?;
     let n = next_case_number(dir);
@@ -384,6 +389,13 @@ fn save_case(dir: &Path, shrunk: &Shrunk, problem: &Problem) -> Result<u64> {
         shrunk.found_by, case.judged.verdict, decided
     );
     note.push_str(&shrunk.note(&problem.name));
+    if case.origin.is_none() {
+        note.push_str(&format!(
+            "run again, from the workspace root, by: make run P={} IN={}\n",
+            problem.name,
+            shown(&dir.join(format!("{}.in", n)))
+        ));
+    }
     write("note", note.as_bytes())?;
     Ok(n)
 }
