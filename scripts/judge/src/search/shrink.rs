@@ -200,6 +200,7 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
     if result.is_ok() && bench.validator.is_some() {
         result = shrinker.edits().map(|m| minimal = m);
     }
+    let out_of_time = Instant::now() >= shrinker.deadline;
     shrunk.tried = shrinker.tried;
     shrunk.elapsed = start.elapsed();
     if let Err(e) = result {
@@ -207,9 +208,25 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
         shrunk.stop = format!("nothing shrunk: {}", e);
         return shrunk;
     }
+    // A time or memory verdict met beside other runs is confirmed alone.
+    let resource = matches!(shrinker.want.verdict, Verdict::Tle | Verdict::Mle);
+    if resource && shrinker.steps > 0 {
+        let best = match &shrinker.best.origin {
+            Some(origin) => Candidate::Generated(origin.clone()),
+            None => Candidate::Edited(shrinker.best.input.clone()),
+        };
+        let alone = trial(&mut shrinker.workers[0], bench, &best, &shrinker.want);
+        if !matches!(alone, Ok(Some(_))) {
+            shrunk.stop = format!(
+                "nothing shrunk: the smallest case found was not {} when run alone",
+                shrinker.want.verdict
+            );
+            return shrunk;
+        }
+    }
     shrunk.stop = if minimal {
         "a local minimum: no single edit keeps the failure".to_string()
-    } else if Instant::now() >= shrinker.deadline {
+    } else if out_of_time {
         format!("the budget ran out (SHRINK_S={})", budget.as_secs())
     } else {
         "the generator's knobs are as narrow as they fail".to_string()
