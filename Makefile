@@ -20,7 +20,7 @@ JUDGE_TOOL := $(JUDGE_BIN)
 
 help: ## list the targets
 	@echo "make                                    check every problem (make check)"
-	@echo "make check [P=<name>] [CASE=<n>] [VERBOSE=0] bundle, compile like each judge, run and judge the samples"
+	@echo "make check [P=<name>] [CASE=<n>] [VERBOSE=0] [DEBUG=0] bundle, compile like each judge, run and judge the samples"
 	@echo "make run P=<name> [IN=<file>]           run the bundle on a file (or stdin): output, times, memory"
 	@echo "make bench P=<name> [RUNS=5]            time the submission on the problem's bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1] [SHRINK_S=5] random inputs against the reference until they differ; the failing case shrunk"
@@ -37,7 +37,7 @@ help: ## list the targets
 	@echo "make help                               this list"
 
 check: tools $(JUDGE_BIN)
-	@$(JUDGE_TOOL) check $(P) $(if $(CASE),--case $(CASE)) $(if $(VERBOSE),--verbose $(VERBOSE))
+	@$(JUDGE_TOOL) check $(P) $(if $(CASE),--case $(CASE)) $(if $(VERBOSE),--verbose $(VERBOSE)) $(if $(DEBUG),--debug $(DEBUG))
 
 run: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) run $(P) $(if $(IN),--in $(IN))
@@ -58,6 +58,7 @@ test: tools $(JUDGE_BIN)
 	done
 	$(MAKE) --no-print-directory lint P=
 	@$(JUDGE_TOOL) check
+	@scripts/judge/editions.sh
 
 # The project's own packages, held to its format and lint rules: the tool, every shared crate
 # and the three problems that show what the workspace can do. A user's problem answers to the

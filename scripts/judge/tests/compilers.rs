@@ -1,5 +1,6 @@
-//! Each judge's own compiler, and messages at the user's line: planted programs (issue 29,
-//! parts 2 and 3). These install rustup's 1.89.0, 1.88.0 and 1.70.0 on first use.
+//! Each judge's own compiler, and messages at the user's line: planted programs compiled
+//! by every profile of their judges. These install rustup's 1.89.0, 1.88.0 and 1.70.0 on
+//! first use.
 
 mod support;
 

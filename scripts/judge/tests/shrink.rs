@@ -675,7 +675,7 @@ fn the_check_holds_samples_but_not_judge_variants_to_the_validator() {
     let out = judge_exits(root, &["check", "distinct"], 1);
     let row = support::line(&out, "distinct", "2", "INVALID");
     assert!(
-        row.contains("distinct-validate: line 2: 2 values, not n = 3"),
+        row.contains("src/bin/validator.rs: line 2: 2 values, not n = 3"),
         "{}",
         out
     );
@@ -687,7 +687,7 @@ fn the_check_holds_samples_but_not_judge_variants_to_the_validator() {
         out
     );
     assert!(
-        out.contains("1 sample input the validator rejects"),
+        out.contains("1 sample input refused by the validator"),
         "{}",
         out
     );

@@ -16,6 +16,8 @@ pub enum Compare {
     Lines,
     /// Tokens, where two decimal numbers match within `abs` or `rel` (relative to the expected).
     Float { abs: f64, rel: f64 },
+    /// Tokens, each matching when equal ignoring ASCII letter case (`YES`, `yes`).
+    AnyCase,
     /// The problem's checker decides; [`Compare::difference`] compares tokens then.
     Checker,
 }
@@ -38,6 +40,7 @@ impl Compare {
             "lines" => Compare::Lines,
             "float" => Compare::Float { abs, rel },
             "checker" => Compare::Checker,
+            "anycase" => Compare::AnyCase,
             _ => Compare::Tokens,
         }
     }
@@ -58,6 +61,12 @@ impl Compare {
             Compare::Lines => lines_difference(output, expected),
             Compare::Tokens | Compare::Checker => tokens_difference(output, expected, None),
             Compare::Float { abs, rel } => tokens_difference(output, expected, Some((abs, rel))),
+            // Both sides in lowercase: a difference is shown so.
+            Compare::AnyCase => tokens_difference(
+                &output.to_ascii_lowercase(),
+                &expected.to_ascii_lowercase(),
+                None,
+            ),
         }
     }
 }
@@ -416,12 +425,23 @@ mod tests {
         assert_eq!(judge(""), Compare::Tokens);
         assert_eq!(judge("compare = \"lines\" # by lines"), Compare::Lines);
         assert_eq!(judge("compare = \"checker\""), Compare::Checker);
+        assert_eq!(judge("compare = \"anycase\""), Compare::AnyCase);
         assert_eq!(
             judge("compare = \"float\"\nfloat-abs = 1e-9"),
             Compare::Float {
                 abs: 1e-9,
                 rel: 1e-6
             }
+        );
+    }
+
+    #[test]
+    fn anycase_ignores_ascii_letter_case_only() {
+        let any = Compare::AnyCase;
+        assert_eq!(any.difference(b"yes\nNo", b"YES no\n"), None);
+        assert_eq!(
+            any.difference(b"yes 4", b"YES 3"),
+            Some("token 2 (line 1): expected `3`, got `4`".to_string())
         );
     }
 

@@ -5,7 +5,7 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::scan::{stands_alone, unused_dependencies};
 use crate::build::speculate;
-use crate::build::toolchain;
+use crate::build::toolchain::{self, Rustc};
 use crate::error::{BundleError, CompileError};
 use crate::workspace::problem::Problem;
 use std::fs;
@@ -32,8 +32,27 @@ pub struct Bundle {
 /// under `root`.
 pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> {
     let Bundle { source, bytes } = bundle(root, problem)?;
+    let (rustc, args) = default_compile(problem)?;
+    let compiled = compile_cached(&rustc, &args, root, &source, &cache_dir(root))
+        .map_err(|e| BundleError::Io(source.clone(), e))?;
+    match compiled.result {
+        Ok(_) => Ok(Submission {
+            source,
+            bytes,
+            binary: compiled.binary,
+        }),
+        Err(CompileError::Rejected(why)) => Err(BundleError::Compile(
+            format!("{} {}", rustc.label(), args.join(" ")),
+            why,
+        )),
+        Err(CompileError::NoRustc(why)) => Err(BundleError::NoRustc(why)),
+    }
+}
+
+/// The compiler and flags [`build`] compiles a bundle with: the problem's default profile,
+/// by its judge's compiler where known, else by the local rustc.
+pub fn default_compile(problem: &Problem) -> Result<(Rustc, Vec<String>), BundleError> {
     let profile = problem.default_profile();
-    let args = profile_args(profile);
     let current = toolchain::current().map_err(|e| BundleError::NoRustc(e.to_string()))?;
     let mut compilers = Compilers::new(current);
     let judge = problem
@@ -51,20 +70,7 @@ pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> 
         }
         _ => compilers.current.clone(),
     };
-    let compiled = compile_cached(&rustc, &args, root, &source, &cache_dir(root))
-        .map_err(|e| BundleError::Io(source.clone(), e))?;
-    match compiled.result {
-        Ok(_) => Ok(Submission {
-            source,
-            bytes,
-            binary: compiled.binary,
-        }),
-        Err(CompileError::Rejected(why)) => Err(BundleError::Compile(
-            format!("{} {}", rustc.label(), args.join(" ")),
-            why,
-        )),
-        Err(CompileError::NoRustc(why)) => Err(BundleError::NoRustc(why)),
-    }
+    Ok((rustc, profile_args(profile)))
 }
 
 /// Bundles `problem` into `target/submit/<name>.rs` under `root` with cargo-equip. Whether

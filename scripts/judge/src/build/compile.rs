@@ -23,10 +23,32 @@ pub fn profile_args(profile: &Profile) -> Vec<String> {
     args
 }
 
+/// The flags that turn a judged compile into its overflow-checking twin: integer overflow
+/// panics (`attempt to multiply with overflow`) and `debug_assert!`s run, as in a debug
+/// build, while the judged flags' optimization keeps it about as fast.
+pub const OVERFLOW_CHECKS: [&str; 4] = ["-C", "overflow-checks=on", "-C", "debug-assertions=on"];
+
+/// `args` (a judged compile's flags and edition) with [`OVERFLOW_CHECKS`] after them.
+pub fn with_overflow_checks(args: &[String]) -> Vec<String> {
+    let mut all = args.to_vec();
+    all.extend(OVERFLOW_CHECKS.iter().map(|s| s.to_string()));
+    all
+}
+
 /// Compiles one source file alone, as a judge does: `rustc -O --edition <edition>`, no cargo.
 pub fn compile(source: &Path, binary: &Path, edition: &str) -> Result<(), CompileError> {
-    let args = ["-O", "--edition", edition].map(String::from);
-    compile_with(Path::new("rustc"), &args, source, binary).map(|_| ())
+    compile_with(
+        Path::new("rustc"),
+        &single_file_args(edition),
+        source,
+        binary,
+    )
+    .map(|_| ())
+}
+
+/// The flags [`compile`] gives rustc: `-O --edition <edition>`.
+pub fn single_file_args(edition: &str) -> Vec<String> {
+    ["-O", "--edition", edition].map(String::from).to_vec()
 }
 
 /// Compiles one source file alone with `rustc` (a path or a command on PATH) and `args`
@@ -323,7 +345,7 @@ fn read_entry(
 
 /// Removes all but the [`CACHE_ENTRIES`] most recently used entries of `cache`, and private
 /// folders ([`private_dir`]) left over by a process that was killed (older than an hour).
-fn prune(cache: &Path) {
+pub(crate) fn prune(cache: &Path) {
     let Ok(dirs) = fs::read_dir(cache) else {
         return;
     };

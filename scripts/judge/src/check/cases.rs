@@ -3,10 +3,11 @@
 //! writes named files of its own working folder). PROTOCOL.md, "Interactive and file
 //! problems".
 
+use crate::check::report::{panic_of, Panic};
 use crate::error::{Error, Result};
 use crate::exec::interact::{self, Party, Spool};
-use crate::exec::run::{self, Budget, Measured};
-use crate::judging::checker;
+use crate::exec::run::{self, Budget, Kept, Measured};
+use crate::judging::checker::{self, Program};
 use crate::judging::diff;
 use crate::judging::interactive;
 use crate::judging::verdict::{self, failure, Expected, Limits, Verdict};
@@ -32,11 +33,15 @@ pub struct Done {
     /// Indented lines shown under a row that is not AC with `VERBOSE=1`: the exchange, the
     /// diff of a wrong output file.
     pub notes: String,
+    /// The solution's panic, when it failed and panicked.
+    pub panic: Option<Panic>,
 }
 
 impl Done {
-    fn of<O>(verdict: Verdict, detail: String, run: &Measured<O>, notes: String) -> Done {
+    fn of<O: Kept>(verdict: Verdict, detail: String, run: &Measured<O>, notes: String) -> Done {
         Done {
+            // Read only on a failure: a passing case opens no stderr.
+            panic: (verdict != Verdict::Ac).then(|| panic_of(run)).flatten(),
             verdict,
             wall: run.elapsed,
             cpu: run.cpu,
@@ -56,7 +61,10 @@ pub struct Case<'a> {
     pub limits: Limits,
     pub binary: &'a Path,
     pub expected: Option<&'a Expected>,
-    pub checker: Option<&'a Path>,
+    /// The problem's checker, when it compares with one ([`crate::build::testlib::checker`]).
+    pub checker: Option<&'a Program>,
+    /// The problem's C++ interactor, when it names one; `None`: its Rust bin talks.
+    pub interactor: Option<&'a Program>,
     /// The case's own scratch folder.
     pub scratch: &'a Path,
 }
@@ -147,8 +155,14 @@ fn interactor_args(input: &Path, scratch: &Path, answer: Option<&Path>) -> Resul
 }
 
 fn interactive_case(case: &Case) -> Result<Done> {
-    let interactor = kit::binary(case.root, case.problem, "interactor");
-    if !interactor.is_file() {
+    let (interactor, named) = match case.interactor {
+        Some(cpp) => (cpp.binary.clone(), cpp.source.clone()),
+        None => (
+            kit::binary(case.root, case.problem, "interactor"),
+            interactor_source(case.problem),
+        ),
+    };
+    if case.interactor.is_none() && !interactor.is_file() {
         return Err(Error::Kit(format!(
             "{} is interactive, but its interactor {} is not built: add it, with its [[bin]] \
              table `{}-interactor`",
@@ -181,7 +195,6 @@ fn interactive_case(case: &Case) -> Result<Done> {
         },
     };
     let talk = interact::converse(&solution, &judge_side).map_err(|e| Error::io(case.binary, e))?;
-    let named = interactor_source(case.problem);
     let (verdict, detail) =
         interactive::judge(case.limits, &talk, &named).map_err(|e| Error::io(&scratch, e))?;
     let notes = interactive::transcript(&talk);
@@ -222,14 +235,14 @@ fn file_case(case: &Case, input: Option<&str>, output: Option<&str>) -> Result<D
 }
 
 /// Why the output in `got` does not answer the case (by its checker, or compared with the
-/// expected output as the problem says); `None` when it does.
-fn first_wrong(case: &Case, expected: &Expected, got: &Spool) -> Result<Option<String>> {
+/// expected output as the problem says) and its verdict; `None` when it does.
+fn first_wrong(case: &Case, expected: &Expected, got: &Spool) -> Result<Option<(Verdict, String)>> {
     let io = |p: &Path| {
         let p = p.to_path_buf();
         move |e| Error::io(p, e)
     };
     Ok(match case.checker {
-        Some(checker) => checker::check(
+        Some(checker) => checker::judge_output(
             checker,
             case.input,
             got.path(),
@@ -243,7 +256,16 @@ fn first_wrong(case: &Case, expected: &Expected, got: &Spool) -> Result<Option<S
                 BufReader::new(File::open(&expected.stdout).map_err(io(&expected.stdout))?),
                 got.reader().map_err(io(got.path()))?,
             )
-            .map_err(io(got.path()))?,
+            .map_err(io(got.path()))?
+            .map(|why| -> Result<(Verdict, String)> {
+                let hint = case
+                    .problem
+                    .compare
+                    .hint(&expected.stdout, got.path())
+                    .map_err(io(got.path()))?;
+                Ok((Verdict::Wa, verdict::with_hint(why, hint)))
+            })
+            .transpose()?,
     })
 }
 
@@ -312,7 +334,7 @@ fn file_verdict(
         };
         return Ok((Verdict::NoExpected, detail, String::new()));
     };
-    let Some(why) = first_wrong(case, expected, got)? else {
+    let Some((verdict, why)) = first_wrong(case, expected, got)? else {
         return Ok((Verdict::Ac, String::new(), String::new()));
     };
     let detail = match written {
@@ -329,9 +351,5 @@ fn file_verdict(
     };
     let want = fs::read(&expected.stdout).map_err(io(&expected.stdout))?;
     let have = fs::read(got.path()).map_err(io(got.path()))?;
-    Ok((
-        Verdict::Wa,
-        detail,
-        diff::side_by_side(&want, &have, "    "),
-    ))
+    Ok((verdict, detail, diff::side_by_side(&want, &have, "    ")))
 }

@@ -15,14 +15,19 @@ use crate::build::diagnostics::scrub_paths;
 use crate::build::judge_rustc::Compilers;
 use crate::build::linemap::LineMap;
 use crate::build::speculate::{self, Speculation};
+use crate::build::testlib::{self, Programs};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
+use crate::check::overflow::{self, Deferred};
 use crate::check::plan::{build_for, needs_guard, plan, Build};
-use crate::check::report::{panic_place, printed, stderr_head, timed, unjudged, Tally, Times};
+use crate::check::report::{
+    panic_of, panic_place, printed, stderr_head, timed, unjudged, Panic, Tally, Times,
+};
 use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
+use crate::judging::checker::{Contract, Program};
 use crate::judging::diff;
 use crate::judging::validator;
 use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
@@ -43,6 +48,9 @@ pub struct Options {
     pub case: Option<String>,
     /// Print a side-by-side diff of each WA case.
     pub verbose: bool,
+    /// Run every case from the overflow-checking build (`DEBUG=1`): its rows are marked `?`,
+    /// not the judge's verdict.
+    pub debug: bool,
 }
 
 /// Checks every case of `problems` ([`check_with`]).
@@ -77,18 +85,20 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         }
         selected.push(cases);
     }
-    // The kit programs the check runs, in one cargo call: checkers, interactors, validators.
+    // The kit's Rust programs the check runs, in one cargo call: checkers, interactors,
+    // validators (a C++ program named in the manifest replaces its Rust bin).
     let talking: Vec<&Problem> = problems.iter().collect();
     let interactive = cases::interactive_problems(&talking);
     let mut bins: Vec<(&Problem, &str)> = Vec::new();
     for problem in problems {
-        if problem.compare == Compare::Checker {
+        let rust = |role: &str| testlib::uses_rust_bin(problem, role);
+        if problem.compare == Compare::Checker && rust("check") {
             bins.push((problem, "check"));
         }
-        if interactive.iter().any(|p| p.name == problem.name) {
+        if interactive.iter().any(|p| p.name == problem.name) && rust("interactor") {
             bins.push((problem, "interactor"));
         }
-        if kit::validator(root, problem).is_some() {
+        if kit::validator(root, problem).is_some() && rust("validate") {
             bins.push((problem, "validate"));
         }
     }
@@ -121,20 +131,20 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     let no_guard = old.is_err() && guarded;
     let ok = total.passed == total.cases
         && total.cases > 0
-        && total.invalid == 0
         && total.failing == 0
         && total.oversize == 0
+        && total.invalid == 0
         && !no_guard;
     let mut notes = String::new();
-    if total.oversize > 0 {
-        notes.push_str(", a bundle over a judge's source limit");
-    }
     if total.invalid > 0 {
         notes.push_str(&format!(
-            ", {} sample input{} the validator rejects",
+            ", {} sample input{} refused by the validator",
             total.invalid,
             if total.invalid == 1 { "" } else { "s" }
         ));
+    }
+    if total.oversize > 0 {
+        notes.push_str(", a bundle over a judge's source limit");
     }
     if no_guard {
         notes.push_str(", no old compiler (see the first line)");
@@ -143,6 +153,12 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         notes.push_str(&format!(
             ", {} by a stand-in compiler (`?`: not the judge's own verdict)",
             total.stand_ins
+        ));
+    }
+    if total.overflow_cases > 0 {
+        notes.push_str(&format!(
+            ", {} run from a build with overflow checks (`?`: not the judge's own verdict)",
+            total.overflow_cases
         ));
     }
     println!(
@@ -195,6 +211,8 @@ struct Job<'a> {
     case: &'a Case,
     limits: Limits,
     binary: Option<PathBuf>,
+    /// The index of the build that made `binary`.
+    build: Option<usize>,
     expected: Option<Expected>,
 }
 
@@ -219,6 +237,24 @@ impl Ran {
             Ran::Unjudged(_, o, _) => o.exit == Exit::Killed,
             Ran::Skipped(..) => false,
             Ran::Other(done) => done.killed,
+        }
+    }
+
+    /// The verdict of a case that ran and was judged.
+    fn verdict(&self) -> Option<Verdict> {
+        match self {
+            Ran::Judged(j) => Some(j.verdict),
+            Ran::Other(done) => Some(done.verdict),
+            Ran::Unjudged(..) | Ran::Skipped(..) => None,
+        }
+    }
+
+    /// How the program panicked, when it failed so.
+    fn panic(&self) -> Option<Panic> {
+        match self {
+            Ran::Judged(j) if j.verdict != Verdict::Ac => panic_of(&j.outcome),
+            Ran::Other(done) => done.panic.clone(),
+            _ => None,
         }
     }
 }
@@ -271,13 +307,26 @@ impl Context<'_> {
         };
         let builds = builds.unwrap_or_else(|| self.plan());
         let builds = self.compile_all(&bundled, builds, speculation, &mut tally)?;
+        // `DEBUG=1`: the cases run from the overflow-checking twin of each compile that runs
+        // them; the twins' rows say so, and count in no tally of the judge's compiles.
+        let twins = if self.options.debug {
+            let twins = builds
+                .iter()
+                .filter(|b| b.binary.is_some())
+                .map(Build::with_overflow_checks)
+                .collect();
+            Some(self.compile_all(&bundled, twins, None, &mut Tally::default())?)
+        } else {
+            None
+        };
         if cases.is_empty() {
             let detail = format!("no cases in {}", problem.samples_dir().display());
             self.untimed("-", &Verdict::NoExpected.to_string(), "-".into(), &detail);
             tally.cases = 1;
             return Ok((tally, format!("{}: {}", problem.name, detail)));
         }
-        self.judge_cases(&builds, &cases, &mut tally)?;
+        let running = twins.as_ref().unwrap_or(&builds);
+        self.judge_cases(running, &bundled.source, &cases, &mut tally)?;
         let compiled: Vec<String> = builds.iter().map(Build::label).collect();
         let summary = format!(
             "{}: {} of {} AC; submission {} ({:.1} KiB); compiled by {}",
@@ -391,27 +440,60 @@ impl Context<'_> {
         Ok(builds)
     }
 
-    /// Runs and judges every case, in parallel, printing a row for each in order.
-    fn judge_cases(&self, builds: &[Build], cases: &[Case], tally: &mut Tally) -> Result<()> {
+    /// Runs and judges every case, in parallel, printing a row for each in order. A case
+    /// that fails ([`overflow::worth_a_second_run`]) runs once more from the overflow-checking
+    /// twin of its build (compiled from `source`, the bundle, once the first case fails), and
+    /// its row says where that panics; with `DEBUG=1` the builds are the twins already.
+    fn judge_cases(
+        &self,
+        builds: &[Build],
+        source: &Path,
+        cases: &[Case],
+        tally: &mut Tally,
+    ) -> Result<()> {
         let (root, problem) = (self.root, self.problem);
         let mut jobs = Vec::new();
         for case in cases {
+            let build = build_for(builds, problem, case);
             jobs.push(Job {
                 case,
                 limits: problem.limits_on(case.judge.as_deref()),
-                binary: build_for(builds, problem, case).and_then(|b| b.binary.clone()),
+                binary: build.and_then(|b| b.binary.clone()),
+                build: build.and_then(|b| builds.iter().position(|c| std::ptr::eq(b, c))),
                 expected: samples::expected_of(case)?,
             });
         }
-        let checker = kit::checker(root, problem);
+        let twins: Vec<Option<Deferred>> = builds
+            .iter()
+            .map(|b| match &b.binary {
+                Some(_) if !self.options.debug => {
+                    Some(Deferred::new(&b.rustc, &b.args, root, source))
+                }
+                _ => None,
+            })
+            .collect();
+        let twin = |job: &Job| job.build.and_then(|i| twins[i].as_ref());
+        let fails = |ran: &Ran| ran.verdict().is_some_and(overflow::worth_a_second_run);
+        let programs = testlib::programs(root, problem)?;
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
-        tally.invalid += self.validate_samples(cases, scratch.path())?;
+        tally.invalid +=
+            self.validate_samples(programs.validator.as_ref(), cases, scratch.path())?;
         let width = pool::width().min(jobs.len());
-        let run_one = |job: &Job| -> Result<Ran> {
-            let dir = scratch.path().join(job.case.name());
-            self.run_case(job, checker.as_deref(), &dir)
+        let run_from = |job: &Job, binary: Option<&Path>, dir: &str| -> Result<Ran> {
+            let dir = scratch.path().join(dir);
+            self.run_case(job, binary, &programs, &dir)
                 .map_err(|e| e.context(format!("{} case {}", problem.name, job.case.name())))
+        };
+        let run_one = |job: &Job| -> Result<Ran> {
+            let ran = run_from(job, job.binary.as_deref(), &job.case.name())?;
+            // The twin compiles while the other cases run.
+            if fails(&ran) {
+                if let Some(twin) = twin(job) {
+                    twin.start();
+                }
+            }
+            Ok(ran)
         };
         let mut results: Vec<Option<Ran>> = Vec::new();
         let mut error = None;
@@ -425,47 +507,58 @@ impl Context<'_> {
         if let Some(e) = error {
             return Err(e);
         }
-        for (job, ran) in jobs.iter().zip(results) {
-            let mut ran = ran.expect("every case ran");
+        let mut results: Vec<Ran> = results.into_iter().flatten().collect();
+        if width > 1 && results.iter().any(Ran::killed) {
+            twins.iter().flatten().for_each(Deferred::settle);
+        }
+        for (job, ran) in jobs.iter().zip(results.iter_mut()) {
             // Killed at the cap while another case ran beside it: alone, it may not be.
             if width > 1 && ran.killed() {
-                ran = run_one(job)?;
+                *ran = run_one(job)?;
             }
+        }
+        // The second runs, side by side: what each failing case's row adds.
+        let again: Vec<usize> = (0..jobs.len())
+            .filter(|&k| fails(&results[k]) && twin(&jobs[k]).is_some())
+            .collect();
+        let second = |&k: &usize| -> Result<Option<String>> {
+            let job = &jobs[k];
+            let Some(binary) = twin(job).and_then(Deferred::binary) else {
+                return Ok(None);
+            };
+            let name = format!("{}-overflow-checks", job.case.name());
+            let checked = run_from(job, Some(&binary), &name)?;
+            let (judged, checked) = (results[k].panic(), checked.panic());
+            Ok(overflow::note(
+                judged.as_ref(),
+                checked.as_ref(),
+                &map,
+                root,
+            ))
+        };
+        let mut notes: Vec<Option<String>> = vec![None; jobs.len()];
+        pool::run_in_order(
+            &again,
+            width.min(again.len()),
+            second,
+            |i, note| match note {
+                Ok(note) => notes[again[i]] = note,
+                Err(e) => {
+                    error.get_or_insert(e);
+                }
+            },
+        );
+        if let Some(e) = error {
+            return Err(e);
+        }
+        for ((job, ran), note) in jobs.iter().zip(&results).zip(&notes) {
             tally.cases += 1;
-            if self.show(job, &ran, &map)? {
+            tally.overflow_cases += usize::from(self.options.debug);
+            if self.show(job, ran, &map, note.as_deref())? {
                 tally.passed += 1;
             }
         }
         Ok(())
-    }
-
-    /// Runs the problem's validator, if it has one that is written, on every sample input
-    /// that is not a judge's variant (`N.in`), in parallel; prints an `INVALID` row for each
-    /// it rejects, with its reason, and a `FAIL` row for each it crashes on. Returns how many.
-    fn validate_samples(&self, cases: &[Case], scratch: &Path) -> Result<usize> {
-        let Some(validator) = kit::written_validator(self.root, self.problem, scratch)? else {
-            return Ok(0);
-        };
-        let plain: Vec<&Case> = cases.iter().filter(|c| c.judge.is_none()).collect();
-        let validate = |case: &&Case| {
-            let dir = scratch.join(format!("validate-{}", case.name()));
-            validator::validate(&validator, &case.input, &dir)
-        };
-        let mut bad = 0;
-        pool::run_in_order(&plain, pool::width(), validate, |i, verdict| {
-            let name = plain[i].name();
-            let (row, why) = match verdict {
-                Ok(None) => return,
-                Ok(Some(reason)) => (
-                    "INVALID",
-                    format!("{}-validate: {}", self.problem.name, reason),
-                ),
-                Err(e) => ("FAIL", e.to_string()),
-            };
-            bad += 1;
-            self.untimed(&name, row, "-".into(), &why);
-        });
-        Ok(bad)
     }
 
     /// Prints the `size` row: the bundle against the source limit of each listed judge that
@@ -499,9 +592,58 @@ impl Context<'_> {
         over.is_empty()
     }
 
-    /// Runs one case: judged against its `.out`, or, without one, run and shown.
-    fn run_case(&self, job: &Job, checker: Option<&Path>, scratch: &Path) -> Result<Ran> {
-        let Some(binary) = &job.binary else {
+    /// Validates each sample input of the origin's format (`N.in`; a judge's variant
+    /// `<judge>-N.in` is in another format) with the problem's validator, when it has one
+    /// (a C++ one named in the manifest, or its Rust bin unless that is a stub not written
+    /// yet), side by side: a row `INVALID` with the validator's reason for each input it
+    /// refuses, a row `FAIL` for each it crashes on. Valid inputs add no row. Returns how
+    /// many rows it printed (each fails the check).
+    fn validate_samples(
+        &self,
+        validator: Option<&Program>,
+        cases: &[Case],
+        scratch: &Path,
+    ) -> Result<usize> {
+        let Some(program) = validator else {
+            return Ok(0);
+        };
+        if program.contract == Contract::Rust
+            && validator::is_stub(&program.binary, &scratch.join("validate-stub"))?
+        {
+            return Ok(0);
+        }
+        let plain: Vec<&Case> = cases.iter().filter(|c| c.judge.is_none()).collect();
+        let validate = |case: &&Case| {
+            let dir = scratch.join(format!("validate-{}", case.name()));
+            validator::validate(&program.binary, &case.input, &dir)
+        };
+        let mut bad = 0;
+        pool::run_in_order(&plain, pool::width(), validate, |i, verdict| {
+            let (row, detail) = match verdict {
+                Ok(None) => return,
+                Ok(Some(why)) => (
+                    "INVALID",
+                    format!("input refused by {}: {}", program.source, why),
+                ),
+                Err(e) => ("FAIL", e.to_string()),
+            };
+            bad += 1;
+            self.untimed(&plain[i].name(), row, "-".into(), &detail);
+        });
+        Ok(bad)
+    }
+
+    /// Runs one case from `binary` (its build's, or that build's overflow-checking twin):
+    /// judged against its `.out`, or, without one, run and shown.
+    fn run_case(
+        &self,
+        job: &Job,
+        binary: Option<&Path>,
+        programs: &Programs,
+        scratch: &Path,
+    ) -> Result<Ran> {
+        let checker = programs.checker.as_ref();
+        let Some(binary) = binary else {
             return Ok(Ran::Skipped(
                 Verdict::Ce,
                 "its profile's compile failed (see the compile rows)".to_string(),
@@ -515,6 +657,7 @@ impl Context<'_> {
             binary,
             expected: job.expected.as_ref(),
             checker,
+            interactor: programs.interactor.as_ref(),
             scratch,
         };
         if let Some(done) = cases::judge(&other)? {
@@ -539,14 +682,29 @@ impl Context<'_> {
         }
     }
 
+    /// A case row's verdict and detail: with `note` (what its second run found) after the
+    /// detail, and, with `DEBUG=1`, marked as not the judge's verdict.
+    fn said(&self, verdict: Verdict, detail: &str, note: Option<&str>) -> (String, String) {
+        let mut parts: Vec<&str> = vec![detail];
+        parts.extend(note);
+        let mut verdict = verdict.to_string();
+        if self.options.debug {
+            verdict.push('?');
+            parts.push("?: ran the build with overflow checks, not the judge's own verdict");
+        }
+        parts.retain(|p| !p.is_empty());
+        (verdict, parts.join("; "))
+    }
+
     /// Prints a case's row (and, for NO-OUT, what it printed; with `verbose`, the diff of a
-    /// WA). Returns whether it is AC.
-    fn show(&self, job: &Job, ran: &Ran, map: &LineMap) -> Result<bool> {
+    /// WA), with `note` from its second run. Returns whether it is AC.
+    fn show(&self, job: &Job, ran: &Ran, map: &LineMap, note: Option<&str>) -> Result<bool> {
         let name = job.case.name();
         let limit = job.limits.time_ms.to_string();
         match ran {
             Ran::Skipped(verdict, why) => {
-                self.untimed(&name, &verdict.to_string(), limit, why);
+                let (verdict, why) = self.said(*verdict, why, note);
+                self.untimed(&name, &verdict, limit, &why);
                 Ok(false)
             }
             Ran::Judged(judged) => {
@@ -559,7 +717,8 @@ impl Context<'_> {
                     }
                     _ => judged.detail.clone(),
                 };
-                self.row(&name, &judged.verdict.to_string(), ms, limit, mem, &detail);
+                let (verdict, detail) = self.said(judged.verdict, &detail, note);
+                self.row(&name, &verdict, ms, limit, mem, &detail);
                 if judged.verdict != Verdict::Ac && self.options.verbose {
                     let head = stderr_head(&judged.outcome);
                     print!("{}", map.rewrite(&scrub_paths(&head, self.root)));
@@ -583,14 +742,8 @@ impl Context<'_> {
                     done.cpu.as_millis().to_string(),
                 );
                 let mem = format!("{:.1}", done.mem_mib);
-                self.row(
-                    &name,
-                    &done.verdict.to_string(),
-                    ms,
-                    limit,
-                    mem,
-                    &done.detail,
-                );
+                let (verdict, detail) = self.said(done.verdict, &done.detail, note);
+                self.row(&name, &verdict, ms, limit, mem, &detail);
                 if self.options.verbose && done.verdict != Verdict::Ac {
                     print!("{}", done.notes);
                 }
@@ -598,7 +751,8 @@ impl Context<'_> {
             }
             Ran::Unjudged(verdict, outcome, why) => {
                 let (ms, mem) = timed(outcome);
-                self.row(&name, &verdict.to_string(), ms, limit, mem, why);
+                let (verdict, why) = self.said(*verdict, why, note);
+                self.row(&name, &verdict, ms, limit, mem, &why);
                 print!("{}", printed(outcome));
                 Ok(false)
             }

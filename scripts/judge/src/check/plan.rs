@@ -1,6 +1,6 @@
 //! The compiles a problem's bundle needs, and which of them runs each case.
 
-use crate::build::compile::profile_args;
+use crate::build::compile::{profile_args, with_overflow_checks};
 use crate::build::judge_rustc::{Compilers, JudgeRustc};
 use crate::build::toolchain::Rustc;
 use crate::workspace::judges::{Judge, Profile};
@@ -35,6 +35,25 @@ impl Build {
             self.args.join(" "),
             self.users.join(", ")
         )
+    }
+
+    /// Its overflow-checking twin, for `DEBUG=1`: the same compiler and flags with
+    /// [`crate::build::compile::OVERFLOW_CHECKS`], marked as a stand-in (`?`: what runs the
+    /// cases is not the judge's build). Not compiled yet.
+    pub fn with_overflow_checks(&self) -> Build {
+        let why = "overflow checks and debug assertions on: the cases run from this build";
+        Build {
+            rustc: self.rustc.clone(),
+            args: with_overflow_checks(&self.args),
+            users: self.users.clone(),
+            profiles: self.profiles.clone(),
+            required: true,
+            stand_in: Some(match &self.stand_in {
+                Some(already) => format!("{}; {}", already, why),
+                None => why.to_string(),
+            }),
+            binary: None,
+        }
     }
 }
 

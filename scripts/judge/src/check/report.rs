@@ -17,6 +17,8 @@ pub struct Tally {
     pub failing: usize,
     /// Compiles by a compiler standing in for a judge's own.
     pub stand_ins: usize,
+    /// Cases run from the overflow-checking build (`DEBUG=1`), not the judge's.
+    pub overflow_cases: usize,
     /// Sample inputs the problem's validator rejects or crashes on.
     pub invalid: usize,
 }
@@ -30,6 +32,7 @@ impl Tally {
         self.oversize += other.oversize;
         self.failing += other.failing;
         self.stand_ins += other.stand_ins;
+        self.overflow_cases += other.overflow_cases;
         self.invalid += other.invalid;
     }
 }
@@ -96,11 +99,43 @@ pub fn printed(outcome: &run::Measured) -> String {
 /// Where a Rust program panicked, from its stderr: the `<file>:<line>:<column>` of its
 /// `thread '...' panicked at <place>:` line.
 pub fn panic_place<O: Kept>(outcome: &run::Measured<O>) -> Option<String> {
-    let head = outcome.stderr.head(64 << 10);
-    let text = String::from_utf8_lossy(&head);
-    let line = text.lines().find(|l| l.starts_with("thread '"))?;
-    let place = line.split_once("panicked at ")?.1;
-    Some(place.trim_end().trim_end_matches(':').to_string())
+    panic_of(outcome).map(|p| p.place)
+}
+
+/// A Rust panic, as the program's stderr tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panic {
+    /// Where, as the program names it: `target/submit/x.rs:12:17`.
+    pub place: String,
+    /// The message's first line: `attempt to multiply with overflow`.
+    pub message: String,
+}
+
+/// The first panic in a run's stderr (its first 64 KiB), if any.
+pub fn panic_of<O: Kept>(outcome: &run::Measured<O>) -> Option<Panic> {
+    panic_in(&String::from_utf8_lossy(&outcome.stderr.head(64 << 10)))
+}
+
+/// The first panic in `text`, in either of Rust's wordings: `thread 'main' panicked at
+/// <place>:` with the message on the next line (1.73 on; 1.91 on add the thread's id after
+/// its name), or `thread 'main' panicked at '<message>', <place>` before.
+pub fn panic_in(text: &str) -> Option<Panic> {
+    let mut lines = text.lines();
+    let said = lines
+        .by_ref()
+        .find(|l| l.starts_with("thread '") && l.contains(" panicked at "))?;
+    let rest = said.split_once(" panicked at ")?.1.trim_end();
+    if let Some(quoted) = rest.strip_prefix('\'') {
+        let (message, place) = quoted.rsplit_once("', ")?;
+        return Some(Panic {
+            place: place.to_string(),
+            message: message.to_string(),
+        });
+    }
+    Some(Panic {
+        place: rest.trim_end_matches(':').to_string(),
+        message: lines.next().unwrap_or("").trim().to_string(),
+    })
 }
 
 /// The first [`SHOWN_LINES`] lines of what a run wrote to stderr, indented under its row
@@ -124,4 +159,28 @@ pub fn stderr_head<O: Kept>(outcome: &run::Measured<O>) -> String {
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_is_read_in_every_wording() {
+        let want = Some(Panic {
+            place: "target/submit/x.rs:7:13".to_string(),
+            message: "attempt to multiply with overflow".to_string(),
+        });
+        let now = "thread 'main' (15663) panicked at target/submit/x.rs:7:13:\n\
+                   attempt to multiply with overflow\nstack backtrace:\n";
+        assert_eq!(panic_in(now), want);
+        let before = "thread 'main' panicked at target/submit/x.rs:7:13:\n\
+                      attempt to multiply with overflow\n";
+        assert_eq!(panic_in(before), want);
+        let old = "thread 'main' panicked at 'attempt to multiply with overflow', \
+                   target/submit/x.rs:7:13\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(panic_in(old), want);
+        assert_eq!(panic_in("thread 'main' has overflowed its stack\n"), None);
+        assert_eq!(panic_in("hello\n"), None);
+    }
 }

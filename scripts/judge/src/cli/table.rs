@@ -108,6 +108,7 @@ pub const COMMANDS: &[Spec] = &[
         flags: &[
             make_flag("--case", "N", None, "CASE"),
             make_flag("--verbose", "V", Some(0), "VERBOSE"),
+            make_flag("--debug", "D", Some(0), "DEBUG"),
         ],
         help: "bundle, compile like each judge, run and judge the samples",
     },

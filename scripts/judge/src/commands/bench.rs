@@ -6,6 +6,7 @@
 
 use super::{one_problem, Outcome};
 use crate::build::bundle;
+use crate::build::testlib;
 use crate::check::cases;
 use crate::cli::args::Parsed;
 use crate::error::{Error, Result};
@@ -220,7 +221,11 @@ fn run_with_files(
         code: valid.status,
         stderr: None,
     });
-    let checker = kit::checker(root, problem).filter(|_| expected.is_some());
+    let checker = match expected {
+        Some(_) => testlib::checker(root, problem)?,
+        None => None,
+    };
+    let interactor = testlib::interactor(root, problem)?;
     let case = cases::Case {
         root,
         problem,
@@ -232,7 +237,8 @@ fn run_with_files(
         },
         binary,
         expected: expected.as_ref(),
-        checker: checker.as_deref(),
+        checker: checker.as_ref(),
+        interactor: interactor.as_ref(),
         scratch: &scratch.join("run"),
     };
     let done = cases::judge(&case)?.expect("only an interactive or file problem comes here");
@@ -327,11 +333,18 @@ fn validate(
     // the checker still validates every printed grid against its puzzle.
     let got = scratch.join("got.txt");
     fs::write(&got, &out.stdout)?;
-    checker::check(
-        &kit::binary(root, problem, "check"),
+    let Some(program) = testlib::checker(root, problem)? else {
+        return Ok(None);
+    };
+    let wrong = checker::judge_output(
+        &program,
         input,
         &got,
         valid.expected.unwrap_or(&got),
         &scratch.join("check"),
-    )
+    )?;
+    Ok(wrong.map(|(verdict, why)| match verdict {
+        Verdict::Wa => why,
+        other => format!("{} {}", other, why),
+    }))
 }

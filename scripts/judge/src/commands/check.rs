@@ -15,11 +15,12 @@ pub struct Args {
 }
 
 impl Args {
-    /// `check [NAME...] [--case N] [--verbose V]`.
+    /// `check [NAME...] [--case N] [--verbose V] [--debug D]`.
     pub fn parse(line: &Parsed) -> Result<Args> {
         let options = Options {
             case: line.text("--case").map(String::from),
             verbose: line.count("--verbose")? != 0,
+            debug: line.count("--debug")? != 0,
         };
         if options.case.is_some() && line.names.len() != 1 {
             return Err(Error::Usage(

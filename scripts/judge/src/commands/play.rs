@@ -5,6 +5,7 @@
 //! reads, in a folder of its own, and the file it writes is shown.
 
 use super::Outcome;
+use crate::build::testlib;
 use crate::error::{Error, Result};
 use crate::exec::interact::{self, Party};
 use crate::exec::run::{self, Budget, Exit, Measured};
@@ -123,8 +124,14 @@ fn show_file(file: &interact::Spool, name: &str) {
 
 /// The solution against the problem's interactor on `case`, with the exchange.
 fn talk(root: &Path, problem: &Problem, party: &Party, case: &Path) -> Result<Outcome> {
-    kit::build_role(root, &[problem], "interactor")?;
-    let interactor = kit::binary(root, problem, "interactor");
+    let (interactor, named) = match testlib::interactor(root, problem)? {
+        Some(cpp) => (cpp.binary, cpp.source),
+        None => {
+            kit::build_role(root, &[problem], "interactor")?;
+            let rust = kit::binary(root, problem, "interactor");
+            (rust, crate::check::cases::interactor_source(problem))
+        }
+    };
     let tout = party.dir.join("interactor.tout");
     let case = fs::canonicalize(case).map_err(|e| Error::io(case, e))?;
     let other = Party {
@@ -134,7 +141,6 @@ fn talk(root: &Path, problem: &Problem, party: &Party, case: &Path) -> Result<Ou
         budget: party.budget,
     };
     let talked = interact::converse(party, &other).map_err(|e| Error::io(&interactor, e))?;
-    let named = crate::check::cases::interactor_source(problem);
     let (verdict, detail) = interactive::judge(problem.limits(), &talked, &named)
         .map_err(|e| Error::io(party.dir, e))?;
     print!("{}", interactive::transcript(&talked));

@@ -19,6 +19,9 @@ pub enum Compare {
     /// `|got - expected| <= rel * |expected|` (testlib's `rcmp`, oj's `-e`); a token that is
     /// not a number on both sides must be equal.
     Float { abs: f64, rel: f64 },
+    /// Tokens as [`Compare::Tokens`], equal when they match ignoring ASCII letter case
+    /// (`YES`, `yes`, `Yes`): "print the answer in any case" problems.
+    AnyCase,
     /// By the problem's `<name>-check` program (any valid answer is accepted).
     Checker,
 }
@@ -28,12 +31,14 @@ pub enum Compare {
 pub const DEFAULT_FLOAT_ERROR: f64 = 1e-6;
 
 impl std::fmt::Display for Compare {
-    /// The manifest's spelling: `tokens`, `lines`, `float (abs 1e-6, rel 1e-6)`, `checker`.
+    /// The manifest's spelling: `tokens`, `lines`, `float (abs 1e-6, rel 1e-6)`, `anycase`,
+    /// `checker`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Compare::Tokens => f.write_str("tokens"),
             Compare::Lines => f.write_str("lines"),
             Compare::Float { abs, rel } => write!(f, "float (abs {:e}, rel {:e})", abs, rel),
+            Compare::AnyCase => f.write_str("anycase"),
             Compare::Checker => f.write_str("checker"),
         }
     }
@@ -64,6 +69,7 @@ impl Compare {
             "tokens" => Compare::Tokens,
             "lines" => Compare::Lines,
             "checker" => Compare::Checker,
+            "anycase" => Compare::AnyCase,
             "float" => {
                 return Ok(Compare::Float {
                     abs: abs.unwrap_or(DEFAULT_FLOAT_ERROR),
@@ -72,7 +78,8 @@ impl Compare {
             }
             other => {
                 return Err(format!(
-                    "compare = \"{}\": use \"tokens\", \"lines\", \"float\" or \"checker\"",
+                    "compare = \"{}\": use \"tokens\", \"lines\", \"float\", \"anycase\" or \
+                     \"checker\"",
                     other
                 ))
             }
@@ -107,11 +114,132 @@ impl Compare {
     ) -> io::Result<Option<String>> {
         match self {
             Compare::Tokens => token_difference(expected, got, |w, h| w == h),
+            Compare::AnyCase => token_difference(expected, got, |w, h| w.eq_ignore_ascii_case(h)),
             Compare::Float { abs, rel } => {
                 token_difference(expected, got, |w, h| w == h || close(w, h, abs, rel))
             }
             Compare::Lines | Compare::Checker => first_difference_in(expected, got),
         }
+    }
+}
+
+/// Outputs over this size get no [`Compare::hint`]: it reads both again.
+const HINT_MAX_BYTES: u64 = 16 << 20;
+
+impl Compare {
+    /// What a WA row adds when the output `got` (a file) differs from `expected` in a way a
+    /// problem may accept: only in ASCII letter case (names `compare = "anycase"`), or the
+    /// same tokens, as many of each, in another order (names `compare = "checker"`). `None`
+    /// otherwise, for `checker` and `anycase`, and when either file is over 16 MiB. Reads
+    /// both files again, as streams: memory is one line or token of each and two 64-bit
+    /// sums; O(length). The order test is by an order-free fingerprint of the tokens (two
+    /// sums of 64-bit hashes and the count), so two different collections pass it only by
+    /// a hash collision: a hint, never a verdict.
+    pub fn hint(
+        self,
+        expected: &std::path::Path,
+        got: &std::path::Path,
+    ) -> io::Result<Option<String>> {
+        use std::fs::File;
+        use std::io::BufReader;
+        if matches!(self, Compare::Checker | Compare::AnyCase) {
+            return Ok(None);
+        }
+        for file in [expected, got] {
+            if std::fs::metadata(file)?.len() > HINT_MAX_BYTES {
+                return Ok(None);
+            }
+        }
+        let open = |p: &std::path::Path| File::open(p).map(BufReader::new);
+        let lower = |p: &std::path::Path| open(p).map(AsciiLower::new);
+        if self
+            .first_difference_in(lower(expected)?, lower(got)?)?
+            .is_none()
+        {
+            return Ok(Some(
+                "only letter case differs: if the problem accepts any case, set compare = \"anycase\""
+                    .to_string(),
+            ));
+        }
+        let in_order = Compare::Tokens
+            .first_difference_in(open(expected)?, open(got)?)?
+            .is_none();
+        if !in_order && fingerprint(open(expected)?)? == fingerprint(open(got)?)? {
+            return Ok(Some(
+                "the same tokens in another order: if the problem accepts several answers, set \
+                 compare = \"checker\" and write its checker"
+                    .to_string(),
+            ));
+        }
+        Ok(None)
+    }
+}
+
+/// An order-free fingerprint of the tokens of `text`: their count and two wrapping sums of
+/// independent 64-bit hashes of each. Equal collections of tokens give equal fingerprints.
+fn fingerprint<R: BufRead>(text: R) -> io::Result<(u64, u64, u64)> {
+    use std::hash::{Hash, Hasher};
+    let mut tokens = Tokens::new(text);
+    let (mut count, mut a, mut b) = (0u64, 0u64, 0u64);
+    while let Some((token, _)) = tokens.next()? {
+        let hash = |seed: u8| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (seed, token).hash(&mut h);
+            h.finish()
+        };
+        count += 1;
+        a = a.wrapping_add(hash(0));
+        b = b.wrapping_add(hash(1));
+    }
+    Ok((count, a, b))
+}
+
+/// A stream read with its ASCII letters in lowercase, one fill of the inner reader at a
+/// time: what compares two outputs ignoring letter case, in any mode.
+struct AsciiLower<R> {
+    inner: R,
+    buf: Vec<u8>,
+    pos: usize,
+}
+
+impl<R: BufRead> AsciiLower<R> {
+    fn new(inner: R) -> AsciiLower<R> {
+        AsciiLower {
+            inner,
+            buf: Vec::new(),
+            pos: 0,
+        }
+    }
+}
+
+impl<R: BufRead> io::Read for AsciiLower<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let buf = self.fill_buf()?;
+            let n = buf.len().min(out.len());
+            out[..n].copy_from_slice(&buf[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for AsciiLower<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.buf.len() {
+            let inner = self.inner.fill_buf()?;
+            self.buf.clear();
+            self.buf.extend(inner.iter().map(u8::to_ascii_lowercase));
+            let n = inner.len();
+            self.inner.consume(n);
+            self.pos = 0;
+        }
+        Ok(&self.buf[self.pos..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.buf.len());
     }
 }
 
@@ -689,6 +817,56 @@ mod tests {
     }
 
     #[test]
+    fn anycase_matches_tokens_ignoring_ascii_letter_case_only() {
+        let any = Compare::AnyCase;
+        assert_eq!(any.first_difference(b"YES\nNo 3\n", b"yes  nO\n3"), None);
+        assert_eq!(
+            any.first_difference(b"YES\n", b"YESS\n").unwrap(),
+            "token 1 (line 1, column 1): expected `YES`, got `YESS`"
+        );
+        // Only ASCII letters fold: other bytes must be equal.
+        assert!(any
+            .first_difference("\u{c9}\n".as_bytes(), "\u{e9}\n".as_bytes())
+            .is_some());
+    }
+
+    #[test]
+    fn a_wa_hints_at_letter_case_and_at_another_order() {
+        let tmp = testkit::TempDir::new("judge-hint");
+        let (want, got) = (tmp.path().join("want"), tmp.path().join("got"));
+        let hint = |compare: Compare, w: &str, g: &str| {
+            std::fs::write(&want, w).unwrap();
+            std::fs::write(&got, g).unwrap();
+            compare.hint(&want, &got).unwrap()
+        };
+        let case = hint(Compare::Tokens, "YES\nNO\n", "Yes\nno\n").unwrap();
+        assert!(case.contains("compare = \"anycase\""), "{}", case);
+        let case = hint(Compare::Lines, "Alice Bob\n", "alice BOB\n").unwrap();
+        assert!(case.contains("compare = \"anycase\""), "{}", case);
+        let order = hint(Compare::Tokens, "1 2 3\n3 4\n", "3 4\n1 2 3\n").unwrap();
+        assert!(order.contains("compare = \"checker\""), "{}", order);
+        assert!(order.contains("another order"), "{}", order);
+        // Another multiset, or the same tokens in order (only spacing differs): no hint.
+        assert_eq!(hint(Compare::Tokens, "1 2 2\n", "2 1 1\n"), None);
+        assert_eq!(hint(Compare::Tokens, "1 2\n", "1 2 2\n"), None);
+        assert_eq!(hint(Compare::Lines, "1 2\n", "1\n2\n"), None);
+        // A checker decides for itself; anycase already ignores case.
+        assert_eq!(hint(Compare::Checker, "YES\n", "yes\n"), None);
+        assert_eq!(hint(Compare::AnyCase, "1 2\n", "2 1\n"), None);
+    }
+
+    #[test]
+    fn lowercase_reading_keeps_every_other_byte_across_fills() {
+        use std::io::Read;
+        let text = b"AbC\xff\n\xc3\x89z";
+        let mut out = Vec::new();
+        AsciiLower::new(std::io::BufReader::with_capacity(2, &text[..]))
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, b"abc\xff\n\xc3\x89z");
+    }
+
+    #[test]
     fn manifest_keys() {
         assert_eq!(metadata(""), Ok(Compare::Tokens));
         assert_eq!(metadata(r#""compare": "lines""#), Ok(Compare::Lines));
@@ -709,8 +887,9 @@ mod tests {
         );
         assert_eq!(
             metadata(r#""compare": "exact""#).unwrap_err(),
-            "compare = \"exact\": use \"tokens\", \"lines\", \"float\" or \"checker\""
+            "compare = \"exact\": use \"tokens\", \"lines\", \"float\", \"anycase\" or \"checker\""
         );
+        assert_eq!(metadata(r#""compare": "anycase""#), Ok(Compare::AnyCase));
         assert_eq!(
             metadata(r#""compare": "tokens", "float-abs": 0.1"#).unwrap_err(),
             "float-abs needs compare = \"float\", not \"tokens\""

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::exec::run::{self, Budget, Captured, Exit, Kept, Measured};
-use crate::judging::checker;
+use crate::judging::checker::{self, Program};
 use crate::judging::compare::Compare;
 use crate::text::printable::printable;
 use std::fmt;
@@ -32,10 +32,14 @@ pub enum Verdict {
     NoExpected,
     /// Idleness limit exceeded (interactive): the solution and the interactor both waited.
     Ile,
-    /// Presentation error (interactive): the interactor could not read the solution.
+    /// Presentation error: a testlib checker or the interactor could not read the output.
     Pe,
-    /// The interactor itself failed: it crashed, or exited 3. Never the solution's verdict.
+    /// The checker or the interactor itself failed: it crashed, or exited 3 (or, for a
+    /// testlib checker, a status it has no meaning for). Never the solution's verdict.
     Fail,
+    /// Partial credit: a testlib checker's `quitp` (exit status 7), its points in the row.
+    /// Never a pass.
+    Points,
 }
 
 impl fmt::Display for Verdict {
@@ -52,6 +56,7 @@ impl fmt::Display for Verdict {
             Verdict::Ile => "ILE",
             Verdict::Pe => "PE",
             Verdict::Fail => "FAIL",
+            Verdict::Points => "PTS",
         })
     }
 }
@@ -136,7 +141,7 @@ pub struct Judged {
 }
 
 /// Runs `binary` on `input` and judges it against `expected` under `limits`. `checker` is
-/// the problem's checker binary when it compares with one; otherwise stdout is compared with
+/// the problem's checker when it compares with one (its verdict stands: WA, PE, PTS, FAIL); otherwise stdout is compared with
 /// the expected one as `compare` says (and stderr, when expected, as well), as it streams
 /// from the run's file: the tool never holds an output.
 pub fn judge(
@@ -145,7 +150,7 @@ pub fn judge(
     input: &Path,
     expected: &Expected,
     compare: Compare,
-    checker: Option<&Path>,
+    checker: Option<&Program>,
     scratch: &Path,
 ) -> Result<Judged> {
     let budget = Budget {
@@ -161,6 +166,14 @@ pub fn judge(
         outcome,
         detail,
     })
+}
+
+/// A WA's reason and, where there is one, the hint that follows it ([`Compare::hint`]).
+pub fn with_hint(why: String, hint: Option<String>) -> String {
+    match hint {
+        Some(hint) => format!("{}; {}", why, hint),
+        None => why,
+    }
 }
 
 /// Why a run is TLE, as judges count it: CPU time (user + system) over the limit, or killed at
@@ -375,29 +388,37 @@ fn verdict_of(
     input: &Path,
     expected: &Expected,
     compare: Compare,
-    checker: Option<&Path>,
+    checker: Option<&Program>,
     scratch: &Path,
 ) -> Result<(Verdict, String)> {
     if let Some(failed) = failure(limits, outcome, expected.code, outcome.stderr.reader()?)? {
         return Ok(failed);
     }
     let wrong = match checker {
-        Some(checker) => checker::check(
+        Some(checker) => checker::judge_output(
             checker,
             input,
             outcome.stdout.path(),
             &expected.stdout,
             &scratch.join("checker"),
         )?,
-        None => compare.first_difference_in(
-            BufReader::new(
-                File::open(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?,
-            ),
-            outcome.stdout.reader()?,
-        )?,
+        None => compare
+            .first_difference_in(
+                BufReader::new(
+                    File::open(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?,
+                ),
+                outcome.stdout.reader()?,
+            )?
+            .map(|why| (Verdict::Wa, why)),
     };
-    if let Some(why) = wrong {
-        return Ok((Verdict::Wa, why));
+    if let Some((verdict, why)) = wrong {
+        let hint = match checker {
+            Some(_) => None,
+            None => compare
+                .hint(&expected.stdout, outcome.stdout.path())
+                .map_err(|e| Error::io(outcome.stdout.path(), e))?,
+        };
+        return Ok((verdict, with_hint(why, hint)));
     }
     if let Some(err) = &expected.stderr {
         if let Some(why) = compare.first_difference_in(&err[..], outcome.stderr.reader()?)? {

@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::exec::interact::{self, Party};
 use crate::exec::light::{run_light, Streams};
 use crate::exec::run::{self, Budget, Exit};
+use crate::judging::checker::Program;
 use crate::judging::validator::validate;
 use crate::search::origin::Origin;
 use crate::workspace::io::Io;
@@ -31,7 +32,7 @@ pub(super) struct Maker {
     pub(super) scratch: PathBuf,
     /// The validator every generated input is held to ([`Maker::vet`]), and where an input
     /// it rejects is saved.
-    pub(super) validator: Option<(PathBuf, PathBuf)>,
+    pub(super) validator: Option<(Program, PathBuf)>,
 }
 
 /// An input with the reference's answer and exit status.
@@ -57,7 +58,7 @@ impl Maker {
 
     /// The same maker, its generated inputs held to `validator` (an input it rejects is
     /// saved as `invalid`).
-    pub(super) fn validated(self, validator: Option<PathBuf>, invalid: PathBuf) -> Maker {
+    pub(super) fn validated(self, validator: Option<Program>, invalid: PathBuf) -> Maker {
         Maker {
             validator: validator.map(|v| (v, invalid)),
             ..self
@@ -71,7 +72,7 @@ impl Maker {
         };
         let file = self.scratch.join("vet.in");
         fs::write(&file, input).map_err(|e| Error::io(&file, e))?;
-        Ok(validate(validator, &file, &self.scratch.join("validator"))?.is_none())
+        Ok(validate(&validator.binary, &file, &self.scratch.join("validator"))?.is_none())
     }
 
     /// Holds the generated input `input` of `origin` to the validator, if there is one: an
@@ -83,7 +84,8 @@ impl Maker {
         };
         let file = self.scratch.join("vet.in");
         fs::write(&file, input).map_err(|e| Error::io(&file, e))?;
-        let Some(reason) = validate(validator, &file, &self.scratch.join("validator"))? else {
+        let Some(reason) = validate(&validator.binary, &file, &self.scratch.join("validator"))?
+        else {
             return Ok(());
         };
         if let Some(dir) = invalid.parent() {
@@ -91,10 +93,9 @@ impl Maker {
         }
         fs::write(invalid, input).map_err(|e| Error::io(invalid, e))?;
         Err(Error::Kit(format!(
-            "the generator's bug, not the solution's: `{}` made an input {}-validate rejects \
-             ({}): {}",
+            "the generator's bug, not the solution's: `{}` made an input {} rejects ({}): {}",
             origin.command(&self.problem.name),
-            self.problem.name,
+            validator.source,
             invalid.display(),
             reason
         )))

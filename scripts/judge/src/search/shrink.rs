@@ -16,6 +16,7 @@
 //! batch is taken, so that a shrink is the same on any machine. It stops at its budget with
 //! the smallest case found so far.
 
+use crate::build::testlib;
 use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::judging::verdict::Verdict;
@@ -144,8 +145,11 @@ pub(super) fn shrink(bench: &Bench, workers: Vec<Worker>, case: Case, budget: Du
         stop: String::new(),
     };
     let mut ways = Vec::new();
-    if bench.validator.is_some() {
-        ways.push(format!("the input itself ({}-validate accepts each)", name));
+    if let Some(validator) = &bench.validator {
+        ways.push(format!(
+            "the input itself ({} accepts each)",
+            validator.source
+        ));
     }
     if let Some(o) = &knobs {
         let args: Vec<String> = o.args.iter().map(|a| quote(a)).collect();
@@ -506,12 +510,14 @@ pub fn run_file(root: &Path, opts: &Options) -> Result<Outcome> {
     }
     let scratch_dir =
         crate::exec::run::ScratchDir::new(&root.join("target/shrink").join(&problem.name))?;
-    let validator = kit::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
+    let validator =
+        testlib::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
     let bench = Bench {
         root,
         problem,
         solver,
-        checker: kit::checker(root, problem),
+        checker: testlib::checker(root, problem)?,
+        interactor: testlib::interactor(root, problem)?,
         validator,
     };
     let workers = (0..pool::width())

@@ -12,9 +12,12 @@
 //! the generator's bug. A failing case is shrunk ([`crate::search::shrink`]) before it is
 //! reported and saved.
 
+use crate::build::testlib;
 use crate::check::cases::{self, Done};
+use crate::check::overflow;
 use crate::error::{Error, Result};
 use crate::exec::{pool, run};
+use crate::judging::checker::Program;
 use crate::judging::validator;
 use crate::judging::verdict::{Expected, Verdict};
 use crate::outcome::Outcome;
@@ -23,7 +26,6 @@ use crate::search::origin::Origin;
 use crate::search::program;
 use crate::search::progress::Progress;
 use crate::search::shrink::{self, Shrunk};
-use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use crate::workspace::samples::next_case_number;
 use std::fs;
@@ -50,9 +52,10 @@ pub(super) struct Bench<'a> {
     pub(super) root: &'a Path,
     pub(super) problem: &'a Problem,
     pub(super) solver: PathBuf,
-    pub(super) checker: Option<PathBuf>,
+    pub(super) checker: Option<Program>,
+    pub(super) interactor: Option<Program>,
     /// The problem's validator, when it has one that is written.
-    pub(super) validator: Option<PathBuf>,
+    pub(super) validator: Option<Program>,
 }
 
 /// One worker's tools, made once and reused by each of its cases: its maker (generator and
@@ -92,12 +95,14 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let problem = &opts.problem;
     let solver = program::prepare(root, problem, opts.solver.as_deref(), "target/stress")?;
     let scratch_dir = run::ScratchDir::new(&root.join("target/stress").join(&problem.name))?;
-    let validator = kit::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
+    let validator =
+        testlib::written_validator(root, problem, &scratch_dir.path().join("validator"))?;
     let bench = Bench {
         root,
         problem,
         solver,
-        checker: kit::checker(root, problem),
+        checker: testlib::checker(root, problem)?,
+        interactor: testlib::interactor(root, problem)?,
         validator,
     };
     let width = pool::width().min(opts.count.max(1) as usize);
@@ -192,7 +197,9 @@ impl Worker {
     /// it; `None` when it accepts it or there is no validator; an error when it crashes.
     pub(super) fn validate(&self, bench: &Bench) -> Result<Option<String>> {
         match &bench.validator {
-            Some(program) => validator::validate(program, &self.input, &self.validator_scratch),
+            Some(program) => {
+                validator::validate(&program.binary, &self.input, &self.validator_scratch)
+            }
             None => Ok(None),
         }
     }
@@ -218,7 +225,8 @@ impl Worker {
             limits: problem.limits(),
             binary: &bench.solver,
             expected: expected.as_ref(),
-            checker: bench.checker.as_deref(),
+            checker: bench.checker.as_ref(),
+            interactor: bench.interactor.as_ref(),
             scratch: &self.solver_scratch,
         })?;
         Ok((expected, judged))
@@ -282,6 +290,18 @@ impl Bench<'_> {
             made,
             judged.detail
         );
+        if let Some(line) = overflow::after_stress(&overflow::Failed {
+            root: self.root,
+            problem,
+            solver: opts.solver.as_deref(),
+            checker: self.checker.as_ref(),
+            interactor: self.interactor.as_ref(),
+            input: &case.input,
+            answer: case.answer.as_ref().map(|(a, code)| (&a[..], *code)),
+            judged,
+        })? {
+            println!("{}", line);
+        }
         println!(
             "cpu {} ms (wall {} ms) of {} ms",
             judged.cpu.as_millis(),
@@ -303,11 +323,12 @@ impl Bench<'_> {
         fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
         let file = dir.join("invalid.in");
         fs::write(&file, input).map_err(|e| Error::io(&file, e))?;
+        let validator = self.validator.as_ref().map_or("", |v| v.source.as_str());
         println!(
-            "{}: the generator's bug, not the solution's: `{}` made an input {}-validate rejects: {}",
+            "{}: the generator's bug, not the solution's: `{}` made an input {} rejects: {}",
             name,
             origin.command(name),
-            name,
+            validator,
             reason
         );
         println!(
@@ -382,7 +403,10 @@ fn save_case(
             }
             format!("expected output from {}-ref", problem.name)
         }
-        None => format!("decided by {}-interactor", problem.name),
+        None => match &problem.cpp.interactor {
+            Some(source) => format!("decided by {}", source.display()),
+            None => format!("decided by {}-interactor", problem.name),
+        },
     };
     let mut note = format!(
         "found by {}: {}; {}\n",

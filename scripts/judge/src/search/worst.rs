@@ -27,9 +27,11 @@
 //! rejects stops the search as the generator's bug. Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
+use crate::build::testlib;
 use crate::check::cases::{self, Done};
 use crate::error::Result;
 use crate::exec::run::{self, Exit};
+use crate::judging::checker::Program;
 use crate::judging::verdict::{Expected, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::search::maker::{Answered, Maker};
@@ -39,7 +41,6 @@ use crate::search::program;
 use crate::search::progress::Progress;
 use crate::search::ranking::{Found, Ranking, RETIMES};
 use crate::workspace::io::Io;
-use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use rng::Rng;
 use std::fs;
@@ -78,7 +79,8 @@ pub(super) struct Search {
     pub(super) solver: PathBuf,
     /// The workspace root.
     pub(super) root: PathBuf,
-    pub(super) checker: Option<PathBuf>,
+    pub(super) checker: Option<Program>,
+    pub(super) interactor: Option<Program>,
     pub(super) scratch: PathBuf,
     pub(super) found: Vec<Found>,
     pub(super) next_seed: u64,
@@ -108,7 +110,7 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let climb_budget = opts.count / 2;
     let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
     let scratch = scratch_dir.path().to_path_buf();
-    let validator = kit::written_validator(root, problem, &scratch.join("validator"))?;
+    let validator = testlib::written_validator(root, problem, &scratch.join("validator"))?;
     let invalid = root
         .join("target/worst")
         .join(&problem.name)
@@ -118,7 +120,8 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
         maker: maker.clone(),
         solver,
         root: root.to_path_buf(),
-        checker: kit::checker(root, problem),
+        checker: testlib::checker(root, problem)?,
+        interactor: testlib::interactor(root, problem)?,
         scratch,
         name: problem.name.clone(),
         limits,
@@ -442,7 +445,8 @@ impl Search {
             limits: self.limits,
             binary: &self.solver,
             expected: Some(expected),
-            checker: self.checker.as_deref(),
+            checker: self.checker.as_ref(),
+            interactor: self.interactor.as_ref(),
             scratch: &self.scratch.join("solver"),
         })
     }

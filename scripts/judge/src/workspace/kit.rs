@@ -77,34 +77,18 @@ pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
 pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
     match problem.compare {
         Compare::Checker => Some(binary(root, problem, "check")),
-        Compare::Tokens | Compare::Lines | Compare::Float { .. } => None,
+        Compare::Tokens | Compare::Lines | Compare::Float { .. } | Compare::AnyCase => None,
     }
 }
 
-/// The problem's validator program, when it has one: the `<name>-validate` binary of its
+/// The problem's Rust validator, when it has one: the `<name>-validate` binary of its
 /// `src/bin/validator.rs` (built by [`build`], or by [`build_role`] with role `validate`).
-/// The one place that chooses it, so that another kind of validator plugs in here.
+/// `build::testlib::validator` chooses between it and a C++ one.
 pub fn validator(root: &Path, problem: &Problem) -> Option<PathBuf> {
     root.join(&problem.dir)
         .join("src/bin/validator.rs")
         .is_file()
         .then(|| binary(root, problem, "validate"))
-}
-
-/// The problem's validator ([`validator`]), built, unless it is a stub that is not written
-/// yet ([`crate::judging::validator::is_stub`]): the validator to run, if any. `scratch`
-/// holds the probe's streams.
-pub fn written_validator(
-    root: &Path,
-    problem: &Problem,
-    scratch: &Path,
-) -> Result<Option<PathBuf>> {
-    match validator(root, problem) {
-        Some(program) if !crate::judging::validator::is_stub(&program, scratch)? => {
-            Ok(Some(program))
-        }
-        _ => Ok(None),
-    }
 }
 
 /// Runs `<name>-gen <args> --seed <seed>` and returns the input it prints, or an error that

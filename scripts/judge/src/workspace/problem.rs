@@ -86,6 +86,101 @@ pub struct Problem {
     pub deny_warnings: bool,
     /// How the solution reads and writes: stdio, named files, or with an interactor.
     pub io: Io,
+    /// The C++ (testlib) programs the manifest names.
+    pub cpp: CppPrograms,
+}
+
+/// The C++ testlib programs a problem names in `[package.metadata.judge]` (`checker`,
+/// `validator`, `interactor`, `include`), each relative to the workspace root
+/// (`problems/<name>/pkg/check.cpp`). A named program replaces the Rust bin of its role.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CppPrograms {
+    pub checker: Option<PathBuf>,
+    pub validator: Option<PathBuf>,
+    pub interactor: Option<PathBuf>,
+    /// The folders searched for headers (`-I`, the one holding testlib.h); empty: each
+    /// source's own folder.
+    pub include: Vec<PathBuf>,
+}
+
+/// The keys of the C++ programs, as [`CppPrograms::from_metadata`] reads them.
+pub const CPP_KEYS: [&str; 4] = ["checker", "validator", "interactor", "include"];
+
+impl CppPrograms {
+    /// Reads `checker`, `validator`, `interactor` (a path each) and `include` (a path or an
+    /// array of paths) of `meta`, each relative to the package folder `dir` and kept inside
+    /// the workspace. `checker` needs `compare = "checker"`, `interactor` needs
+    /// `interactive = true`, `include` one of the programs. One line naming the key otherwise.
+    fn from_metadata(meta: &Json, dir: &Path, compare: Compare, io: &Io) -> Result<Self, Why> {
+        let path = |key: &str, v: &Json| -> Result<PathBuf, Why> {
+            let text = v
+                .as_str()
+                .ok_or_else(|| format!("{} must be a path (relative to the package)", key))?;
+            inside_workspace(dir, text)
+                .map_err(|why| format!("{} = \"{}\": {}", key, text.escape_default(), why))
+        };
+        let program = |key: &str| meta.get(key).map(|v| path(key, v)).transpose();
+        let include = match meta.get("include") {
+            None => Vec::new(),
+            Some(v) => match v.as_array() {
+                Some(dirs) => dirs
+                    .iter()
+                    .map(|d| path("include", d))
+                    .collect::<Result<_, _>>()?,
+                None => vec![path("include", v)?],
+            },
+        };
+        let cpp = CppPrograms {
+            checker: program("checker")?,
+            validator: program("validator")?,
+            interactor: program("interactor")?,
+            include,
+        };
+        if cpp.checker.is_some() && compare != Compare::Checker {
+            return Err(format!(
+                "checker = \"...\" needs compare = \"checker\", not \"{}\"",
+                compare
+            ));
+        }
+        if cpp.interactor.is_some() && !io.is_interactive() {
+            return Err("interactor = \"...\" needs interactive = true".to_string());
+        }
+        let named = cpp.checker.is_some() || cpp.validator.is_some() || cpp.interactor.is_some();
+        if !cpp.include.is_empty() && !named {
+            return Err("include needs a checker, validator or interactor to compile".to_string());
+        }
+        Ok(cpp)
+    }
+}
+
+/// `dir` (a package folder under the workspace root, such as `problems/x`) joined with the
+/// relative path `text`, its `.` and `..` resolved by name; refused when absolute or when it
+/// leads out of the workspace. Links are not followed: the path is judged as written.
+fn inside_workspace(dir: &Path, text: &str) -> Result<PathBuf, Why> {
+    use std::path::Component;
+    let given = Path::new(text);
+    if text.is_empty() || given.is_absolute() {
+        return Err("give a path relative to the package folder".to_string());
+    }
+    let mut parts: Vec<std::ffi::OsString> = Vec::new();
+    for part in dir.join(given).components() {
+        match part {
+            Component::Normal(name) => parts.push(name.to_os_string()),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if parts.pop().is_none() {
+                    return Err("it leads out of the workspace".to_string());
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => {
+                return Err("give a path relative to the package folder".to_string())
+            }
+        }
+    }
+    if parts.is_empty() {
+        return Err("it names the workspace itself".to_string());
+    }
+    Ok(parts.iter().collect())
 }
 
 /// The keys `[package.metadata.judge]` may have.
@@ -100,6 +195,10 @@ pub const METADATA_KEYS: &[&str] = &[
     "interactive",
     "input-file",
     "output-file",
+    "checker",
+    "validator",
+    "interactor",
+    "include",
 ];
 /// The keys a `[[package.metadata.judge.bench]]` table may have.
 pub const BENCH_KEYS: &[&str] = &["name", "input", "gen", "inputs", "puzzles", "status"];
@@ -173,8 +272,10 @@ impl Problem {
         let bench = bench_sets(meta, &dir).map_err(here)?;
         let judges = listings(meta).map_err(here)?;
         let io = Io::from_metadata(meta).map_err(here)?;
+        let cpp = CppPrograms::from_metadata(meta, &dir, compare, &io).map_err(here)?;
         Ok(Problem {
             io,
+            cpp,
             name: name.to_string(),
             dependencies: package.dependencies.clone(),
             rust_version: package.rust_version.as_deref().and_then(Version::declared),
@@ -540,6 +641,42 @@ gen = ["--n", "9"]
     }
 
     #[test]
+    fn cpp_programs_are_paths_inside_the_workspace_with_their_roles() {
+        let at = "compare = \"lines\"";
+        let p = with(
+            at,
+            "compare = \"checker\"\nchecker = \"pkg/check.cpp\"\nvalidator = \"./pkg/../pkg/v.cpp\"\ninclude = \"../../lc/common\"",
+        )
+        .unwrap();
+        assert_eq!(
+            p.cpp,
+            CppPrograms {
+                checker: Some(PathBuf::from("problems/demo/pkg/check.cpp")),
+                validator: Some(PathBuf::from("problems/demo/pkg/v.cpp")),
+                interactor: None,
+                include: vec![PathBuf::from("lc/common")],
+            }
+        );
+        let dirs = with(at, "validator = \"v.cpp\"\ninclude = [\"a\", \"b\"]").unwrap();
+        assert_eq!(dirs.cpp.include.len(), 2);
+        assert_eq!(with(at, "").unwrap().cpp, CppPrograms::default());
+        let refused = |text: &str| with(at, text).unwrap_err();
+        assert_eq!(
+            refused("validator = \"../../../x.cpp\""),
+            "[package.metadata.judge] validator = \"../../../x.cpp\": it leads out of the workspace"
+        );
+        assert!(refused("checker = \"/tmp/c.cpp\"\ncompare = \"checker\"")
+            .contains("give a path relative to the package folder"));
+        assert_eq!(
+            refused("checker = \"c.cpp\""),
+            "[package.metadata.judge] checker = \"...\" needs compare = \"checker\", not \"tokens\""
+        );
+        assert!(refused("interactor = \"i.cpp\"").contains("needs interactive = true"));
+        assert!(refused("include = \"pkg\"").contains("include needs a checker"));
+        assert!(refused("validator = 3").contains("validator must be a path"));
+    }
+
+    #[test]
     fn compare_modes_as_cargo_reads_them() {
         assert_eq!(
             with("compare = \"lines\"", "").unwrap().compare,
@@ -641,7 +778,7 @@ gen = ["--n", "9"]
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
              the keys are: compare, float-abs, float-rel, stress, bench, judges, deny-warnings, \
-             interactive, input-file, output-file"
+             interactive, input-file, output-file, checker, validator, interactor, include"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(

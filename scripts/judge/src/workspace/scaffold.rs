@@ -268,12 +268,14 @@ pub fn metadata(facts: &Facts) -> String {
     format!(
         r#"[package.metadata.judge]
 # How outputs are compared: "tokens" (whitespace-insensitive), "lines", "float" (numbers
-# within float-abs or float-rel, 1e-6 each unless set) or "checker" (any valid answer).
+# within float-abs or float-rel, 1e-6 each unless set), "anycase" (tokens, any letter case)
+# or "checker" (any valid answer).
 compare = "tokens"
 # Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
 stress = [[]]
 
-# Where the statement can be submitted, the origin first (keys: scripts/judge/src/judges.rs).
+# Where the statement can be submitted, the origin first (judge keys:
+# scripts/judge/src/workspace/judges.rs).
 [[package.metadata.judge.judges]]
 judge = {judge}
 problem = {problem}
