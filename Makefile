@@ -16,11 +16,11 @@ JUDGE_SOURCES := $(shell find scripts/judge/src scripts/judge/templates shared -
 JUDGE_TOOL := $(JUDGE_BIN)
 
 .DEFAULT_GOAL := check
-.PHONY: check run test lint bench stress shrink worst submit new receive import watch list help tools old-rustc
+.PHONY: check run test lint bench stress shrink worst submit new receive import watch list verify help tools old-rustc
 
 help: ## list the targets
 	@echo "make                                    check every problem (make check)"
-	@echo "make check [P=<name>] [CASE=<n>] [VERBOSE=0] [DEBUG=0] bundle, compile like each judge, run and judge the samples"
+	@echo "make check [P=<name>] [CASE=<n>] [VERBOSE=0] [DEBUG=0] [TESTS=<folder>] [LC=<checkout>] bundle, compile like each judge, run and judge the samples (or TESTS=, a test folder)"
 	@echo "make run P=<name> [IN=<file>]           run the bundle on a file (or stdin): output, times, memory"
 	@echo "make bench P=<name> [RUNS=5]            time the submission on the problem's bench sets"
 	@echo "make stress P=<name> [N=500] [SEED=1] [SHRINK_S=5] random inputs against the reference until they differ; the failing case shrunk"
@@ -30,14 +30,15 @@ help: ## list the targets
 	@echo "make new P=<name> [TEMPLATE=<template>] scaffold problems/<name> and samples/<name> (template: plain, grid or interactive)"
 	@echo "make list [P=<name>]                    where each problem's file can be pasted: judge, limits, compiler, URL"
 	@echo "make receive [PORT=27182]               scaffold the problems Competitive Companion sends"
-	@echo "make import FILE=<problem.json>         the same from a saved request body (JSON)"
+	@echo "make import [FILE=<problem.json>] [LC=<checkout>] [ID=<id>] the same from a saved request body (JSON), or LC= ID=: a Library Checker problem"
 	@echo "make watch P=<name>                     check the problem again whenever its files change"
+	@echo "make verify [P=<name>] [LC=<checkout>] [ACL=<folder>] Library Checker problems on their whole test set with LC's checker; C++ baselines timed"
 	@echo "make test                               unit and integration tests, lint, then the check"
 	@echo "make lint [P=<name>]                    fmt --check and clippy -D warnings on the project's own code; P: advice only"
 	@echo "make help                               this list"
 
 check: tools $(JUDGE_BIN)
-	@$(JUDGE_TOOL) check $(P) $(if $(CASE),--case $(CASE)) $(if $(VERBOSE),--verbose $(VERBOSE)) $(if $(DEBUG),--debug $(DEBUG))
+	@$(JUDGE_TOOL) check $(P) $(if $(CASE),--case $(CASE)) $(if $(VERBOSE),--verbose $(VERBOSE)) $(if $(DEBUG),--debug $(DEBUG)) $(if $(TESTS),--tests $(TESTS)) $(if $(LC),--lc $(LC))
 
 run: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) run $(P) $(if $(IN),--in $(IN))
@@ -102,10 +103,15 @@ receive: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) receive $(if $(PORT),--port $(PORT))
 
 import: $(JUDGE_BIN)
-	@$(JUDGE_TOOL) import $(FILE)
+	@$(JUDGE_TOOL) import $(FILE) $(if $(LC),--lc $(LC)) $(if $(ID),--id $(ID))
 
 watch: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) watch $(P)
+
+# Library Checker problems (`library-checker` metadata) on the checkout's whole test set;
+# LC= names the checkout (recorded by make import) and generates missing tests.
+verify: tools $(JUDGE_BIN)
+	@$(JUDGE_TOOL) verify $(P) $(if $(LC),--lc $(LC)) $(if $(ACL),--acl $(ACL))
 
 list: $(JUDGE_BIN)
 	@$(JUDGE_TOOL) list $(P)

@@ -707,7 +707,7 @@ fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
         ),
         (
             &["check", "--runs", "3"][..],
-            "judge: unknown flag `--runs`; the flags of `check` are: --case, --verbose, --debug\n",
+            "judge: unknown flag `--runs`; the flags of `check` are: --case, --verbose, --debug, --tests, --lc\n",
         ),
         (
             &["submit", "poj2676", "--judge", "poj"][..],

@@ -19,6 +19,7 @@ use crate::build::testlib::{self, Programs};
 use crate::build::toolchain::{self, Rustc};
 use crate::check::cases;
 use crate::check::compiles::compile_row;
+use crate::check::lc;
 use crate::check::overflow::{self, Deferred};
 use crate::check::plan::{build_for, needs_guard, plan, Build};
 use crate::check::report::{
@@ -34,6 +35,8 @@ use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
 use crate::outcome::Outcome;
 use crate::workspace::judges;
 use crate::workspace::kit;
+use crate::workspace::library_checker::Checkout;
+use crate::workspace::named;
 use crate::workspace::problem::{Compare, Problem};
 use crate::workspace::samples::{self, Case};
 use crate::workspace::version::Version;
@@ -51,21 +54,68 @@ pub struct Options {
     /// Run every case from the overflow-checking build (`DEBUG=1`): its rows are marked `?`,
     /// not the judge's verdict.
     pub debug: bool,
+    /// Judge the tests of this folder (`TESTS=`, [`named`]) instead of the samples; one
+    /// problem only.
+    pub tests: Option<PathBuf>,
+    /// The judge whose profile and limits the `tests` run under, where the problem lists it
+    /// (`make verify`: the Library Checker's); else the default profile's.
+    pub tests_judge: Option<String>,
+    /// The Library Checker checkout (`LC=`, else the recorded one): its checker judges the
+    /// problems with `library-checker` metadata ([`lc`]).
+    pub checkout: Option<Checkout>,
 }
 
-/// Checks every case of `problems` ([`check_with`]).
+/// What the check of one problem found: its counts, its slowest case and peak memory, and
+/// the binary its first case ran (what `make verify` times against a baseline).
+pub struct Checked {
+    pub name: String,
+    pub tally: Tally,
+    pub binary: Option<PathBuf>,
+}
+
+/// Checks every case of `problems` ([`check_with`]), the problems with `library-checker`
+/// metadata by the recorded checkout's checker where there is one.
 pub fn check(root: &Path, problems: &[Problem]) -> Result<Outcome> {
-    check_with(root, problems, &Options::default())
+    let options = Options {
+        checkout: Checkout::locate(root, None).ok().flatten(),
+        ..Options::default()
+    };
+    check_with(root, problems, &options)
 }
 
 /// Checks `problems`; prints one line per compile and per case, and a summary. Passes when
 /// every bundle fits its judges' source limits, every compile is clean, every case AC, and an
 /// old compiler was found.
 pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Result<Outcome> {
+    check_each(root, problems, options).map(|(outcome, _)| outcome)
+}
+
+/// [`check_with`], and what it found of each problem.
+pub fn check_each(
+    root: &Path,
+    problems: &[Problem],
+    options: &Options,
+) -> Result<(Outcome, Vec<Checked>)> {
+    if options.tests.is_some() && problems.len() != 1 {
+        return Err(Error::Usage(
+            "TESTS= judges one problem: make check P=<name> TESTS=<folder>".to_string(),
+        ));
+    }
     // A case that is not there is refused before anything is built.
     let mut selected = Vec::new();
     for problem in problems {
-        let mut cases = samples::cases(root, &root.join(problem.samples_dir()))?;
+        let mut cases = match &options.tests {
+            Some(dir) => named::cases(dir)?.1,
+            None => samples::cases(root, &root.join(problem.samples_dir()))?,
+        };
+        if let Some(key) = &options.tests_judge {
+            let origin = problem.judges[0].judge.key == key.as_str();
+            if options.tests.is_some() && !origin && problem.listing(key).is_some() {
+                for case in &mut cases {
+                    case.judge = Some(key.clone());
+                }
+            }
+        }
         samples::check_judges(problem, &cases)?;
         if let Some(name) = &options.case {
             let names: Vec<String> = cases.iter().map(Case::name).collect();
@@ -103,26 +153,63 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         }
     }
     kit::build_bins(root, &bins)?;
+    let mut said = false;
+    let mut lc_programs = Vec::new();
+    for problem in problems {
+        lc_programs.push(lc::programs(
+            root,
+            problem,
+            options.checkout.as_ref(),
+            &mut said,
+        )?);
+    }
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
+    // Named tests (`max_random_00`) widen the case column; samples keep it at 8.
+    let case_width = selected
+        .iter()
+        .flatten()
+        .map(|c| c.name().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(8);
     println!(
-        "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
-        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
+        "{:<10} {:>w$}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem",
+        "case",
+        "verdict",
+        "wall ms",
+        "cpu ms",
+        "limit ms",
+        "mem MiB",
+        w = case_width
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
+    let mut checked = Vec::new();
     let compilers = Mutex::new(compilers);
-    for (problem, cases) in problems.iter().zip(selected) {
+    for ((problem, cases), lc_programs) in problems.iter().zip(selected).zip(lc_programs) {
         let context = Context {
             root,
             problem,
             compilers: &compilers,
             old: old.as_ref().ok().filter(|_| needs_guard(problem)),
             options,
+            lc_programs,
+            binary: Mutex::new(None),
+            case_width,
         };
         let (tally, summary) = context.check(cases)?;
         total.add(&tally);
         summaries.push(summary);
+        checked.push(Checked {
+            name: problem.name.clone(),
+            tally,
+            binary: context
+                .binary
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner()),
+        });
     }
     println!();
     for s in summaries {
@@ -170,7 +257,7 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
         total.compiles,
         notes
     );
-    Ok(Outcome::of(ok))
+    Ok((Outcome::of(ok), checked))
 }
 
 /// The old-compiler guard, for the problems whose judges' compilers are unknown only
@@ -204,6 +291,13 @@ struct Context<'a> {
     /// The old-compiler guard, when the problem needs it and there is one.
     old: Option<&'a Rustc>,
     options: &'a Options,
+    /// The Library Checker's checker and validator, when they judge this problem
+    /// ([`lc::programs`]).
+    lc_programs: Option<lc::LcPrograms>,
+    /// The binary the first case ran.
+    binary: Mutex<Option<PathBuf>>,
+    /// The width of the case column.
+    case_width: usize,
 }
 
 /// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
@@ -257,6 +351,17 @@ impl Ran {
             _ => None,
         }
     }
+
+    /// CPU time and peak memory (MiB) of the run, when it ran.
+    fn usage(&self) -> Option<(std::time::Duration, f64)> {
+        let of = |o: &run::Measured<_>| (o.cpu, o.max_rss_kib as f64 / 1024.0);
+        match self {
+            Ran::Judged(j) => Some((j.outcome.cpu, j.outcome.max_rss_kib as f64 / 1024.0)),
+            Ran::Unjudged(_, o, _) => Some(of(o)),
+            Ran::Skipped(..) => None,
+            Ran::Other(done) => Some((done.cpu, done.mem_mib)),
+        }
+    }
 }
 
 impl Context<'_> {
@@ -264,8 +369,16 @@ impl Context<'_> {
     /// CPU is what is limited.
     fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
         println!(
-            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
-            self.problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
+            "{:<10} {:>w$}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            self.problem.name,
+            case,
+            verdict,
+            ms.0,
+            ms.1,
+            limit,
+            mem,
+            detail,
+            w = self.case_width
         );
     }
 
@@ -463,6 +576,9 @@ impl Context<'_> {
                 expected: samples::expected_of(case)?,
             });
         }
+        if let Some(job) = jobs.first() {
+            *self.binary.lock().unwrap_or_else(|e| e.into_inner()) = job.binary.clone();
+        }
         let twins: Vec<Option<Deferred>> = builds
             .iter()
             .map(|b| match &b.binary {
@@ -474,7 +590,11 @@ impl Context<'_> {
             .collect();
         let twin = |job: &Job| job.build.and_then(|i| twins[i].as_ref());
         let fails = |ran: &Ran| ran.verdict().is_some_and(overflow::worth_a_second_run);
-        let programs = testlib::programs(root, problem)?;
+        let mut programs = testlib::programs(root, problem)?;
+        if let Some(lc) = &self.lc_programs {
+            programs.checker = Some(lc.checker.clone());
+            programs.validator = Some(lc.validator.clone());
+        }
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
         tally.invalid +=
@@ -554,6 +674,9 @@ impl Context<'_> {
         for ((job, ran), note) in jobs.iter().zip(&results).zip(&notes) {
             tally.cases += 1;
             tally.overflow_cases += usize::from(self.options.debug);
+            if let Some((cpu, mib)) = ran.usage() {
+                tally.note_usage(&job.case.name(), cpu, mib);
+            }
             if self.show(job, ran, &map, note.as_deref())? {
                 tally.passed += 1;
             }

@@ -4,6 +4,7 @@
 pub mod cases;
 pub mod compiles;
 pub mod engine;
+pub mod lc;
 pub mod overflow;
 pub mod plan;
 pub mod report;

@@ -2,6 +2,7 @@
 
 use crate::exec::run::{self, Kept};
 use crate::judging::verdict::Verdict;
+use std::time::Duration;
 
 /// Counts of one problem or of the whole check.
 #[derive(Default)]
@@ -19,6 +20,10 @@ pub struct Tally {
     pub stand_ins: usize,
     /// Cases run from the overflow-checking build (`DEBUG=1`), not the judge's.
     pub overflow_cases: usize,
+    /// The case of the most CPU time, and that time.
+    pub slowest: Option<(String, Duration)>,
+    /// The most peak memory of a case, MiB.
+    pub peak_mib: f64,
     /// Sample inputs the problem's validator rejects or crashes on.
     pub invalid: usize,
 }
@@ -34,6 +39,17 @@ impl Tally {
         self.stand_ins += other.stand_ins;
         self.overflow_cases += other.overflow_cases;
         self.invalid += other.invalid;
+        if let Some((case, cpu)) = &other.slowest {
+            self.note_usage(case, *cpu, other.peak_mib);
+        }
+    }
+
+    /// Counts a run of `case` that took `cpu` and `mib` at its peak.
+    pub fn note_usage(&mut self, case: &str, cpu: Duration, mib: f64) {
+        if self.slowest.as_ref().map_or(true, |(_, t)| cpu > *t) {
+            self.slowest = Some((case.to_string(), cpu));
+        }
+        self.peak_mib = self.peak_mib.max(mib);
     }
 }
 

@@ -34,6 +34,7 @@ pub enum Command {
     Receive,
     Import,
     Watch,
+    Verify,
 }
 
 /// A command: how it is called, from the tool and from make, and what it does.
@@ -109,8 +110,10 @@ pub const COMMANDS: &[Spec] = &[
             make_flag("--case", "N", None, "CASE"),
             make_flag("--verbose", "V", Some(0), "VERBOSE"),
             make_flag("--debug", "D", Some(0), "DEBUG"),
+            make_flag("--tests", "FOLDER", None, "TESTS"),
+            make_flag("--lc", "CHECKOUT", None, "LC"),
         ],
-        help: "bundle, compile like each judge, run and judge the samples",
+        help: "bundle, compile like each judge, run and judge the samples (or TESTS=, a test folder)",
     },
     Spec {
         command: Command::Run,
@@ -218,10 +221,13 @@ pub const COMMANDS: &[Spec] = &[
     Spec {
         command: Command::Import,
         name: "import",
-        operands: "FILE",
-        make: Some("FILE=<problem.json>"),
-        flags: &[],
-        help: "the same from a saved request body (JSON)",
+        operands: "[FILE]",
+        make: Some("[FILE=<problem.json>]"),
+        flags: &[
+            make_flag("--lc", "CHECKOUT", None, "LC"),
+            make_flag("--id", "ID", None, "ID"),
+        ],
+        help: "the same from a saved request body (JSON), or LC= ID=: a Library Checker problem",
     },
     Spec {
         command: Command::Watch,
@@ -234,6 +240,17 @@ pub const COMMANDS: &[Spec] = &[
             ..flag("--stop-after-runs", "N", None)
         }],
         help: "check the problem again whenever its files change",
+    },
+    Spec {
+        command: Command::Verify,
+        name: "verify",
+        operands: "[NAME...]",
+        make: Some("[P=<name>]"),
+        flags: &[
+            make_flag("--lc", "CHECKOUT", None, "LC"),
+            make_flag("--acl", "FOLDER", None, "ACL"),
+        ],
+        help: "Library Checker problems on their whole test set with LC's checker; C++ baselines timed",
     },
 ];
 

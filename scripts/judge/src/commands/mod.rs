@@ -13,6 +13,7 @@ pub mod shrink;
 pub mod stress;
 pub mod submit;
 pub mod swap;
+pub mod verify;
 
 pub mod watch;
 pub mod worst;
@@ -38,7 +39,7 @@ pub fn run(args: &[String]) -> Result<Outcome> {
     let root = workspace_root()?;
     probes::keep_in(&root.join("target"));
     match spec.command {
-        Command::Check => check::run(&root, &check::Args::parse(&line)?),
+        Command::Check => check::run(&root, &check::Args::parse(&root, &line)?),
         Command::Run => run::run(&root, &run::Args::parse(&root, &line)?),
         Command::Bench => bench::run(&root, &bench::Args::parse(&root, &line)?),
         Command::Stress => stress::run(&root, &stress::Args::parse(&root, &line)?),
@@ -49,8 +50,9 @@ pub fn run(args: &[String]) -> Result<Outcome> {
         Command::New => new::run(&root, &new::Args::parse(&line)?),
         Command::List => list::run(&root, &list::Args::parse(&line)),
         Command::Receive => receive::run(&root, &receive::Args::parse(&line)?),
-        Command::Import => import::run(&root, &import::Args::parse(&line)?),
+        Command::Import => import::run(&root, &import::Args::parse(&root, &line)?),
         Command::Watch => watch::run(&root, &watch::Args::parse(&line)?),
+        Command::Verify => verify::run(&root, &verify::Args::parse(&line)?),
     }
 }
 

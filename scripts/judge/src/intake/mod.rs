@@ -3,6 +3,7 @@
 
 pub mod http;
 pub mod io;
+pub mod library_checker;
 pub mod listen;
 pub mod sites;
 pub mod task;

@@ -341,6 +341,7 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
             url: task.url.clone(),
             time_limit_ms: task.time_limit_ms,
             memory_limit_mib: task.memory_limit_mib,
+            library_checker: None,
         };
         intake_io::create(root, name, &facts, &task.io).map_err(|e| fail(e.to_string()))?;
     }

@@ -106,8 +106,12 @@ impl Limits {
     /// The stack a run had and whose it is: `1 GiB stack, AtCoder's`, or `8 MiB stack;
     /// SPOJ's is unknown`.
     pub fn stack_note(self) -> String {
-        let size = binary_size(self.stack());
+        let size = stack_size(self.stack());
         match self.stack_bytes {
+            Some(UNLIMITED_STACK) => format!(
+                "unlimited stack, {}'s (here: the system's hard limit, `ulimit -Hs`)",
+                self.judge
+            ),
             Some(_) => format!("{} stack, {}'s", size, self.judge),
             None => format!("{} stack; {}'s is unknown", size, self.judge),
         }
@@ -204,6 +208,20 @@ pub fn binary_size(bytes: u64) -> String {
         }
     }
     format!("{} bytes", bytes)
+}
+
+/// The stack of a judge that sets none (`ulimit -s unlimited`): as `RLIMIT_STACK` it is
+/// `RLIM_INFINITY` on Linux, and the runner lowers any stack to the hard limit the tool has
+/// (`exec::sys::Limits::stack`), so a run gets the most this system gives.
+pub const UNLIMITED_STACK: u64 = u64::MAX;
+
+/// `1 GiB`, or `unlimited` for [`UNLIMITED_STACK`].
+pub fn stack_size(bytes: u64) -> String {
+    if bytes == UNLIMITED_STACK {
+        "unlimited".to_string()
+    } else {
+        binary_size(bytes)
+    }
 }
 
 /// `64 MiB`, `37.5 MiB`.

@@ -4,7 +4,9 @@
 //! (`judge = "luogu"`). Every fact carries its source; what could not be confirmed is
 //! `"unknown"`, never a guess. `scripts/judge/PROTOCOL.md` lists the same facts with sources.
 
+#[cfg(test)]
 use crate::judging::verdict::binary_size;
+pub use crate::judging::verdict::{stack_size, UNLIMITED_STACK};
 
 /// One way a judge compiles a Rust file: `rustc <flags> --edition <edition>`.
 #[derive(Debug, PartialEq, Eq)]
@@ -58,10 +60,9 @@ pub struct Stack {
 }
 
 impl Stack {
-    /// `1 GiB`, `256 MiB` or `unknown`: what `make list` shows.
+    /// `1 GiB`, `256 MiB`, `unlimited` or `unknown`: what `make list` shows.
     pub fn label(&self) -> String {
-        self.bytes
-            .map_or_else(|| "unknown".to_string(), binary_size)
+        self.bytes.map_or_else(|| "unknown".to_string(), stack_size)
     }
 }
 
@@ -289,6 +290,35 @@ pub const JUDGES: &[Judge] = &[
         },
     },
     Judge {
+        key: "library-checker",
+        name: "Library Checker",
+        hosts: &["judge.yosupo.jp"],
+        takes_rust: true,
+        command_known: true,
+        profiles: &[
+            // library-checker-judge langs/langs.toml: the Rust entry's compile command and
+            // version.
+            Profile {
+                key: "2024",
+                edition: "2024",
+                flags: &["-C", "opt-level=3"],
+                rustc: "1.94.1",
+            },
+        ],
+        source: "yosupo06/library-checker-judge langs/langs.toml (Rust: compile command, \
+                 version); judge/judge.go (stack, memory); database/validate.go (source size)",
+        source_limit: SourceLimit {
+            bytes: Some(1 << 20),
+            source: "yosupo06/library-checker-judge database/validate.go: a source over \
+                     1 MiB (1,048,576 bytes) is refused",
+        },
+        stack: Stack {
+            bytes: Some(UNLIMITED_STACK),
+            source: "yosupo06/library-checker-judge judge/judge.go: the stack is unlimited; \
+                     a run here gets the hard limit this system gives (`ulimit -Hs`)",
+        },
+    },
+    Judge {
         key: GENERIC,
         name: "unknown judge",
         hosts: &[],
@@ -377,6 +407,12 @@ mod tests {
         }
         let spoj = &by_key("spoj").unwrap().source_limit;
         assert_eq!(spoj.label(), "50,000 bytes");
+        let lc = by_key("library-checker").unwrap();
+        assert_eq!(lc.source_limit.label(), "1,048,576 bytes");
+        assert_eq!(
+            lc.profile("2024").unwrap().command(),
+            "-C opt-level=3 --edition 2024"
+        );
         assert_eq!(by_key("generic").unwrap().source_limit.label(), "unknown");
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
@@ -392,6 +428,12 @@ mod tests {
         }
         assert_eq!(by_key("atcoder").unwrap().stack.label(), "1 GiB");
         assert_eq!(by_key("codeforces").unwrap().stack.label(), "256 MiB");
+        assert_eq!(
+            by_key("library-checker").unwrap().stack.label(),
+            "unlimited"
+        );
+        assert_eq!(stack_size(UNLIMITED_STACK), "unlimited");
+        assert_eq!(stack_size(1 << 30), "1 GiB");
         for unknown in ["luogu", "spoj", "poj", "generic"] {
             assert_eq!(by_key(unknown).unwrap().stack.label(), "unknown");
         }
@@ -411,6 +453,10 @@ mod tests {
         assert_eq!(by_host("http://POJ.org:80/problem?id=2676").key, "poj");
         assert_eq!(by_host("https://www.spoj.com/problems/SUDOKU/").key, "spoj");
         assert_eq!(by_host("codeforces.com").key, "codeforces");
+        assert_eq!(
+            by_host("https://judge.yosupo.jp/problem/unionfind").key,
+            "library-checker"
+        );
         assert_eq!(by_host("https://example.com/x").key, GENERIC);
         assert_eq!(by_host("").key, GENERIC);
         assert_eq!(

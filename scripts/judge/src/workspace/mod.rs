@@ -4,7 +4,9 @@
 pub mod io;
 pub mod judges;
 pub mod kit;
+pub mod library_checker;
 pub mod metadata;
+pub mod named;
 pub mod names;
 pub mod problem;
 pub mod samples;

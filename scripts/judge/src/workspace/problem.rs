@@ -86,6 +86,9 @@ pub struct Problem {
     pub deny_warnings: bool,
     /// How the solution reads and writes: stdio, named files, or with an interactor.
     pub io: Io,
+    /// `library-checker = "<category>/<id>"`: the problem's folder in a Library Checker
+    /// checkout (`workspace/library_checker.rs`), whose tests and checker `make verify` uses.
+    pub library_checker: Option<String>,
     /// The C++ (testlib) programs the manifest names.
     pub cpp: CppPrograms,
 }
@@ -195,6 +198,7 @@ pub const METADATA_KEYS: &[&str] = &[
     "interactive",
     "input-file",
     "output-file",
+    "library-checker",
     "checker",
     "validator",
     "interactor",
@@ -272,10 +276,26 @@ impl Problem {
         let bench = bench_sets(meta, &dir).map_err(here)?;
         let judges = listings(meta).map_err(here)?;
         let io = Io::from_metadata(meta).map_err(here)?;
+        let library_checker = match meta.get("library-checker") {
+            None => None,
+            Some(v) => Some(
+                v.as_str()
+                    .filter(|k| crate::workspace::library_checker::well_formed_key(k))
+                    .ok_or_else(|| {
+                        here(
+                            "library-checker must be \"<category>/<id>\" (letters, digits, `_`), \
+                             as the checkout's folders: \"data_structure/unionfind\""
+                                .to_string(),
+                        )
+                    })?
+                    .to_string(),
+            ),
+        };
         let cpp = CppPrograms::from_metadata(meta, &dir, compare, &io).map_err(here)?;
         Ok(Problem {
             io,
             cpp,
+            library_checker,
             name: name.to_string(),
             dependencies: package.dependencies.clone(),
             rust_version: package.rust_version.as_deref().and_then(Version::declared),
@@ -778,7 +798,8 @@ gen = ["--n", "9"]
             with("stress =", "stres =").unwrap_err(),
             "unknown key `stres` in [package.metadata.judge]; \
              the keys are: compare, float-abs, float-rel, stress, bench, judges, deny-warnings, \
-             interactive, input-file, output-file, checker, validator, interactor, include"
+             interactive, input-file, output-file, library-checker, checker, validator, \
+             interactor, include"
         );
         let e = with("time-limit-ms = 10000", "time-limit = 10000").unwrap_err();
         assert!(

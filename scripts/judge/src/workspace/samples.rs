@@ -36,11 +36,25 @@ pub struct Case {
     pub judge: Option<String>,
     pub number: u64,
     pub input: PathBuf,
+    /// A test of a named test folder (`TESTS=`, `workspace/named.rs`) rather than a sample.
+    pub named: Option<Named>,
+}
+
+/// A named test: its name and its answer file, both as the folder has them.
+#[derive(Debug)]
+pub struct Named {
+    /// `max_random_00`, `01`: the row's name and what `CASE=` picks.
+    pub name: String,
+    /// The expected output (`out/max_random_00.out`, `01.a`), `None` when the folder has none.
+    pub answer: Option<PathBuf>,
 }
 
 impl Case {
-    /// The case's name in the check's table: `3`, `spoj-1`.
+    /// The case's name in the check's table: `3`, `spoj-1`, a named test's name.
     pub fn name(&self) -> String {
+        if let Some(named) = &self.named {
+            return named.name.clone();
+        }
         match &self.judge {
             Some(judge) => format!("{}-{}", judge, self.number),
             None => self.number.to_string(),
@@ -277,6 +291,7 @@ pub fn cases(root: &Path, dir: &Path) -> crate::error::Result<Vec<Case>> {
                 judge: parsed.judge.map(str::to_string),
                 number,
                 input: path,
+                named: None,
             });
         }
     }
@@ -348,6 +363,13 @@ pub fn check_judges(problem: &Problem, cases: &[Case]) -> crate::error::Result<(
 /// `None` when there is no `.out`. The files were vetted by [`cases`]; reads stay bounded
 /// all the same (a file may grow after it).
 pub fn expected_of(case: &Case) -> crate::error::Result<Option<Expected>> {
+    if let Some(named) = &case.named {
+        return Ok(named.answer.as_ref().map(|answer| Expected {
+            stdout: answer.clone(),
+            code: 0,
+            stderr: None,
+        }));
+    }
     let out = case.input.with_extension("out");
     if !out.is_file() {
         return Ok(None);
@@ -588,6 +610,7 @@ mod tests {
             judge: Some("spoj".into()),
             number: 1,
             input: dir.join("spoj-1.in"),
+            named: None,
         };
         assert!(expected_of(&case).unwrap().is_none());
         fs::write(dir.join("spoj-1.out"), "").unwrap();

@@ -26,6 +26,8 @@ pub struct Facts {
     pub url: String,
     pub time_limit_ms: u64,
     pub memory_limit_mib: u64,
+    /// `<category>/<id>` of a Library Checker problem (`library-checker` metadata).
+    pub library_checker: Option<String>,
 }
 
 impl Facts {
@@ -38,6 +40,7 @@ impl Facts {
             url: "TODO".to_string(),
             time_limit_ms: 1000,
             memory_limit_mib: 256,
+            library_checker: None,
         }
     }
 }
@@ -271,7 +274,7 @@ pub fn metadata(facts: &Facts) -> String {
 # within float-abs or float-rel, 1e-6 each unless set), "anycase" (tokens, any letter case)
 # or "checker" (any valid answer).
 compare = "tokens"
-# Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
+{library_checker}# Generator argument sets for `make stress`, used in turn (`--seed <n>` is appended).
 stress = [[]]
 
 # Where the statement can be submitted, the origin first (judge keys:
@@ -288,6 +291,14 @@ memory-limit-mib = {memory}
         url = toml_string(&facts.url),
         time = facts.time_limit_ms,
         memory = facts.memory_limit_mib,
+        library_checker = facts
+            .library_checker
+            .as_ref()
+            .map_or(String::new(), |key| format!(
+            "# The problem's folder in a Library Checker checkout (`make verify`: its tests and \
+             checker).\nlibrary-checker = {}\n",
+            toml_string(key)
+        )),
     )
 }
 
@@ -461,6 +472,7 @@ mod tests {
             url: "https://www.luogu.com.cn/problem/P1074".to_string(),
             time_limit_ms: 2000,
             memory_limit_mib: 128,
+            library_checker: None,
         };
         let placeholder = manifest("abc", &Facts::placeholder(), Template::Grid);
         let text = manifest("p1074", &facts, Template::Plain);
