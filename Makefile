@@ -16,14 +16,15 @@ JUDGE_SOURCES := $(shell find scripts/judge/src scripts/judge/templates shared -
 JUDGE_TOOL := $(JUDGE_BIN)
 
 .DEFAULT_GOAL := check
-.PHONY: check run test lint bench stress worst submit new receive import watch list verify help tools old-rustc
+.PHONY: check run test lint bench stress shrink worst submit new receive import watch list verify help tools old-rustc
 
 help: ## list the targets
 	@echo "make                                    check every problem (make check)"
 	@echo "make check [P=<name>] [CASE=<n>] [VERBOSE=0] [DEBUG=0] [TESTS=<folder>] [LC=<checkout>] bundle, compile like each judge, run and judge the samples (or TESTS=, a test folder)"
 	@echo "make run P=<name> [IN=<file>]           run the bundle on a file (or stdin): output, times, memory"
 	@echo "make bench P=<name> [RUNS=5]            time the submission on the problem's bench sets"
-	@echo "make stress P=<name> [N=500] [SEED=1]   random inputs against the reference until they differ"
+	@echo "make stress P=<name> [N=500] [SEED=1] [SHRINK_S=5] random inputs against the reference until they differ; the failing case shrunk"
+	@echo "make shrink P=<name> [IN=<file>] [SHRINK_S=5] shrink a saved failing input as far as it still fails; saved as a sample"
 	@echo "make worst P=<name> [N=600] [SEED=1]    the slowest generated inputs, timed, kept, saved in data/worst"
 	@echo "make submit P=<name> [JUDGE=<key>]      check the bundle, name the judge it is ready for, copy it"
 	@echo "make new P=<name> [TEMPLATE=<template>] scaffold problems/<name> and samples/<name> (template: plain, grid or interactive)"
@@ -84,7 +85,10 @@ bench: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) bench $(P) $(if $(RUNS),--runs $(RUNS))
 
 stress: tools $(JUDGE_BIN)
-	@$(JUDGE_TOOL) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))
+	@$(JUDGE_TOOL) stress $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED)) $(if $(SHRINK_S),--shrink-s $(SHRINK_S))
+
+shrink: tools $(JUDGE_BIN)
+	@$(JUDGE_TOOL) shrink $(P) $(if $(IN),--in $(IN)) $(if $(SHRINK_S),--shrink-s $(SHRINK_S))
 
 worst: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) worst $(P) $(if $(N),--n $(N)) $(if $(SEED),--seed $(SEED))

@@ -703,7 +703,7 @@ fn unknown_flags_and_metadata_keys_are_refused_in_one_line() {
         ),
         (
             &["stress", "poj2676", "--count", "3"][..],
-            "judge: unknown flag `--count`; the flags of `stress` are: --n, --seed, --solver, --samples\n",
+            "judge: unknown flag `--count`; the flags of `stress` are: --n, --seed, --shrink-s, --solver, --samples\n",
         ),
         (
             &["check", "--runs", "3"][..],

@@ -45,6 +45,26 @@ const GEN: &str = r#"fn main() {
 }
 "#;
 
+/// The validator as its stub's example says, with the kit's strict reader.
+const VALIDATOR: &str = r#"mod kit;
+
+fn main() {
+    let mut input = kit::Strict::stdin();
+    input.int(1, 100, "w");
+    input.eoln();
+    input.eof();
+}
+"#;
+
+/// A plain reference: `w` splits into two even parts.
+const REFERENCE: &str = r#"fn main() {
+    let mut s = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();
+    let w: u32 = s.trim().parse().unwrap();
+    println!("{}", if w % 2 == 0 && w > 2 { "YES" } else { "NO" });
+}
+"#;
+
 /// `cargo <args>` in the scratch workspace `root`, with no outer target dir.
 fn cargo(root: &Path, args: &[&str]) -> Output {
     Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string()))
@@ -121,4 +141,22 @@ fn a_contest_style_solution_passes_the_packages_tests_and_the_check() {
     for kit in ["rng", "testkit"] {
         assert!(!bundle.contains(kit), "{}:\n{}", kit, bundle);
     }
+
+    // The validator, written as its stub's example says, accepts what the generator makes:
+    // stress runs, and the package's kit test holds the generator to it too.
+    fs::write(package.join("src/bin/validator.rs"), VALIDATOR).unwrap();
+    fs::write(package.join("src/bin/reference.rs"), REFERENCE).unwrap();
+    let stdout = judge_exits(&root, &["stress", "cf4a", "--n", "30"], 0);
+    assert!(stdout.contains("cf4a: 30 cases passed"), "{}", stdout);
+    let tested = cargo(&root, &["test", "-q", "-p", "cf4a", "--test", "kit"]);
+    assert!(tested.status.success(), "{}", all(&tested));
+    // And it holds the samples: one it rejects fails the check with its reason.
+    fs::write(samples.join("3.in"), "0\n").unwrap();
+    fs::write(samples.join("3.out"), "NO\n").unwrap();
+    let stdout = judge_exits(&root, &["check", "cf4a"], 1);
+    assert!(
+        stdout.contains("INVALID") && stdout.contains("w = 0 is outside 1..=100"),
+        "{}",
+        stdout
+    );
 }

@@ -4,6 +4,7 @@
 use crate::build::cpp;
 use crate::error::{Error, Result};
 use crate::judging::checker::{Contract, Program};
+use crate::judging::validator::is_stub;
 use crate::workspace::kit;
 use crate::workspace::problem::Problem;
 use std::path::{Path, PathBuf};
@@ -57,14 +58,36 @@ pub fn interactor(root: &Path, problem: &Problem) -> Result<Option<Program>> {
         .transpose()
 }
 
-/// The problem's C++ `validator` compiled, when it names one.
+/// The problem's validator, chosen here alone: its C++ `validator` compiled, when it names
+/// one, else its Rust bin `<name>-validate` when it has `src/bin/validator.rs`
+/// ([`kit::validator`]; built by the caller); `None` without either.
 pub fn validator(root: &Path, problem: &Problem) -> Result<Option<Program>> {
-    problem
-        .cpp
-        .validator
-        .as_deref()
-        .map(|source| compiled(root, problem, source))
-        .transpose()
+    if let Some(source) = &problem.cpp.validator {
+        return compiled(root, problem, source).map(Some);
+    }
+    Ok(kit::validator(root, problem).map(|binary| Program {
+        binary,
+        source: problem
+            .dir
+            .join("src/bin/validator.rs")
+            .display()
+            .to_string(),
+        contract: Contract::Rust,
+    }))
+}
+
+/// The problem's [`validator`] unless it is a Rust stub that is not written yet
+/// ([`crate::judging::validator::is_stub`]): the validator to run, if any. `scratch` holds
+/// the probe's output.
+pub fn written_validator(
+    root: &Path,
+    problem: &Problem,
+    scratch: &Path,
+) -> Result<Option<Program>> {
+    match validator(root, problem)? {
+        Some(p) if p.contract == Contract::Rust && is_stub(&p.binary, scratch)? => Ok(None),
+        other => Ok(other),
+    }
 }
 
 /// A problem's checker, validator and C++ interactor, as [`checker`], [`validator`] and
@@ -98,12 +121,13 @@ pub fn programs(root: &Path, problem: &Problem) -> Result<Programs> {
     })
 }
 
-/// Whether the problem's Rust bin of `role` (`check`, `interactor`) is used: no C++ program
-/// replaces it.
+/// Whether the problem's Rust bin of `role` (`check`, `interactor`, `validate`) is used: no
+/// C++ program replaces it.
 pub fn uses_rust_bin(problem: &Problem, role: &str) -> bool {
     match role {
         "check" => problem.cpp.checker.is_none(),
         "interactor" => problem.cpp.interactor.is_none(),
+        "validate" => problem.cpp.validator.is_none(),
         _ => true,
     }
 }

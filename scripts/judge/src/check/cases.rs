@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A judged case of an interactive or file problem: its row and what `VERBOSE=1` adds.
+#[derive(Clone)]
 pub struct Done {
     pub verdict: Verdict,
     /// Wall and CPU time, peak MiB: the solution's.

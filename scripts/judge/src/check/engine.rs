@@ -28,7 +28,7 @@ use crate::check::report::{
 use crate::error::{Error, Result};
 use crate::exec::pool;
 use crate::exec::run::{self, Exit};
-use crate::judging::checker::Program;
+use crate::judging::checker::{Contract, Program};
 use crate::judging::diff;
 use crate::judging::validator;
 use crate::judging::verdict::{self, Expected, Judged, Limits, Verdict};
@@ -135,16 +135,24 @@ pub fn check_each(
         }
         selected.push(cases);
     }
-    let checked: Vec<&Problem> = problems
-        .iter()
-        .filter(|p| p.compare == Compare::Checker && testlib::uses_rust_bin(p, "check"))
-        .collect();
-    kit::build_role(root, &checked, "check")?;
-    let talking: Vec<&Problem> = problems
-        .iter()
-        .filter(|p| testlib::uses_rust_bin(p, "interactor"))
-        .collect();
-    kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
+    // The kit's Rust programs the check runs, in one cargo call: checkers, interactors,
+    // validators (a C++ program named in the manifest replaces its Rust bin).
+    let talking: Vec<&Problem> = problems.iter().collect();
+    let interactive = cases::interactive_problems(&talking);
+    let mut bins: Vec<(&Problem, &str)> = Vec::new();
+    for problem in problems {
+        let rust = |role: &str| testlib::uses_rust_bin(problem, role);
+        if problem.compare == Compare::Checker && rust("check") {
+            bins.push((problem, "check"));
+        }
+        if interactive.iter().any(|p| p.name == problem.name) && rust("interactor") {
+            bins.push((problem, "interactor"));
+        }
+        if kit::validator(root, problem).is_some() && rust("validate") {
+            bins.push((problem, "validate"));
+        }
+    }
+    kit::build_bins(root, &bins)?;
     let mut said = false;
     let mut lc_programs = Vec::new();
     for problem in problems {
@@ -589,7 +597,8 @@ impl Context<'_> {
         }
         let map = LineMap::load(root, &problem.name);
         let scratch = run::ScratchDir::new(&root.join("target/judge").join(&problem.name))?;
-        self.validate_samples(programs.validator.as_ref(), cases, scratch.path(), tally)?;
+        tally.invalid +=
+            self.validate_samples(programs.validator.as_ref(), cases, scratch.path())?;
         let width = pool::width().min(jobs.len());
         let run_from = |job: &Job, binary: Option<&Path>, dir: &str| -> Result<Ran> {
             let dir = scratch.path().join(dir);
@@ -707,32 +716,44 @@ impl Context<'_> {
     }
 
     /// Validates each sample input of the origin's format (`N.in`; a judge's variant
-    /// `<judge>-N.in` is in another format) with the problem's C++ validator, when it names
-    /// one: a row `INVALID` with the validator's reason for each input it refuses, counted
-    /// in `tally.invalid` (the check fails). Valid inputs add no row.
+    /// `<judge>-N.in` is in another format) with the problem's validator, when it has one
+    /// (a C++ one named in the manifest, or its Rust bin unless that is a stub not written
+    /// yet), side by side: a row `INVALID` with the validator's reason for each input it
+    /// refuses, a row `FAIL` for each it crashes on. Valid inputs add no row. Returns how
+    /// many rows it printed (each fails the check).
     fn validate_samples(
         &self,
         validator: Option<&Program>,
         cases: &[Case],
         scratch: &Path,
-        tally: &mut Tally,
-    ) -> Result<()> {
+    ) -> Result<usize> {
         let Some(program) = validator else {
-            return Ok(());
+            return Ok(0);
         };
-        for case in cases.iter().filter(|c| c.judge.is_none()) {
-            let dir = scratch.join(format!("validate-{}", case.name()));
-            let refused = validator::validate(&program.binary, &case.input, &dir).map_err(|e| {
-                let what = format!("{} case {}", self.problem.name, case.name());
-                e.context(format!("{} ({})", what, program.source))
-            })?;
-            if let Some(why) = refused {
-                tally.invalid += 1;
-                let detail = format!("input refused by {}: {}", program.source, why);
-                self.untimed(&case.name(), "INVALID", "-".into(), &detail);
-            }
+        if program.contract == Contract::Rust
+            && validator::is_stub(&program.binary, &scratch.join("validate-stub"))?
+        {
+            return Ok(0);
         }
-        Ok(())
+        let plain: Vec<&Case> = cases.iter().filter(|c| c.judge.is_none()).collect();
+        let validate = |case: &&Case| {
+            let dir = scratch.join(format!("validate-{}", case.name()));
+            validator::validate(&program.binary, &case.input, &dir)
+        };
+        let mut bad = 0;
+        pool::run_in_order(&plain, pool::width(), validate, |i, verdict| {
+            let (row, detail) = match verdict {
+                Ok(None) => return,
+                Ok(Some(why)) => (
+                    "INVALID",
+                    format!("input refused by {}: {}", program.source, why),
+                ),
+                Err(e) => ("FAIL", e.to_string()),
+            };
+            bad += 1;
+            self.untimed(&plain[i].name(), row, "-".into(), &detail);
+        });
+        Ok(bad)
     }
 
     /// Runs one case from `binary` (its build's, or that build's overflow-checking twin):

@@ -24,7 +24,7 @@ pub struct Tally {
     pub slowest: Option<(String, Duration)>,
     /// The most peak memory of a case, MiB.
     pub peak_mib: f64,
-    /// Sample inputs the problem's validator refused.
+    /// Sample inputs the problem's validator rejects or crashes on.
     pub invalid: usize,
 }
 

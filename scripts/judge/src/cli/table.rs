@@ -25,6 +25,7 @@ pub enum Command {
     Run,
     Bench,
     Stress,
+    Shrink,
     Worst,
     Swap,
     Submit,
@@ -95,6 +96,9 @@ const fn make_flag(
     }
 }
 
+/// The shrink's budget in seconds unless `SHRINK_S` says otherwise.
+const SHRINK_S: u64 = crate::search::shrink::DEFAULT_SECONDS;
+
 /// Every command, in the order the usage lists them.
 pub const COMMANDS: &[Spec] = &[
     Spec {
@@ -135,10 +139,24 @@ pub const COMMANDS: &[Spec] = &[
         flags: &[
             make_flag("--n", "N", Some(500), "N"),
             make_flag("--seed", "S", Some(1), "SEED"),
+            make_flag("--shrink-s", "S", Some(SHRINK_S), "SHRINK_S"),
             flag("--solver", "FILE.rs", None),
             flag("--samples", "DIR", None),
         ],
-        help: "random inputs against the reference until they differ",
+        help: "random inputs against the reference until they differ; the failing case shrunk",
+    },
+    Spec {
+        command: Command::Shrink,
+        name: "shrink",
+        operands: "NAME",
+        make: Some("P=<name>"),
+        flags: &[
+            make_flag("--in", "FILE", None, "IN"),
+            make_flag("--shrink-s", "S", Some(SHRINK_S), "SHRINK_S"),
+            flag("--solver", "FILE.rs", None),
+            flag("--samples", "DIR", None),
+        ],
+        help: "shrink a saved failing input as far as it still fails; saved as a sample",
     },
     Spec {
         command: Command::Worst,

@@ -9,6 +9,7 @@ pub mod new;
 pub mod play;
 pub mod receive;
 pub mod run;
+pub mod shrink;
 pub mod stress;
 pub mod submit;
 pub mod swap;
@@ -42,6 +43,7 @@ pub fn run(args: &[String]) -> Result<Outcome> {
         Command::Run => run::run(&root, &run::Args::parse(&root, &line)?),
         Command::Bench => bench::run(&root, &bench::Args::parse(&root, &line)?),
         Command::Stress => stress::run(&root, &stress::Args::parse(&root, &line)?),
+        Command::Shrink => shrink::run(&root, &shrink::Args::parse(&root, &line)?),
         Command::Worst => worst::run(&root, &worst::Args::parse(&root, &line)?),
         Command::Swap => swap::run(&swap::Args::parse(&line)?),
         Command::Submit => submit::run(&root, &submit::Args::parse(&root, &line)?),

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 pub struct Args(pub Options);
 
 impl Args {
-    /// `stress NAME [--n N] [--seed S] [--solver FILE.rs] [--samples DIR]`.
+    /// `stress NAME [--n N] [--seed S] [--shrink-s S] [--solver FILE.rs] [--samples DIR]`.
     pub fn parse(root: &Path, line: &Parsed) -> Result<Args> {
         let count = line.count("--n")?;
         let seed = line.count("--seed")?;
@@ -20,6 +20,7 @@ impl Args {
             seed,
             solver: line.text("--solver").map(PathBuf::from),
             samples: line.text("--samples").map(PathBuf::from),
+            shrink_s: line.count("--shrink-s")?,
             problem: one_problem(root, line)?,
         }))
     }

@@ -6,6 +6,8 @@ use crate::error::{Error, Result};
 use crate::exec::interact::{self, Party};
 use crate::exec::light::{run_light, Streams};
 use crate::exec::run::{self, Budget, Exit};
+use crate::judging::checker::Program;
+use crate::judging::validator::validate;
 use crate::search::origin::Origin;
 use crate::workspace::io::Io;
 use crate::workspace::kit;
@@ -28,6 +30,9 @@ pub(super) struct Maker {
     pub(super) generator: PathBuf,
     pub(super) reference: PathBuf,
     pub(super) scratch: PathBuf,
+    /// The validator every generated input is held to ([`Maker::vet`]), and where an input
+    /// it rejects is saved.
+    pub(super) validator: Option<(Program, PathBuf)>,
 }
 
 /// An input with the reference's answer and exit status.
@@ -47,7 +52,53 @@ impl Maker {
             generator: kit::binary(root, problem, "gen"),
             reference: kit::binary(root, problem, "ref"),
             scratch,
+            validator: None,
         })
+    }
+
+    /// The same maker, its generated inputs held to `validator` (an input it rejects is
+    /// saved as `invalid`).
+    pub(super) fn validated(self, validator: Option<Program>, invalid: PathBuf) -> Maker {
+        Maker {
+            validator: validator.map(|v| (v, invalid)),
+            ..self
+        }
+    }
+
+    /// Whether the validator, if there is one, accepts `input` (a mutant the climb made).
+    pub(super) fn accepts(&self, input: &[u8]) -> Result<bool> {
+        let Some((validator, _)) = &self.validator else {
+            return Ok(true);
+        };
+        let file = self.scratch.join("vet.in");
+        fs::write(&file, input).map_err(|e| Error::io(&file, e))?;
+        Ok(validate(&validator.binary, &file, &self.scratch.join("validator"))?.is_none())
+    }
+
+    /// Holds the generated input `input` of `origin` to the validator, if there is one: an
+    /// input it rejects is the generator's bug, an error that names the generator's command
+    /// and the reason, the input saved.
+    pub(super) fn vet(&self, origin: &Origin, input: &[u8]) -> Result<()> {
+        let Some((validator, invalid)) = &self.validator else {
+            return Ok(());
+        };
+        let file = self.scratch.join("vet.in");
+        fs::write(&file, input).map_err(|e| Error::io(&file, e))?;
+        let Some(reason) = validate(&validator.binary, &file, &self.scratch.join("validator"))?
+        else {
+            return Ok(());
+        };
+        if let Some(dir) = invalid.parent() {
+            fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        }
+        fs::write(invalid, input).map_err(|e| Error::io(invalid, e))?;
+        Err(Error::Kit(format!(
+            "the generator's bug, not the solution's: `{}` made an input {} rejects ({}): {}",
+            origin.command(&self.problem.name),
+            validator.source,
+            invalid.display(),
+            reason
+        )))
     }
 
     /// The same maker in another scratch folder.
@@ -151,8 +202,16 @@ impl Maker {
         }
     }
 
-    /// The generator's input for `origin` (its swaps are not applied).
+    /// The generator's input for `origin` (its swaps are not applied), held to the
+    /// validator ([`Maker::vet`]).
     pub(super) fn generate(&self, origin: &Origin) -> Result<Vec<u8>> {
+        let input = self.generate_unvetted(origin)?;
+        self.vet(origin, &input)?;
+        Ok(input)
+    }
+
+    /// The generator's input for `origin`, not held to the validator.
+    pub(super) fn generate_unvetted(&self, origin: &Origin) -> Result<Vec<u8>> {
         let file = self.scratch.join("gen.stdout");
         self.generate_into(origin, &file)?;
         fs::read(&file).map_err(|e| Error::io(&file, e))

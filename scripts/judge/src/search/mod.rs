@@ -8,5 +8,7 @@ pub mod origin;
 pub mod program;
 pub mod progress;
 pub mod ranking;
+pub mod reduce;
+pub mod shrink;
 pub mod stress;
 pub mod worst;

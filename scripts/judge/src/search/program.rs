@@ -26,6 +26,17 @@ pub fn prepare(
                 .to_string(),
         });
     }
+    prepare_kit(root, problem, solver, work)
+}
+
+/// [`prepare`] without the `stress` argument sets: the test kit built and the program under
+/// test (what `make shrink` needs for a saved input).
+pub fn prepare_kit(
+    root: &Path,
+    problem: &Problem,
+    solver: Option<&Path>,
+    work: &str,
+) -> Result<PathBuf> {
     kit::build(root, &[problem])?;
     match solver {
         Some(file) => compile_single(problem, file, &root.join(work)),

@@ -10,7 +10,8 @@
 //!    and again toward the half whose inputs ran slowest, and more seeds are spent there: the
 //!    inputs stay inside the declared stress family, and the reference confirms each one;
 //! 3. climb: from the slowest few, two characters of the grid rows are swapped (see
-//!    [`mutate`]); a mutant the reference answers with the same exit status is kept, and the
+//!    [`mutate`]); a mutant the validator accepts (when the problem has one) and the
+//!    reference answers with the same exit status is kept, and the
 //!    climb goes on from it when it ran slower;
 //! 4. re-time: the slowest few are run several more times and ranked by their median.
 //!
@@ -22,7 +23,8 @@
 //! fails when an input is over the limit, and stops at the first wrong answer. A file
 //! problem's solver runs in a folder of its own, its named output file judged, as `make
 //! check` runs it ([`crate::check::cases`]); its reference as `make stress` runs it.
-//! Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
+//! Every generated input is held to the problem's validator, when it has one: an input it
+//! rejects stops the search as the generator's bug. Cost: `count` survey inputs, then `count / 2` each for focus and climb, then
 //! `RETIMES` runs of each kept input.
 
 use crate::build::testlib;
@@ -108,7 +110,12 @@ pub fn run(root: &Path, opts: &Options) -> Result<Outcome> {
     let climb_budget = opts.count / 2;
     let scratch_dir = run::ScratchDir::new(&root.join("target/worst").join(&problem.name))?;
     let scratch = scratch_dir.path().to_path_buf();
-    let maker = Maker::new(root, problem, scratch.join("make"))?;
+    let validator = testlib::written_validator(root, problem, &scratch.join("validator"))?;
+    let invalid = root
+        .join("target/worst")
+        .join(&problem.name)
+        .join("invalid.in");
+    let maker = Maker::new(root, problem, scratch.join("make"))?.validated(validator, invalid);
     let mut search = Search {
         maker: maker.clone(),
         solver,
@@ -252,11 +259,12 @@ impl Search {
             seed,
             swaps: Vec::new(),
         };
-        let made = match self.maker.generate(&origin) {
+        let made = match self.maker.generate_unvetted(&origin) {
             Ok(made) => made,
             Err(_) if phase == "focus" => return Ok(Step::Refused),
             Err(e) => return Err(e),
         };
+        self.maker.vet(&origin, &made)?;
         let answered = self.maker.answer(origin, made)?;
         self.time(answered, phase)
     }
@@ -315,6 +323,9 @@ impl Search {
             let mut origin = base.origin.clone();
             origin.swaps.push(swap);
             let (code, time) = (base.code, base.cpu());
+            if !self.maker.accepts(&input)? {
+                continue;
+            }
             let answered = self.maker.answer(origin, input)?;
             if answered.code != code {
                 // Another kind of input (say, no longer solvable) or a malformed one.

@@ -19,17 +19,27 @@ pub fn build(root: &Path, problems: &[&Problem]) -> Result<()> {
     cargo_build(root, args.chain(["--bins".to_string()]), "the test kit")
 }
 
-/// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check), so
-/// that an edit of the submission's `main.rs` rebuilds nothing here.
+/// Builds only the `<name>-<role>` binary of each of `problems` (role: gen, ref, check,
+/// interactor, validate), so that an edit of the submission's `main.rs` rebuilds nothing here.
 pub fn build_role(root: &Path, problems: &[&Problem], role: &str) -> Result<()> {
-    if problems.is_empty() {
+    let bins: Vec<(&Problem, &str)> = problems.iter().map(|&p| (p, role)).collect();
+    build_bins(root, &bins)
+}
+
+/// Builds the `<name>-<role>` binary of each (problem, role) pair in one cargo call (one
+/// freshness check for all).
+pub fn build_bins(root: &Path, bins: &[(&Problem, &str)]) -> Result<()> {
+    if bins.is_empty() {
         return Ok(());
     }
-    let args = problems.iter().flat_map(|p| {
+    let args = bins.iter().flat_map(|(p, role)| {
         let bin = format!("{}-{}", p.name, role);
         ["-p".to_string(), p.name.clone(), "--bin".to_string(), bin]
     });
-    cargo_build(root, args, &format!("the {} binaries", role))
+    let mut roles: Vec<&str> = bins.iter().map(|b| b.1).collect();
+    roles.sort_unstable();
+    roles.dedup();
+    cargo_build(root, args, &format!("the {} binaries", roles.join(", ")))
 }
 
 /// `cargo build --quiet --release ARGS`.
@@ -53,7 +63,7 @@ fn cargo_build(root: &Path, args: impl Iterator<Item = String>, what: &str) -> R
     }
 }
 
-/// The path of the release binary `<name>-<role>` (role: gen, ref, check).
+/// The path of the release binary `<name>-<role>` (role: gen, ref, check, validate).
 pub fn binary(root: &Path, problem: &Problem, role: &str) -> PathBuf {
     let target = env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
@@ -69,6 +79,16 @@ pub fn checker(root: &Path, problem: &Problem) -> Option<PathBuf> {
         Compare::Checker => Some(binary(root, problem, "check")),
         Compare::Tokens | Compare::Lines | Compare::Float { .. } | Compare::AnyCase => None,
     }
+}
+
+/// The problem's Rust validator, when it has one: the `<name>-validate` binary of its
+/// `src/bin/validator.rs` (built by [`build`], or by [`build_role`] with role `validate`).
+/// `build::testlib::validator` chooses between it and a C++ one.
+pub fn validator(root: &Path, problem: &Problem) -> Option<PathBuf> {
+    root.join(&problem.dir)
+        .join("src/bin/validator.rs")
+        .is_file()
+        .then(|| binary(root, problem, "validate"))
 }
 
 /// Runs `<name>-gen <args> --seed <seed>` and returns the input it prints, or an error that

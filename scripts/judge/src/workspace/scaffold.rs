@@ -6,7 +6,7 @@
 //! using `scan` alone (and through it `fastio`), so the bundle holds the solution and those two
 //! crates and nothing else; `grid` is a small, real 9x9 sudoku solver (parse -> plain search ->
 //! print) to reshape into a grid problem's own. Both come with the optional test kit: generator,
-//! reference and checker stubs that exit 3 "not written yet", `rng` and `testkit` among the
+//! reference, checker and validator stubs that exit 3 "not written yet", `rng` and `testkit` among the
 //! dependencies for them (the bundle leaves out every crate the submission does not name), and
 //! tests that ask only what the judge asks: `tests/cli.rs` judges the samples, `tests/kit.rs`
 //! skips what is not written. So `make test` passes as soon as `main.rs` is right, however it
@@ -231,6 +231,14 @@ fn skeleton(name: &str, facts: &Facts, template: Template) -> Vec<(&'static str,
         ),
     ));
     files.push((
+        "src/bin/validator.rs",
+        stub(
+            name,
+            "validate",
+            "read one input on stdin strictly: exit 0 if it is valid, else 1 and a reason",
+        ),
+    ));
+    files.push((
         "src/bin/checker.rs",
         stub(
             name,
@@ -337,6 +345,10 @@ path = "src/bin/reference.rs"
 [[bin]]
 name = "{name}-check"
 path = "src/bin/checker.rs"
+
+[[bin]]
+name = "{name}-validate"
+path = "src/bin/validator.rs"
 "#,
         name = name,
         description = toml_string(&facts.description),
@@ -348,8 +360,23 @@ path = "src/bin/checker.rs"
 }
 
 fn stub(name: &str, role: &str, job: &str) -> String {
-    // The generator's stub shows how it reads its seed: no manifest edit is needed.
-    let how = if role == "gen" {
+    // The generator's stub shows how it reads its seed: no manifest edit is needed; the
+    // validator's, how it reads strictly what that generator prints.
+    let how = if role == "validate" {
+        r#"//!
+//! The kit's `Strict` reader accounts for every byte and rejects with `kit::reject` (exit
+//! status 1, the reason on stderr; a panic is the validator's own crash). For example, one
+//! line holding `w`, 1 <= w <= 100, as the generator's example prints:
+//!
+//! ```text
+//! let mut input = kit::Strict::stdin();
+//! input.int(1, 100, "w");
+//! input.eoln();
+//! input.eof();
+//! ```
+"#
+        .to_string()
+    } else if role == "gen" {
         format!(
             r#"//!
 //! `rng` and `testkit` are dependencies already (never bundled). For example:
@@ -489,6 +516,7 @@ mod tests {
             "src/bin/gen.rs",
             "src/bin/reference.rs",
             "src/bin/checker.rs",
+            "src/bin/validator.rs",
             "src/bin/kit/mod.rs",
             "tests/cli.rs",
             "tests/kit.rs",

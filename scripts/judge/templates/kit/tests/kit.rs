@@ -3,16 +3,19 @@
 //! and NAME-check are written (a kit program that is not written yet exits 3, and one whose
 //! [[bin]] table is removed does not exist). With a checker, it judges every output; without
 //! one, the submission's output must match the reference's as `compare` in Cargo.toml says.
+//! Once NAME-validate is written, it must accept every generated input.
 
 use std::process::Output;
 use testkit::{check, run, Compare, NOT_WRITTEN};
 
 const SOLVER: &str = env!("CARGO_BIN_EXE_NAME");
-/// NAME-gen, NAME-ref and NAME-check; `None` for one whose [[bin]] table is removed.
-const KIT: [Option<&str>; 3] = [
+/// NAME-gen, NAME-ref, NAME-check and NAME-validate; `None` for one whose [[bin]] table is
+/// removed.
+const KIT: [Option<&str>; 4] = [
     option_env!("CARGO_BIN_EXE_NAME-gen"),
     option_env!("CARGO_BIN_EXE_NAME-ref"),
     option_env!("CARGO_BIN_EXE_NAME-check"),
+    option_env!("CARGO_BIN_EXE_NAME-validate"),
 ];
 
 /// Generated inputs per run: seeds 1..=SEEDS.
@@ -28,7 +31,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn submission_agrees_with_the_reference_and_the_checker() {
-    let [gen, reference, checker] = KIT;
+    let [gen, reference, checker, validator] = KIT;
     let compare = Compare::of_package(env!("CARGO_MANIFEST_DIR"));
     let generate = |seed: u64| gen.map(|gen| run(gen, &["--seed", &seed.to_string()], b""));
     let first = match generate(1) {
@@ -44,6 +47,7 @@ fn submission_agrees_with_the_reference_and_the_checker() {
         let verdict = check(c, &first.stdout, &solved.stdout, &solved.stdout);
         written(&verdict)
     });
+    let validator = validator.filter(|v| written(&run(v, &[], &first.stdout)));
     if reference.is_none() && checker.is_none() {
         eprintln!("skipped: neither NAME-ref nor NAME-check is written yet");
         return;
@@ -56,6 +60,15 @@ fn submission_agrees_with_the_reference_and_the_checker() {
             seed,
             text(&input.stderr)
         );
+        if let Some(validator) = validator {
+            let valid = run(validator, &[], &input.stdout);
+            assert!(
+                valid.status.success(),
+                "seed {}: NAME-validate rejects NAME-gen's input: {}",
+                seed,
+                text(&valid.stderr)
+            );
+        }
         let solver = run(SOLVER, &[], &input.stdout);
         let expected = reference.map(|r| run(r, &[], &input.stdout));
         if let Some(expected) = &expected {
