@@ -323,6 +323,15 @@ fn relay<R: Read + Send + 'static, W: Write + Send + 'static>(
     })
 }
 
+/// Ends the tool's side of a run's sockets once its programs have ended: what they wrote
+/// before is still read, then the relays see the end at once, even where a process the run
+/// left behind (one the sweep could not kill) still holds the programs' ends.
+fn hang_up(ends: &[UnixStream]) {
+    for end in ends {
+        let _ = end.shutdown(std::net::Shutdown::Both);
+    }
+}
+
 /// A connected pair: the program's end (for its stdin or stdout) and the tool's.
 fn socket_pair() -> io::Result<(Stdio, UnixStream)> {
     let (theirs, ours) = UnixStream::pair()?;
@@ -390,6 +399,12 @@ pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation
     let (mut int_cmd, int_err) = command(interactor, Who::Interactor)?;
     int_cmd.stdin(int_in).stdout(int_out);
     let caps = (solution.budget.output_cap, interactor.budget.output_cap);
+    let ends = [
+        from_sol.try_clone()?,
+        to_int.try_clone()?,
+        from_int.try_clone()?,
+        to_sol.try_clone()?,
+    ];
     let relays = [
         relay(
             from_sol,
@@ -421,6 +436,7 @@ pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation
     let ended = supervise_both(&sides, &inbox, &talk, start + solution.budget.kill_after);
     let [sol, int] = sides;
     let (sol, int) = (sol.finish(), int.finish());
+    hang_up(&ends);
     for r in relays {
         let _ = r.join();
     }
@@ -565,6 +581,7 @@ pub fn play(party: &Party) -> io::Result<InFolder> {
         talk.clone(),
         events.clone(),
     ));
+    let ends = [from_sol.try_clone()?];
     let shown = relay(
         from_sol,
         io::stdout(),
@@ -576,8 +593,10 @@ pub fn play(party: &Party) -> io::Result<InFolder> {
     let start = Instant::now();
     let side = Watched::start(cmd, party.budget.limits(), Who::Solution, events);
     wait_one(&side, &inbox, start + party.budget.kill_after);
-    let done = side.finish()?;
+    let done = side.finish();
+    hang_up(&ends);
     let _ = shown.join();
+    let done = done?;
     Ok(measured(&done, party, None, stderr))
 }
 
@@ -632,6 +651,30 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5));
         assert!(c.idle);
         assert_eq!((c.solution.exit, c.first), (Exit::Killed, None));
+    }
+
+    #[test]
+    fn the_run_ends_with_its_programs_not_with_a_stray_holding_their_pipes() {
+        let dir = TempDir::new("judge-interact-stray");
+        // Another run's marker: the sweep leaves the stray to that run; it holds the
+        // solution's stdout and stdin.
+        let sol = party(
+            dir.path(),
+            "JUDGE_RUN=0.0 setsid sleep 5 & echo $! >&2; echo hi",
+            10_000,
+        );
+        let int = party(dir.path(), "read x; exit 0", 10_000);
+        let started = Instant::now();
+        let c = converse(&sol, &int).unwrap();
+        let took = started.elapsed();
+        let stray = c.solution.first_stderr_line();
+        let _ = Command::new("kill").args(["-9", &stray]).status();
+        assert!(took < Duration::from_secs(3), "{:?}", took);
+        assert_eq!(
+            (c.solution.exit, c.interactor.exit),
+            (Exit::Code(0), Exit::Code(0))
+        );
+        assert_eq!(c.transcript, vec![(Who::Solution, "hi".to_string())]);
     }
 
     #[test]

@@ -1,0 +1,219 @@
+//! The tool crash-safe and bounded: nothing of a run outlives it, however it hides; what the
+//! tool writes survives its being killed; its memory stays bounded whatever a program writes.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::thread;
+use std::time::{Duration, Instant};
+use support::{judge, line, manifest, text, workspace};
+
+/// A folder outside the test workspaces, where planted programs note their strays.
+fn notes(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("robust-notes-{}", name));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Rust code that starts a stray which hides every way it can: a new session (setsid), an
+/// empty environment, a shell whose own child does the work. It notes its pid in
+/// `<dir>/<tag>.pid`, and `<dir>/<tag>.late` 3 s later, then sleeps long; the
+/// code goes on once the pid is noted.
+fn stray(dir: &Path, tag: &str) -> String {
+    let script = format!(
+        "echo $$ > {0}/{1}.tmp; mv {0}/{1}.tmp {0}/{1}.pid; sleep 3; echo late > {0}/{1}.late; sleep 150",
+        dir.display(),
+        tag
+    );
+    format!(
+        "std::process::Command::new(\"/bin/sh\").args([\"-c\", \"setsid sh -c '{}' &\"])\
+         .env_clear().stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null())\
+         .stderr(std::process::Stdio::null()).status().unwrap();\
+         while !std::path::Path::new(\"{}/{}.pid\").exists() {{ std::thread::yield_now(); }}",
+        script,
+        dir.display(),
+        tag
+    )
+}
+
+/// Whether process `pid` is alive (a zombie is not).
+fn alive(pid: u32) -> bool {
+    match fs::read_to_string(format!("/proc/{}/stat", pid)) {
+        Ok(stat) => {
+            let state = stat[stat.rfind(')').unwrap() + 1..].trim_start();
+            !state.starts_with('Z') && !state.starts_with('X')
+        }
+        Err(_) => false,
+    }
+}
+
+/// The pid a stray noted, waiting a little for it to be written.
+fn stray_pid(dir: &Path, tag: &str) -> Option<u32> {
+    let file = dir.join(format!("{}.pid", tag));
+    for _ in 0..50 {
+        if let Some(pid) = fs::read_to_string(&file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            return Some(pid);
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+/// A guesser of 1..=1000 that starts a stray first (when `leave` is given), then plays.
+fn guesser(leave: &str) -> String {
+    format!(
+        r#"use std::io::{{BufRead, Write}};
+fn main() {{
+    {}
+    let stdin = std::io::stdin();
+    let mut replies = stdin.lock().lines();
+    let (mut low, mut high) = (1u32, 1000u32);
+    loop {{
+        let guess = low + (high - low) / 2;
+        println!("{{}}", guess);
+        std::io::stdout().flush().unwrap();
+        match replies.next().unwrap().unwrap().trim() {{
+            "lower" => high = guess - 1,
+            "higher" => low = guess + 1,
+            _ => return,
+        }}
+    }}
+}}
+"#,
+        leave
+    )
+}
+
+/// The interactor of the guessing game, starting a stray first when `leave` is given.
+fn interactor(leave: &str) -> String {
+    format!(
+        r#"use std::io::{{BufRead, Write}};
+fn main() {{
+    {}
+    let args: Vec<String> = std::env::args().collect();
+    let secret: u32 = std::fs::read_to_string(&args[1]).unwrap().trim().parse().unwrap();
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {{
+        let guess: u32 = line.unwrap().trim().parse().unwrap();
+        let reply = if guess < secret {{ "higher" }} else if guess > secret {{ "lower" }} else {{ "correct" }};
+        writeln!(out, "{{}}", reply).unwrap();
+        out.flush().unwrap();
+        if guess == secret {{
+            std::process::exit(0);
+        }}
+    }}
+    eprintln!("no guess");
+    std::process::exit(1);
+}}
+"#,
+        leave
+    )
+}
+
+fn interactive_manifest(name: &str) -> String {
+    manifest(name).replacen(
+        "[package.metadata.judge]\n",
+        "[package.metadata.judge]\ninteractive = true\n",
+        1,
+    ) + &format!(
+        "\n[[bin]]\nname = \"{0}\"\npath = \"src/main.rs\"\n\n[[bin]]\nname = \"{0}-interactor\"\npath = \"src/bin/interactor.rs\"\n",
+        name
+    )
+}
+
+/// A stray that left the run's session with an empty environment, started by an interactive
+/// solution, by an interactor, by a stdio solution and by a file problem's: each run ends at
+/// its own end with its verdict, and nothing of it is left (nor writes a file later).
+#[test]
+fn a_stray_with_a_cleared_environment_dies_with_its_run() {
+    let dir = notes("strays");
+    let file_manifest = manifest("fstray").replacen(
+        "[package.metadata.judge]\n",
+        "[package.metadata.judge]\ninput-file = \"in.txt\"\noutput-file = \"out.txt\"\n",
+        1,
+    );
+    let echo = |leave: &str, read: &str, write: &str| {
+        format!(
+            "fn main() {{\n    {}\n    let s = {};\n    {};\n}}\n",
+            leave, read, write
+        )
+    };
+    let stdio = echo(
+        &stray(&dir, "sstray"),
+        "{ let mut s = String::new(); std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap(); s }",
+        "print!(\"{}\", s)",
+    );
+    let file = echo(
+        &stray(&dir, "fstray"),
+        "std::fs::read_to_string(\"in.txt\").unwrap()",
+        "std::fs::write(\"out.txt\", s).unwrap()",
+    );
+    let files = [
+        (
+            "problems/isol/Cargo.toml".to_string(),
+            interactive_manifest("isol"),
+        ),
+        (
+            "problems/isol/src/main.rs".into(),
+            guesser(&stray(&dir, "isol")),
+        ),
+        ("problems/isol/src/bin/interactor.rs".into(), interactor("")),
+        ("samples/isol/1.in".into(), "731\n".into()),
+        (
+            "problems/iint/Cargo.toml".into(),
+            interactive_manifest("iint"),
+        ),
+        ("problems/iint/src/main.rs".into(), guesser("")),
+        (
+            "problems/iint/src/bin/interactor.rs".into(),
+            interactor(&stray(&dir, "iint")),
+        ),
+        ("samples/iint/1.in".into(), "731\n".into()),
+        ("problems/sstray/Cargo.toml".into(), manifest("sstray")),
+        ("problems/sstray/src/main.rs".into(), stdio),
+        ("samples/sstray/1.in".into(), "42\n".into()),
+        ("samples/sstray/1.out".into(), "42\n".into()),
+        ("problems/fstray/Cargo.toml".into(), file_manifest),
+        ("problems/fstray/src/main.rs".into(), file),
+        ("samples/fstray/1.in".into(), "42\n".into()),
+        ("samples/fstray/1.out".into(), "42\n".into()),
+    ];
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_str()))
+        .collect();
+    let root = workspace("robust-strays", &borrowed);
+    for name in ["isol", "iint", "sstray", "fstray"] {
+        let started = Instant::now();
+        let out = judge(&root, &["check", name]);
+        let stdout = text(&out.stdout);
+        let took = started.elapsed();
+        assert!(
+            line(&stdout, name, "1", "").contains(" AC "),
+            "{}{}",
+            stdout,
+            text(&out.stderr)
+        );
+        // The stray sleeps 150 s: a run that waited for it would take that long.
+        assert!(took < Duration::from_secs(60), "{}: {:?}", name, took);
+        let pid = stray_pid(&dir, name).unwrap_or_else(|| panic!("{}: no stray started", name));
+        assert!(!alive(pid), "{}: the stray {} is alive", name, pid);
+    }
+    // The strays' shells would have written this 3 s after they started.
+    thread::sleep(Duration::from_millis(3500));
+    for name in ["isol", "iint", "sstray", "fstray"] {
+        let late = dir.join(format!("{}.late", name));
+        assert!(
+            !late.exists(),
+            "{}: a stray wrote {} after its run",
+            name,
+            late.display()
+        );
+    }
+}
