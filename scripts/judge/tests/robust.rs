@@ -4,6 +4,7 @@
 mod support;
 
 use std::fs;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -216,4 +217,132 @@ fn a_stray_with_a_cleared_environment_dies_with_its_run() {
             late.display()
         );
     }
+}
+
+/// The tool killed (SIGKILL) at each of its writes in turn in the middle of `make import` of
+/// a file problem: the workspace is never left broken (every later check runs), and the
+/// import made again gives the whole problem.
+#[test]
+fn an_import_killed_at_any_write_leaves_the_workspace_working() {
+    let root = support::workspace_like_real("robust-killed-import");
+    // A problem already there, as in any workspace (cargo takes `problems/*` literally where
+    // it matches nothing).
+    for (path, body) in [
+        ("problems/keep/Cargo.toml", manifest("keep")),
+        (
+            "problems/keep/src/main.rs",
+            "fn main() {\n    println!(\"1\");\n}\n".into(),
+        ),
+        ("samples/keep/1.in", String::new()),
+        ("samples/keep/1.out", "1\n".into()),
+    ] {
+        fs::create_dir_all(root.join(path).parent().unwrap()).unwrap();
+        fs::write(root.join(path), body).unwrap();
+    }
+    let payload =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/companion/usaco/problem/normal.json");
+    let payload = payload.to_str().unwrap();
+    let import = |kill_at: Option<u64>| {
+        let at = kill_at.map(|k| k.to_string()).unwrap_or_default();
+        let mut command = support::judge_command(&root, &["import", payload]);
+        if kill_at.is_some() {
+            command.env("JUDGE_KILL_AT_WRITE", &at);
+        }
+        command.output().unwrap()
+    };
+    // A clean import: what each killed one must come back to.
+    let clean = import(None);
+    assert!(clean.status.success(), "{}", text(&clean.stderr));
+    let name = text(&clean.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("created problems/"))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    // Each file with its length and a hash of its bytes (short in a failure's message).
+    let snapshot = |dir: &Path| -> Vec<(String, usize, u64)> {
+        let mut found = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(&d).into_iter().flatten().flatten() {
+                if e.file_type().unwrap().is_dir() {
+                    stack.push(e.path());
+                } else {
+                    let shown = e.path().strip_prefix(dir).unwrap().display().to_string();
+                    let bytes = fs::read(e.path()).unwrap();
+                    let mut hash = std::collections::hash_map::DefaultHasher::new();
+                    std::hash::Hash::hash(&bytes, &mut hash);
+                    let hash = std::hash::Hasher::finish(&hash);
+                    found.push((shown, bytes.len(), hash));
+                }
+            }
+        }
+        found.sort();
+        found
+    };
+    let problem = root.join("problems").join(&name);
+    let samples = root.join("samples").join(&name);
+    let whole = (snapshot(&problem), snapshot(&samples));
+    let mut killed = 0;
+    for k in 1.. {
+        fs::remove_dir_all(&problem).unwrap();
+        fs::remove_dir_all(&samples).unwrap();
+        let out = import(Some(k));
+        if out.status.success() {
+            break;
+        }
+        assert_eq!(
+            out.status.signal(),
+            Some(9),
+            "write {}: {}",
+            k,
+            text(&out.stderr)
+        );
+        killed += 1;
+        // Every later command runs: a check of the workspace judges (exit 0 or 1, never 2,
+        // the tool's own failure).
+        let check = judge(&root, &["check"]);
+        assert!(
+            matches!(check.status.code(), Some(0 | 1)),
+            "killed at write {}: {}{}",
+            k,
+            text(&check.stdout),
+            text(&check.stderr)
+        );
+        // The import made again gives the whole problem.
+        let again = import(None);
+        assert!(
+            again.status.success(),
+            "write {}: {}",
+            k,
+            text(&again.stderr)
+        );
+        assert_eq!(
+            (snapshot(&problem), snapshot(&samples)),
+            whole,
+            "killed at write {}",
+            k
+        );
+    }
+    assert!(killed >= 5, "only {} writes", killed);
+    // What an older, unsafe write could leave: an empty folder goes (cargo refuses it), an
+    // empty manifest is named with what to do.
+    fs::create_dir_all(root.join("problems/ghost")).unwrap();
+    let out = judge(&root, &["check", "keep"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("removed the empty folder problems/ghost"),
+        "{}",
+        text(&out.stderr)
+    );
+    fs::write(problem.join("Cargo.toml"), "").unwrap();
+    let out = judge(&root, &["check", "keep"]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", said);
+    assert_eq!(said.lines().count(), 1, "{}", said);
+    assert!(
+        said.contains(&format!("problems/{}/Cargo.toml is empty", name)),
+        "{}",
+        said
+    );
 }

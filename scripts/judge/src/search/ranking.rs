@@ -194,7 +194,9 @@ impl<'a> Ranking<'a> {
         let ranked = self.ranked();
         for (r, f) in ranked.iter().take(keep).enumerate() {
             let base = dir.join(format!("worst-{}", r + 1));
-            let write = |ext: &str, bytes: &[u8]| fs::write(base.with_extension(ext), bytes);
+            let write = |ext: &str, bytes: &[u8]| {
+                crate::workspace::atomic::write_atomic(&base.with_extension(ext), bytes)
+            };
             write("in", &f.input)?;
             write("out", &f.answer)?;
             if f.code != 0 {
