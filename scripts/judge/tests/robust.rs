@@ -346,3 +346,113 @@ fn an_import_killed_at_any_write_leaves_the_workspace_working() {
         said
     );
 }
+
+/// Runs the judge with `args` in `root` to its end, traced like a submission so that its own
+/// peak memory is read at its exit: (exit code, stdout, peak KiB).
+fn judge_measured(root: &Path, args: &[&str]) -> (i32, String, u64) {
+    use judge::exec::{run, supervise};
+    use std::process::Stdio;
+    let out_path = root.join("judge.stdout");
+    let mut command = support::judge_command(root, args);
+    command
+        .stdin(Stdio::null())
+        .stdout(fs::File::create(&out_path).unwrap())
+        .stderr(Stdio::inherit());
+    let run = supervise::RunId::next();
+    let limits = supervise::Limits {
+        output_cap: u64::MAX / 2,
+        stack: run::DEFAULT_STACK,
+    };
+    let child = supervise::spawn(&mut command, supervise::How::Traced, limits, &run).unwrap();
+    drop(command);
+    let exited = child.wait_exited().unwrap();
+    let status = child.reap(&run).unwrap().status;
+    let peak = exited
+        .peak_kib
+        .expect("the judge's peak memory (ptrace is needed)");
+    (
+        status.code().unwrap(),
+        fs::read_to_string(&out_path).unwrap(),
+        peak,
+    )
+}
+
+/// Writes 100 MiB as its input says: `file` 100 lines of 1 MiB to out.txt, `lines` one line
+/// of 100 MiB, `tokens` 100 lines of 1 MiB to stdout; the answer's first 60 MiB right.
+const HUGE_MAIN: &str = r#"use std::io::Write;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_line(&mut s).unwrap();
+    let chunk = vec![b'x'; 1 << 20];
+    let mut out: Box<dyn Write> = match s.trim() {
+        "file" => Box::new(std::fs::File::create("out.txt").unwrap()),
+        _ => Box::new(std::io::stdout()),
+    };
+    let lines = s.trim() != "lines";
+    for _ in 0..100 {
+        out.write_all(&chunk).unwrap();
+        if lines {
+            out.write_all(b"\n").unwrap();
+        }
+    }
+    out.write_all(b"y\n").unwrap();
+}
+"#;
+
+/// A wrong answer of 100 MiB, in 1 MiB lines or in one line, written to a file or to
+/// stdout, compared by tokens or by lines, with the side-by-side view of `--verbose`: the
+/// tool's own peak memory stays under 64 MiB.
+#[test]
+fn a_huge_wrong_answer_keeps_the_tool_small() {
+    let big = |name: &str, metadata: &str| {
+        let mut m = support::Manifest::new(name);
+        m.metadata = metadata.to_string();
+        m.listing = "output-limit-mib = 256\n".to_string();
+        m.render()
+    };
+    let expected: String = "x".repeat(1 << 20) + "\n";
+    // Samples are at most 64 MiB: 60 lines as the answer's, then one it does not have.
+    let expected = expected.repeat(60) + "z\n";
+    let root = workspace(
+        "robust-huge",
+        &[
+            (
+                "problems/hfile/Cargo.toml",
+                &big("hfile", "output-file = \"out.txt\""),
+            ),
+            ("problems/hfile/src/main.rs", HUGE_MAIN),
+            ("samples/hfile/1.in", "file\n"),
+            ("samples/hfile/1.out", &expected),
+            (
+                "problems/hline/Cargo.toml",
+                &big("hline", "compare = \"lines\""),
+            ),
+            ("problems/hline/src/main.rs", HUGE_MAIN),
+            ("samples/hline/1.in", "lines\n"),
+            ("samples/hline/1.out", &expected.replace('\n', "")),
+            (
+                "problems/htok/Cargo.toml",
+                &big("htok", "compare = \"tokens\""),
+            ),
+            ("problems/htok/src/main.rs", HUGE_MAIN),
+            ("samples/htok/1.in", "tokens\n"),
+            ("samples/htok/1.out", &expected),
+        ],
+    );
+    let (code, stdout, peak_kib) = judge_measured(
+        &root,
+        &["check", "--verbose", "1", "hfile", "hline", "htok"],
+    );
+    eprintln!("{}the tool's own peak: {} KiB", stdout, peak_kib);
+    assert_eq!(code, 1, "{}", stdout);
+    let file = line(&stdout, "hfile", "1", "WA");
+    assert!(file.contains("out.txt: token 61"), "{}", file);
+    let one = line(&stdout, "hline", "1", "WA");
+    assert!(one.contains("line 1, column 62914561"), "{}", one);
+    let tokens = line(&stdout, "htok", "1", "WA");
+    assert!(tokens.contains("token 61"), "{}", tokens);
+    // The side-by-side views, read to the end: 41 lines differ, the first shown.
+    assert!(stdout.contains("!   61  z "), "{}", stdout);
+    assert!(stdout.contains("!  101  (no line)"), "{}", stdout);
+    assert!(peak_kib < 64 << 10, "the tool's own peak: {} KiB", peak_kib);
+}

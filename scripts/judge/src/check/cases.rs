@@ -326,11 +326,9 @@ fn file_verdict(
         Some((name, _)) => format!("{}: {}", name, why),
         None => why,
     };
-    let want = fs::read(&expected.stdout).map_err(io(&expected.stdout))?;
-    let have = fs::read(got.path()).map_err(io(got.path()))?;
-    Ok((
-        Verdict::Wa,
-        detail,
-        diff::side_by_side(&want, &have, "    "),
-    ))
+    // Both read as they stream: an output's size never shows in the tool's memory.
+    let want = File::open(&expected.stdout).map_err(io(&expected.stdout))?;
+    let have = got.reader().map_err(io(got.path()))?;
+    let view = diff::side_by_side_in(BufReader::new(want), have, "    ").map_err(io(got.path()))?;
+    Ok((Verdict::Wa, detail, view))
 }

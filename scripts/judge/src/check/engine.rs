@@ -518,14 +518,16 @@ impl Context<'_> {
                 }
                 if judged.verdict == Verdict::Wa && self.options.verbose {
                     let expected = job.expected.as_ref().expect("a judged case has .out");
-                    let want =
-                        fs::read(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?;
-                    let got = judged
-                        .outcome
-                        .stdout
-                        .read()
-                        .map_err(|e| Error::io(judged.outcome.stdout.path(), e))?;
-                    print!("{}", diff::side_by_side(&want, &got, "    "));
+                    // Read as they stream: an output's size never shows in the tool's memory.
+                    let want = fs::File::open(&expected.stdout)
+                        .map(std::io::BufReader::new)
+                        .map_err(|e| Error::io(&expected.stdout, e))?;
+                    let got = &judged.outcome.stdout;
+                    let view = got
+                        .reader()
+                        .and_then(|got| diff::side_by_side_in(want, got, "    "))
+                        .map_err(|e| Error::io(got.path(), e))?;
+                    print!("{}", view);
                 }
                 Ok(judged.verdict == Verdict::Ac)
             }
