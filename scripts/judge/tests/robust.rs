@@ -456,3 +456,92 @@ fn a_huge_wrong_answer_keeps_the_tool_small() {
     assert!(stdout.contains("!  101  (no line)"), "{}", stdout);
     assert!(peak_kib < 64 << 10, "the tool's own peak: {} KiB", peak_kib);
 }
+
+/// Recurses 10^6 deep (about 128 MiB of stack) and prints the depth.
+const DEEP_MAIN: &str = r#"use std::io::Read;
+fn depth(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let pad = std::hint::black_box([n; 12]);
+    depth(n - 1) + pad[(n % 12) as usize] % 2 + 1
+}
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    println!("{}", depth(s.trim().parse().unwrap()));
+}
+"#;
+
+/// An AtCoder problem (1 GiB stack) whose solution recurses 10^6 deep, checked under a hard
+/// stack limit of 8 MiB: the row names the stack the run had, says it is not AtCoder's and
+/// how to raise the limit, and marks the verdict as not the judge's.
+#[test]
+fn a_stack_the_system_refuses_is_said_and_the_verdict_marked() {
+    let mut m = support::Manifest::new("deep");
+    m.judge = "atcoder".to_string();
+    m.problem = "abc100_a".to_string();
+    m.url = "https://atcoder.jp/contests/abc100/tasks/abc100_a".to_string();
+    m.time_ms = 5000;
+    m.memory_mib = 1024;
+    m.listing = "profiles = [\"2025\"]\n".to_string();
+    let root = workspace(
+        "robust-stack",
+        &[
+            ("problems/deep/Cargo.toml", &m.render()),
+            ("problems/deep/src/main.rs", DEEP_MAIN),
+            ("samples/deep/1.in", "1000000\n"),
+            ("samples/deep/1.out", "1500000\n"),
+        ],
+    );
+    let judge_bin = env!("CARGO_BIN_EXE_judge");
+    let command = support::judge_command(&root, &["check", "deep"]);
+    let path = command
+        .get_envs()
+        .find(|(k, _)| *k == "PATH")
+        .and_then(|(_, v)| v)
+        .unwrap()
+        .to_owned();
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -Hs 8192 || exit 77; exec \"$0\" check deep",
+            judge_bin,
+        ])
+        .current_dir(&root)
+        .env("PATH", path)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    if out.status.code() == Some(77) {
+        eprintln!("`ulimit -Hs 8192` is not allowed here: skipped");
+        return;
+    }
+    let stdout = text(&out.stdout);
+    let row = line(&stdout, "deep", "1", "");
+    assert!(row.contains(" RE? "), "{}{}", stdout, text(&out.stderr));
+    assert!(
+        row.contains("stack overflow (8 MiB stack, not AtCoder's 1 GiB")
+            && row.contains("ulimit -Hs unlimited"),
+        "{}",
+        row
+    );
+    // Under the tool's own limit here, the judge's stack: AC.
+    if rlimit_unlimited() {
+        let stdout = text(&judge(&root, &["check", "deep"]).stdout);
+        assert!(
+            line(&stdout, "deep", "1", "").contains(" AC "),
+            "{}",
+            stdout
+        );
+    }
+}
+
+/// Whether this process's hard stack limit is unlimited (`ulimit -Hs`).
+fn rlimit_unlimited() -> bool {
+    let out = std::process::Command::new("sh")
+        .args(["-c", "ulimit -Hs"])
+        .output()
+        .unwrap();
+    text(&out.stdout).trim() == "unlimited"
+}

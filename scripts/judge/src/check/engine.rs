@@ -511,7 +511,15 @@ impl Context<'_> {
                     }
                     _ => judged.detail.clone(),
                 };
-                self.row(&name, &judged.verdict.to_string(), ms, limit, mem, &detail);
+                // A stack overflow under less stack than the judge's is not its verdict.
+                let mut verdict = judged.verdict.to_string();
+                if judged.verdict == Verdict::Re
+                    && job.limits.stack_refused()
+                    && detail.starts_with("stack overflow (")
+                {
+                    verdict.push('?');
+                }
+                self.row(&name, &verdict, ms, limit, mem, &detail);
                 if judged.verdict != Verdict::Ac && self.options.verbose {
                     let head = stderr_head(&judged.outcome);
                     print!("{}", map.rewrite(&scrub_paths(&head, self.root)));
