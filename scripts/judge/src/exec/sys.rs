@@ -131,6 +131,7 @@ pub fn hard_stack_limit() -> Option<u64> {
     if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 {
         return None;
     }
+    #[allow(clippy::unnecessary_cast)] // rlim_t is u64 on the targets built here, not all
     (limit.rlim_max != libc::RLIM_INFINITY).then_some(limit.rlim_max as u64)
 }
 
