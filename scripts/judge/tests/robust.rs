@@ -545,3 +545,35 @@ fn rlimit_unlimited() -> bool {
         .unwrap();
     text(&out.stdout).trim() == "unlimited"
 }
+
+/// A file problem whose files have the names of the tool's own (`solution.stderr` in,
+/// `solution.stdout` out), its solution chatty on stdout and stderr: the tool's files are
+/// elsewhere, and the answer is judged.
+#[test]
+fn a_solutions_files_never_meet_the_tools() {
+    let manifest = manifest("clash").replacen(
+        "[package.metadata.judge]\n",
+        "[package.metadata.judge]\ninput-file = \"solution.stderr\"\noutput-file = \"solution.stdout\"\n",
+        1,
+    );
+    let main = r#"fn main() {
+    let input = std::fs::read_to_string("solution.stderr").unwrap();
+    println!("noise on stdout");
+    eprintln!("noise on stderr");
+    std::fs::write("solution.stdout", input.trim().repeat(2) + "\n").unwrap();
+}
+"#;
+    let root = workspace(
+        "robust-clash",
+        &[
+            ("problems/clash/Cargo.toml", &manifest),
+            ("problems/clash/src/main.rs", main),
+            ("samples/clash/1.in", "ab\n"),
+            ("samples/clash/1.out", "abab\n"),
+        ],
+    );
+    let out = judge(&root, &["check", "clash"]);
+    let stdout = text(&out.stdout);
+    let row = line(&stdout, "clash", "1", "");
+    assert!(row.contains(" AC "), "{}{}", stdout, text(&out.stderr));
+}

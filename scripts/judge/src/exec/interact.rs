@@ -111,8 +111,21 @@ impl Drop for Spool {
     fn drop(&mut self) {
         if self.owned {
             let _ = fs::remove_file(&self.path);
+            // The run's folder of streams goes with its last file.
+            if let Some(folder) = self.path.parent() {
+                let _ = fs::remove_dir(folder);
+            }
         }
     }
+}
+
+/// The folder of the tool's own files of a run whose programs work in `dir` (their stdout
+/// and stderr): its sibling `<dir>.streams`, so that no file a program makes in its folder,
+/// whatever its name (`solution.stdout`), is ever one of them.
+pub fn streams_of(dir: &Path) -> PathBuf {
+    let mut name = dir.file_name().unwrap_or_default().to_os_string();
+    name.push(".streams");
+    dir.with_file_name(name)
 }
 
 /// A program to run: where, with what arguments, under what budget.
@@ -338,10 +351,13 @@ fn socket_pair() -> io::Result<(Stdio, UnixStream)> {
     Ok((Stdio::from(OwnedFd::from(theirs)), ours))
 }
 
-/// The command for `party`, in its folder, its stderr to `<dir>/<who>.stderr`.
+/// The command for `party`, in its folder, its stderr to `<who>.stderr` in the folder of its
+/// streams ([`streams_of`]).
 fn command(party: &Party, who: Who) -> io::Result<(Command, PathBuf)> {
     fs::create_dir_all(party.dir)?;
-    let stderr = party.dir.join(format!("{}.stderr", who.name()));
+    let streams = streams_of(party.dir);
+    fs::create_dir_all(&streams)?;
+    let stderr = streams.join(format!("{}.stderr", who.name()));
     let mut command = Command::new(party.program);
     command
         .args(&party.args)
@@ -521,17 +537,18 @@ fn drain(inbox: &Receiver<Event>, running: &mut [bool; 2]) {
     }
 }
 
-/// How a run in a working folder went: its stdout in `<dir>/solution.stdout`.
+/// How a run in a working folder went: its stdout in `solution.stdout` of the folder of its
+/// streams ([`streams_of`]).
 pub type InFolder = Measured<Spool>;
 
 /// Runs `party` in its folder with `stdin` as its stdin (`/dev/null` for none) and its
-/// stdout written to `<dir>/solution.stdout`, both output streams and every file it writes
+/// stdout written to `solution.stdout` beside its stderr ([`streams_of`]), both output streams and every file it writes
 /// capped at the budget's output cap, killed at its wall-clock cap. The named output file a
 /// file problem writes stays in the folder for the caller to read.
 pub fn run_in_folder(party: &Party, stdin: &Path) -> io::Result<InFolder> {
     let (events, inbox) = mpsc::channel();
     let (mut cmd, stderr) = command(party, Who::Solution)?;
-    let stdout = party.dir.join("solution.stdout");
+    let stdout = streams_of(party.dir).join("solution.stdout");
     cmd.stdin(Stdio::from(File::open(stdin)?))
         .stdout(Stdio::from(File::create(&stdout)?));
     let start = Instant::now();
