@@ -577,3 +577,59 @@ fn a_solutions_files_never_meet_the_tools() {
     let row = line(&stdout, "clash", "1", "");
     assert!(row.contains(" AC "), "{}{}", stdout, text(&out.stderr));
 }
+
+/// A file problem whose solution leaves its output file a symbolic link to `/proc/kmsg` (a
+/// read there blocks), or a FIFO: the check never opens either, and says what it found.
+#[test]
+fn an_output_file_that_is_no_file_is_never_read() {
+    let manifest = manifest("nofile").replacen(
+        "[package.metadata.judge]\n",
+        "[package.metadata.judge]\noutput-file = \"out.txt\"\n",
+        1,
+    );
+    let main = r#"fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_line(&mut s).unwrap();
+    match s.trim() {
+        "link" => std::os::unix::fs::symlink("/proc/kmsg", "out.txt").unwrap(),
+        _ => {
+            let made = std::process::Command::new("mkfifo").arg("out.txt").status().unwrap();
+            assert!(made.success());
+        }
+    }
+}
+"#;
+    let root = workspace(
+        "robust-nofile",
+        &[
+            ("problems/nofile/Cargo.toml", &manifest),
+            ("problems/nofile/src/main.rs", main),
+            ("samples/nofile/1.in", "link\n"),
+            ("samples/nofile/1.out", "1\n"),
+            ("samples/nofile/2.in", "fifo\n"),
+            ("samples/nofile/2.out", "1\n"),
+        ],
+    );
+    let mut child = support::judge_command(&root, &["check", "nofile"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the check blocked");
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    let link = line(&stdout, "nofile", "1", "WA");
+    assert!(
+        link.contains("out.txt is a symbolic link, not a file it wrote"),
+        "{}",
+        link
+    );
+    let fifo = line(&stdout, "nofile", "2", "WA");
+    assert!(fifo.contains("out.txt is a FIFO"), "{}", fifo);
+}

@@ -284,6 +284,14 @@ fn file_verdict(
     };
     let printed = ran.stdout.len;
     if let Some((name, file)) = written {
+        // Never followed nor read: a link may lead out of the run, a device may block.
+        if let Some(what) = file.not_regular() {
+            let detail = format!(
+                "{} is {}, not a file it wrote: a judge reads only a regular file",
+                name, what
+            );
+            return Ok((Verdict::Wa, detail, String::new()));
+        }
         if !file.path().is_file() {
             let also = if printed > 0 {
                 format!(" (it printed {} to stdout)", bytes(printed))

@@ -72,13 +72,34 @@ pub struct Spool {
 }
 
 impl Spool {
-    /// A file the run wrote, kept where it is.
+    /// A file the run wrote, kept where it is. Its length is the file's own, a symbolic
+    /// link's not followed.
     pub fn at(path: &Path) -> Spool {
         Spool {
             path: path.to_path_buf(),
-            len: fs::metadata(path).map_or(0, |m| m.len()),
+            len: fs::symlink_metadata(path).map_or(0, |m| m.len()),
             owned: false,
         }
+    }
+
+    /// What is at its path, when it is not a regular file: `a symbolic link`, `a folder`,
+    /// `a FIFO`, `a device`, `a socket`; `None` for a regular file or nothing.
+    pub fn not_regular(&self) -> Option<&'static str> {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = fs::symlink_metadata(&self.path).ok()?.file_type();
+        Some(if kind.is_file() {
+            return None;
+        } else if kind.is_symlink() {
+            "a symbolic link"
+        } else if kind.is_dir() {
+            "a folder"
+        } else if kind.is_fifo() {
+            "a FIFO"
+        } else if kind.is_socket() {
+            "a socket"
+        } else {
+            "a device"
+        })
     }
 
     /// A file of the run, removed with this.
@@ -92,15 +113,34 @@ impl Spool {
         &self.path
     }
 
+    /// A buffered reader of it, opened as [`open_output`] opens a program's file.
     pub fn reader(&self) -> io::Result<BufReader<File>> {
-        Ok(BufReader::new(File::open(&self.path)?))
+        Ok(BufReader::new(open_output(&self.path)?))
     }
+}
+
+/// Opens a file a program wrote, for reading, without ever blocking or leaving the run's
+/// folder: a symbolic link is not followed (`O_NOFOLLOW`), and anything but a regular file
+/// (a FIFO, a device such as `/proc/kmsg`, opened with `O_NONBLOCK`) is refused.
+pub fn open_output(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok(file)
 }
 
 impl Kept for Spool {
     fn head(&self, max: usize) -> Cow<'_, [u8]> {
         let mut head = Vec::new();
-        if let Ok(file) = File::open(&self.path) {
+        if let Ok(file) = open_output(&self.path) {
             let _ = file.take(max as u64).read_to_end(&mut head);
         }
         Cow::Owned(head)
