@@ -633,3 +633,38 @@ fn an_output_file_that_is_no_file_is_never_read() {
     let fifo = line(&stdout, "nofile", "2", "WA");
     assert!(fifo.contains("out.txt is a FIFO"), "{}", fifo);
 }
+
+/// `make worst` of an interactive problem whose reference is the unwritten stub: its
+/// interactor decides every input, as in `make stress`; what is saved is the inputs alone.
+#[test]
+fn worst_judges_an_interactive_problem_through_its_interactor() {
+    let root = support::workspace_like_real("robust-worst-interactive");
+    support::judge_exits(&root, &["new", "guess", "--template", "interactive"], 0);
+    let gen = r#"fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed: u64 = args.iter().skip_while(|a| *a != "--seed").nth(1).unwrap().parse().unwrap();
+    println!("{}", seed * 7919 % 1000 + 1);
+}
+"#;
+    fs::write(root.join("problems/guess/src/bin/gen.rs"), gen).unwrap();
+    let out_dir = root.join("target/worst-saved");
+    let out = judge(
+        &root,
+        &[
+            "worst",
+            "guess",
+            "--n",
+            "6",
+            "--keep",
+            "2",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    );
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{}", said);
+    assert!(out_dir.join("worst-1.in").is_file(), "{}", said);
+    for absent in ["worst-1.out", "worst-1.code", "worst-2.out", "worst-2.code"] {
+        assert!(!out_dir.join(absent).exists(), "{} saved: {}", absent, said);
+    }
+}

@@ -61,6 +61,8 @@ pub(super) struct Ranking<'a> {
     pub(super) name: &'a str,
     pub(super) limits: Limits,
     pub(super) found: &'a [Found],
+    /// Its interactor decides each input: there is no reference's answer to save.
+    pub(super) interactive: bool,
 }
 
 impl<'a> Ranking<'a> {
@@ -198,8 +200,10 @@ impl<'a> Ranking<'a> {
                 crate::workspace::atomic::write_atomic(&base.with_extension(ext), bytes)
             };
             write("in", &f.input)?;
-            write("out", &f.answer)?;
-            if f.code != 0 {
+            if !self.interactive {
+                write("out", &f.answer)?;
+            }
+            if f.code != 0 && !self.interactive {
                 write("code", format!("{}\n", f.code).as_bytes())?;
             }
             let time = if f.killed {
