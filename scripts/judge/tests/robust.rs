@@ -668,3 +668,87 @@ fn worst_judges_an_interactive_problem_through_its_interactor() {
         assert!(!out_dir.join(absent).exists(), "{} saved: {}", absent, said);
     }
 }
+
+/// A solution that floods the interactor, and an interactor that floods a solution: each
+/// row gives the true reason, the output cap, never the wall-clock cap.
+#[test]
+fn an_output_over_its_cap_says_so_not_the_wall_clock() {
+    let flood_sol = r#"use std::io::Write;
+fn main() {
+    let mut out = std::io::stdout();
+    loop {
+        out.write_all(&[b'1'; 4096]).unwrap();
+    }
+}
+"#;
+    let drain_sol = r#"use std::io::{BufRead, Write};
+fn main() {
+    println!("500");
+    std::io::stdout().flush().unwrap();
+    for line in std::io::stdin().lock().lines() {
+        if line.is_err() {
+            return;
+        }
+    }
+}
+"#;
+    let flood_int = r#"use std::io::{BufRead, Write};
+fn main() {
+    let stdin = std::io::stdin();
+    let _ = stdin.lock().lines().next();
+    let mut out = std::io::stdout();
+    loop {
+        if out.write_all(&b"higher\n".repeat(1000)).is_err() {
+            std::process::exit(1);
+        }
+    }
+}
+"#;
+    let capped = |name: &str| {
+        interactive_manifest(name).replacen(
+            "memory-limit-mib = 64\n",
+            "memory-limit-mib = 64\noutput-limit-mib = 1\n",
+            1,
+        )
+    };
+    let files = [
+        ("problems/sflood/Cargo.toml".to_string(), capped("sflood")),
+        ("problems/sflood/src/main.rs".into(), flood_sol.into()),
+        (
+            "problems/sflood/src/bin/interactor.rs".into(),
+            // Reads whatever comes, to its end.
+            "fn main() {\n    let _ = std::io::copy(&mut std::io::stdin(), &mut std::io::sink());\n    std::process::exit(1);\n}\n".into(),
+        ),
+        ("samples/sflood/1.in".into(), "731\n".into()),
+        // 64 MiB through the relay: time for the tool's debug build.
+        (
+            "problems/iflood/Cargo.toml".into(),
+            capped("iflood").replace("time-limit-ms = 1000\n", "time-limit-ms = 20000\n"),
+        ),
+        ("problems/iflood/src/main.rs".into(), drain_sol.into()),
+        (
+            "problems/iflood/src/bin/interactor.rs".into(),
+            flood_int.into(),
+        ),
+        ("samples/iflood/1.in".into(), "731\n".into()),
+    ];
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_str()))
+        .collect();
+    let root = workspace("robust-floods", &borrowed);
+    let stdout = text(&judge(&root, &["check", "sflood", "iflood"]).stdout);
+    let ole = line(&stdout, "sflood", "1", "OLE");
+    assert!(
+        ole.contains("stdout reached the 1 MiB output cap: stopped there (killed by SIGKILL")
+            && !ole.contains("wall-clock"),
+        "{}",
+        ole
+    );
+    let fail = line(&stdout, "iflood", "1", "FAIL");
+    assert!(
+        fail.contains("stdout reached its 64 MiB output cap") && !fail.contains("wall-clock"),
+        "{}",
+        fail
+    );
+}

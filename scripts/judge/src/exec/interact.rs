@@ -194,9 +194,19 @@ struct Watch {
     pid: Option<i32>,
     /// It has exited (not reaped yet): never signal it again.
     done: bool,
-    killed: bool,
+    /// Why the tool killed it, if it did.
+    killed: Option<Kill>,
     /// A kill asked for before the pid was known.
-    pending: bool,
+    pending: Option<Kill>,
+}
+
+/// Why the tool kills a program of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kill {
+    /// The wall-clock cap.
+    Deadline,
+    /// Its output reached the cap (counted by the relay): it ends as killed by SIGKILL.
+    OverCap,
 }
 
 /// Something a thread of the run tells the tool.
@@ -241,9 +251,9 @@ impl Watched {
             {
                 let mut w = lock(&shared);
                 w.pid = Some(child.pid);
-                if w.pending {
+                if let Some(why) = w.pending {
                     child.kill_group();
-                    w.killed = true;
+                    w.killed = Some(why);
                 }
             }
             let exited = child.wait_exited();
@@ -257,10 +267,10 @@ impl Watched {
             let (status, usage) = (reaped.status, reaped.usage);
             let exited = exited?;
             let exit = match (killed, status.code(), status.signal()) {
-                (true, _, _) => Exit::Killed,
-                (false, Some(code), _) => Exit::Code(code),
-                (false, None, Some(signal)) => Exit::Signal(signal),
-                (false, None, None) => Exit::Killed,
+                (Some(Kill::Deadline), _, _) => Exit::Killed,
+                (_, Some(code), _) => Exit::Code(code),
+                (_, None, Some(signal)) => Exit::Signal(signal),
+                (_, None, None) => Exit::Killed,
             };
             Ok(Finished {
                 exit,
@@ -274,16 +284,18 @@ impl Watched {
         Watched { state, thread }
     }
 
-    /// Kills its process group unless it has exited already.
-    fn kill(&self) {
+    /// Kills its process group for `why` unless it has exited already.
+    fn kill(&self, why: Kill) {
         let mut w = lock(&self.state);
         match (w.pid, w.done) {
             (_, true) => {}
             (Some(pid), false) => {
                 supervise::kill_group_of(pid);
-                w.killed = true;
+                w.killed.get_or_insert(why);
             }
-            (None, false) => w.pending = true,
+            (None, false) => {
+                w.pending.get_or_insert(why);
+            }
         }
     }
 
@@ -317,16 +329,33 @@ struct Talk {
 }
 
 impl Talk {
+    /// Notes `bytes` said by `who`. Lines of it that more than [`TRANSCRIPT_LINES`] later
+    /// lines of it push out are only counted: a flood of lines costs no allocation each.
     fn note(&mut self, who: Who, bytes: &[u8]) {
         let i = who.index();
         self.bytes[i] += bytes.len() as u64;
-        for &b in bytes {
-            if b == b'\n' {
+        let ends = bytes.iter().filter(|&&b| b == b'\n').count();
+        let mut unkept = ends.saturating_sub(TRANSCRIPT_LINES);
+        let mut rest = bytes;
+        while let Some(p) = rest.iter().position(|&b| b == b'\n') {
+            if unkept > 0 {
+                self.partial[i].clear();
+                self.said[i] += 1;
+                unkept -= 1;
+            } else {
+                self.keep(who, &rest[..p]);
                 self.end_line(who);
-            } else if self.partial[i].len() < LINE_BYTES {
-                self.partial[i].push(b);
             }
+            rest = &rest[p + 1..];
         }
+        self.keep(who, rest);
+    }
+
+    /// Adds `part` to the line `who` is saying, up to [`LINE_BYTES`].
+    fn keep(&mut self, who: Who, part: &[u8]) {
+        let partial = &mut self.partial[who.index()];
+        let room = LINE_BYTES.saturating_sub(partial.len());
+        partial.extend_from_slice(&part[..part.len().min(room)]);
     }
 
     fn end_line(&mut self, who: Who) {
@@ -340,10 +369,26 @@ impl Talk {
     }
 }
 
+/// One end of a relay, hung up when the relay ends: a socket is shut down, so that the
+/// program on its other side sees the end (EOF, EPIPE) even while the tool still holds a
+/// copy of it for [`hang_up`].
+trait End {
+    fn end(&self) {}
+}
+
+impl End for UnixStream {
+    fn end(&self) {
+        let _ = self.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+impl End for io::Stdin {}
+impl End for io::Stdout {}
+
 /// Copies `from` to `to` as it comes, noting it as said by `who`; past `cap` bytes it stops
 /// and says so. Ends at the end of `from` or when `to` is closed, closing both (so the
 /// writer on the other side sees EPIPE, the reader EOF).
-fn relay<R: Read + Send + 'static, W: Write + Send + 'static>(
+fn relay<R: Read + End + Send + 'static, W: Write + End + Send + 'static>(
     mut from: R,
     mut to: W,
     who: Who,
@@ -373,6 +418,8 @@ fn relay<R: Read + Send + 'static, W: Write + Send + 'static>(
                 break;
             }
         }
+        from.end();
+        to.end();
     })
 }
 
@@ -538,13 +585,13 @@ fn supervise_both(
         if now >= deadline {
             idle = running == [true, true]
                 && idle_since.is_some_and(|since| now.duration_since(since) >= TICK * 2);
-            sides.iter().for_each(Watched::kill);
+            sides.iter().for_each(|side| side.kill(Kill::Deadline));
             drain(inbox, &mut running);
             break;
         }
         match inbox.recv_timeout(TICK.min(deadline - now)) {
             Ok(Event::Exited(who)) => running[who.index()] = false,
-            Ok(Event::OverCap(who)) => sides[who.index()].kill(),
+            Ok(Event::OverCap(who)) => sides[who.index()].kill(Kill::OverCap),
             Err(RecvTimeoutError::Timeout) => {
                 // Progress: bytes moved, CPU used by either side.
                 let t = lock(talk);
@@ -608,9 +655,9 @@ fn wait_one(side: &Watched, inbox: &Receiver<Event>, deadline: Instant) {
         let left = deadline.saturating_duration_since(Instant::now());
         match inbox.recv_timeout(left) {
             Ok(Event::Exited(_)) | Err(RecvTimeoutError::Disconnected) => return,
-            Ok(Event::OverCap(_)) => side.kill(),
+            Ok(Event::OverCap(_)) => side.kill(Kill::OverCap),
             Err(RecvTimeoutError::Timeout) => {
-                side.kill();
+                side.kill(Kill::Deadline);
                 let _ = inbox.recv();
                 return;
             }
