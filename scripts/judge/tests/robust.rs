@@ -752,3 +752,35 @@ fn main() {
         fail
     );
 }
+
+/// A string literal holding the workspace's path: the bundle is the code as written (the
+/// answer it prints is right), and the size row says the judge would see the path.
+#[test]
+fn a_path_in_the_code_is_reported_not_rewritten() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("robust-leak");
+    let place = format!("{}/samples/leak/1.in", root.display());
+    let main = format!("fn main() {{\n    println!(\"{}\");\n}}\n", place);
+    let root = workspace(
+        "robust-leak",
+        &[
+            ("problems/leak/Cargo.toml", &manifest("leak")),
+            ("problems/leak/src/main.rs", &main),
+            ("samples/leak/1.in", ""),
+            ("samples/leak/1.out", &format!("{}\n", place)),
+        ],
+    );
+    let stdout = text(&judge(&root, &["check", "leak"]).stdout);
+    assert!(
+        line(&stdout, "leak", "1", "").contains(" AC "),
+        "{}",
+        stdout
+    );
+    let size = line(&stdout, "leak", "size", "");
+    assert!(
+        size.contains("line 2 of the bundle holds this workspace's path"),
+        "{}",
+        size
+    );
+    let bundle = fs::read_to_string(root.join("target/submit/leak.rs")).unwrap();
+    assert!(bundle.contains(&place), "{}", bundle);
+}

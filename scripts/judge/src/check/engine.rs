@@ -240,7 +240,7 @@ impl Context<'_> {
                 return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
             }
         };
-        if !self.source_fits(bundled.bytes) {
+        if !self.source_fits(bundled.bytes, &bundled.leaks) {
             tally.oversize += 1;
         }
         let speculation = match speculation {
@@ -421,8 +421,9 @@ impl Context<'_> {
     }
 
     /// Prints the `size` row: the bundle against the source limit of each listed judge that
-    /// takes Rust. Returns whether it is within every known one.
-    fn source_fits(&self, bytes: u64) -> bool {
+    /// takes Rust, and the lines that hold the workspace's path (`leaks`: a judge would see
+    /// it; the code is left as written). Returns whether it is within every known one.
+    fn source_fits(&self, bytes: u64, leaks: &[usize]) -> bool {
         let mut over = Vec::new();
         let mut within = Vec::new();
         let mut unknown = Vec::new();
@@ -445,6 +446,16 @@ impl Context<'_> {
         }
         if !unknown.is_empty() {
             parts.push(format!("limit unknown for {}", unknown.join(", ")));
+        }
+        if !leaks.is_empty() {
+            let lines: Vec<String> = leaks.iter().take(5).map(usize::to_string).collect();
+            parts.push(format!(
+                "line{} {} of the bundle hold{} this workspace's path, which the judge would \
+                 see (left as written)",
+                if leaks.len() == 1 { "" } else { "s" },
+                lines.join(", "),
+                if leaks.len() == 1 { "s" } else { "" }
+            ));
         }
         let verdict = if over.is_empty() { "OK" } else { "BIG" };
         self.untimed("size", verdict, "-".into(), &parts.join("; "));
