@@ -784,3 +784,40 @@ fn a_path_in_the_code_is_reported_not_rewritten() {
     let bundle = fs::read_to_string(root.join("target/submit/leak.rs")).unwrap();
     assert!(bundle.contains(&place), "{}", bundle);
 }
+
+/// `samples/<name>` a symbolic link to a folder outside the workspace: the check and an
+/// import refuse it in one line, and nothing is read from it or written into it.
+#[test]
+fn a_samples_folder_leading_out_of_the_workspace_is_refused() {
+    let outside = notes("outside-samples");
+    fs::write(outside.join("1.in"), "1\n").unwrap();
+    fs::write(outside.join("1.out"), "1\n").unwrap();
+    let root = support::workspace_like_real("robust-samples-link");
+    let payload =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/companion/usaco/problem/normal.json");
+    let name = support::imported(&root, "usaco/problem/normal.json").remove(0);
+    let samples = root.join("samples").join(&name);
+    fs::remove_dir_all(&samples).unwrap();
+    std::os::unix::fs::symlink(&outside, &samples).unwrap();
+    let shown = format!(
+        "samples/{} is a symbolic link to {}",
+        name,
+        outside.display()
+    );
+    for args in [
+        vec!["check", name.as_str()],
+        vec!["import", payload.to_str().unwrap()],
+    ] {
+        let out = judge(&root, &args);
+        let said = text(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{:?}: {}", args, said);
+        assert!(said.contains(&shown), "{:?}: {}", args, said);
+        assert_eq!(said.lines().count(), 1, "{:?}: {}", args, said);
+    }
+    let mut left: Vec<_> = fs::read_dir(&outside)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["1.in", "1.out"]);
+}

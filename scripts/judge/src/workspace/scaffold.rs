@@ -157,8 +157,9 @@ const KIT: &[(&str, &str)] = &[
 /// `samples/<name>/1.in` (empty, to fill in with its `1.out`).
 pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error::Result<()> {
     crate::workspace::names::check(root, name)?;
-    create_from(root, name, &Facts::placeholder(), template)?;
     let samples = root.join("samples").join(name);
+    crate::workspace::samples::folder_inside(root, &samples)?;
+    create_from(root, name, &Facts::placeholder(), template)?;
     fs::create_dir_all(&samples).map_err(|e| Error::io(&samples, e))?;
     let first = samples.join("1.in");
     let case = crate::workspace::io::first_case(template == Template::Interactive);
