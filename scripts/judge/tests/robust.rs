@@ -821,3 +821,61 @@ fn a_samples_folder_leading_out_of_the_workspace_is_refused() {
     left.sort();
     assert_eq!(left, ["1.in", "1.out"]);
 }
+
+/// `make run` of a big output, on stdout and in a file problem's output file: a part is
+/// printed, the whole kept at `target/judge/run/<name>.out`, and the row says where.
+#[test]
+fn make_run_prints_a_part_and_keeps_the_whole() {
+    let print = |to_file: bool| {
+        format!(
+            "use std::io::Write;\nfn main() {{\n    let text: String = (0..100000).map(|i| format!(\"{{}}\\n\", i)).collect();\n    {}\n}}\n",
+            if to_file {
+                "std::fs::write(\"out.txt\", text).unwrap();"
+            } else {
+                "std::io::stdout().write_all(text.as_bytes()).unwrap();"
+            }
+        )
+    };
+    let file_manifest = manifest("rfile").replacen(
+        "[package.metadata.judge]\n",
+        "[package.metadata.judge]\noutput-file = \"out.txt\"\n",
+        1,
+    );
+    let root = workspace(
+        "robust-run",
+        &[
+            ("problems/rout/Cargo.toml", &manifest("rout")),
+            ("problems/rout/src/main.rs", &print(false)),
+            ("problems/rfile/Cargo.toml", &file_manifest),
+            ("problems/rfile/src/main.rs", &print(true)),
+            ("in.txt", ""),
+        ],
+    );
+    let whole: String = (0..100000).map(|i| format!("{}\n", i)).collect();
+    for name in ["rout", "rfile"] {
+        let out = judge(&root, &["run", name, "--in", "in.txt"]);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{}{}", stdout, text(&out.stderr));
+        assert!(
+            stdout.lines().count() < 220,
+            "{}: {} lines",
+            name,
+            stdout.lines().count()
+        );
+        let kept = format!("target/judge/run/{}.out", name);
+        assert!(
+            stdout.contains(&format!(
+                "more bytes (the first 200 lines or 64 KiB are shown): all of it is in {}",
+                kept
+            )),
+            "{}",
+            stdout
+        );
+        assert_eq!(
+            fs::read_to_string(root.join(&kept)).unwrap(),
+            whole,
+            "{}",
+            name
+        );
+    }
+}
