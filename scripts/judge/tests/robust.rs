@@ -879,3 +879,57 @@ fn make_run_prints_a_part_and_keeps_the_whole() {
         );
     }
 }
+
+/// A compile error: one row says how many cases did not run, not a row each; a long
+/// problem name: every row's columns stay under the header's.
+#[test]
+fn a_failed_compile_is_one_row_and_columns_fit_their_content() {
+    let long = "a_problem_with_a_long_name";
+    let mut files = vec![
+        (format!("problems/{}/Cargo.toml", long), manifest(long)),
+        (
+            format!("problems/{}/src/main.rs", long),
+            "fn main() {\n    println!(\"1\");\n}\n".to_string(),
+        ),
+        (format!("samples/{}/1.in", long), String::new()),
+        (format!("samples/{}/1.out", long), "1\n".to_string()),
+        ("problems/broken/Cargo.toml".to_string(), manifest("broken")),
+        (
+            "problems/broken/src/main.rs".to_string(),
+            "fn main() {\n    let x: u8 = \"no\";\n}\n".to_string(),
+        ),
+    ];
+    for i in 1..=21 {
+        files.push((format!("samples/broken/{}.in", i), String::new()));
+        files.push((format!("samples/broken/{}.out", i), "1\n".to_string()));
+    }
+    let borrowed: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, b)| (p.as_str(), b.as_str()))
+        .collect();
+    let root = workspace("robust-table", &borrowed);
+    let stdout = text(&judge(&root, &["check"]).stdout);
+    let not_run: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("broken ") && l.contains("did not run"))
+        .collect();
+    assert_eq!(not_run.len(), 1, "{}", stdout);
+    assert!(
+        not_run[0].contains("21 cases (1, 2, 3, 4, 5 and 16 more) did not run"),
+        "{}",
+        stdout
+    );
+    assert_eq!(stdout.matches("compile failed").count(), 1, "{}", stdout);
+    // The verdict column starts at the same place in the header and in every row.
+    let table: Vec<&str> = stdout.lines().take_while(|l| !l.is_empty()).collect();
+    let at = table[0].find("verdict").unwrap();
+    for row in &table[1..] {
+        let before = &row[..at];
+        assert!(
+            before.ends_with("  ") && !row[at..].starts_with(' '),
+            "{}\n{}",
+            table[0],
+            row
+        );
+    }
+}

@@ -85,9 +85,33 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
     kit::build_role(root, &cases::interactive_problems(&talking), "interactor")?;
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
+    // Columns as wide as what they hold: the longest problem and case names.
+    let widths = (
+        problems
+            .iter()
+            .map(|p| p.name.len())
+            .max()
+            .unwrap_or(0)
+            .max(10),
+        selected
+            .iter()
+            .flatten()
+            .map(|c| c.name().len())
+            .max()
+            .unwrap_or(0)
+            .max(8),
+    );
     println!(
-        "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
-        "problem", "case", "verdict", "wall ms", "cpu ms", "limit ms", "mem MiB"
+        "{:<pw$} {:>cw$}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "problem",
+        "case",
+        "verdict",
+        "wall ms",
+        "cpu ms",
+        "limit ms",
+        "mem MiB",
+        pw = widths.0,
+        cw = widths.1
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
@@ -99,6 +123,7 @@ pub fn check_with(root: &Path, problems: &[Problem], options: &Options) -> Resul
             compilers: &compilers,
             old: old.as_ref().ok().filter(|_| needs_guard(problem)),
             options,
+            widths,
         };
         let (tally, summary) = context.check(cases)?;
         total.add(&tally);
@@ -170,6 +195,8 @@ struct Context<'a> {
     /// The old-compiler guard, when the problem needs it and there is one.
     old: Option<&'a Rustc>,
     options: &'a Options,
+    /// The widths of the problem and case columns.
+    widths: (usize, usize),
 }
 
 /// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
@@ -178,6 +205,19 @@ struct Job<'a> {
     limits: Limits,
     binary: Option<PathBuf>,
     expected: Option<Expected>,
+}
+
+/// Why a case did not run: its profile's compile failed.
+const NOT_RUN: &str = "its profile's compile failed (see the compile rows)";
+
+/// Case names for a row: the first few, then how many more.
+fn shown_names(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut shown = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        shown.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    shown
 }
 
 /// How one case went.
@@ -210,8 +250,17 @@ impl Context<'_> {
     /// CPU is what is limited.
     fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
         println!(
-            "{:<10} {:>8}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
-            self.problem.name, case, verdict, ms.0, ms.1, limit, mem, detail
+            "{:<pw$} {:>cw$}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            self.problem.name,
+            case,
+            verdict,
+            ms.0,
+            ms.1,
+            limit,
+            mem,
+            detail,
+            pw = self.widths.0,
+            cw = self.widths.1
         );
     }
 
@@ -406,8 +455,15 @@ impl Context<'_> {
         if let Some(e) = error {
             return Err(e);
         }
+        // The cases a failed compile kept from running: one row for all of them.
+        let mut not_run: Vec<String> = Vec::new();
         for (job, ran) in jobs.iter().zip(results) {
             let mut ran = ran.expect("every case ran");
+            if let Ran::Skipped(Verdict::Ce, _) = ran {
+                tally.cases += 1;
+                not_run.push(job.case.name());
+                continue;
+            }
             // Killed at the cap while another case ran beside it: alone, it may not be.
             if width > 1 && ran.killed() {
                 ran = run_one(job)?;
@@ -416,6 +472,21 @@ impl Context<'_> {
             if self.show(job, &ran, &map)? {
                 tally.passed += 1;
             }
+        }
+        if let [first, ..] = not_run.as_slice() {
+            let (name, detail) = match not_run.len() {
+                1 => (first.clone(), NOT_RUN.to_string()),
+                n => (
+                    "-".to_string(),
+                    format!(
+                        "{} cases ({}) did not run: {}",
+                        n,
+                        shown_names(&not_run),
+                        NOT_RUN
+                    ),
+                ),
+            };
+            self.untimed(&name, &Verdict::Ce.to_string(), "-".into(), &detail);
         }
         Ok(())
     }
@@ -465,10 +536,7 @@ impl Context<'_> {
     /// Runs one case: judged against its `.out`, or, without one, run and shown.
     fn run_case(&self, job: &Job, checker: Option<&Path>, scratch: &Path) -> Result<Ran> {
         let Some(binary) = &job.binary else {
-            return Ok(Ran::Skipped(
-                Verdict::Ce,
-                "its profile's compile failed (see the compile rows)".to_string(),
-            ));
+            return Ok(Ran::Skipped(Verdict::Ce, NOT_RUN.to_string()));
         };
         let other = cases::Case {
             root: self.root,
