@@ -25,13 +25,16 @@ pub struct Submission {
 pub struct Bundle {
     pub source: PathBuf,
     pub bytes: u64,
+    /// The lines (1-based) of the bundle that hold the workspace's path, as written in the
+    /// code (a string literal): left as written, and reported, since a judge would see them.
+    pub leaks: Vec<usize>,
 }
 
 /// Bundles `problem` ([`bundle`]) and compiles it with its default profile by that judge's
 /// compiler ([`Compilers`]; the local rustc where it is unknown), through the compile cache
 /// under `root`.
 pub fn build(root: &Path, problem: &Problem) -> Result<Submission, BundleError> {
-    let Bundle { source, bytes } = bundle(root, problem)?;
+    let Bundle { source, bytes, .. } = bundle(root, problem)?;
     let (rustc, args) = default_compile(problem)?;
     let compiled = compile_cached(&rustc, &args, root, &source, &cache_dir(root))
         .map_err(|e| BundleError::Io(source.clone(), e))?;
@@ -213,21 +216,47 @@ fn equip(
         fs::read_to_string(written).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     place(
         root,
-        &without_local_library_list(&scrub_paths(&text, root)),
+        &without_local_library_list(&local_package_ids(&text, root)),
         written,
         source,
     )
 }
 
-/// Writes the bundle's `text`, the workspace's path scrubbed from it, to `written` and moves
-/// it to `source` in one rename.
+/// cargo-equip's own package ids of the workspace's crates (`path+file:///<root>/shared/
+/// bits#0.1.0`, in its library list) with the workspace's path as `.`; nothing else of the
+/// text is touched.
+fn local_package_ids(text: &str, root: &Path) -> String {
+    let root = root.to_string_lossy();
+    let root = root.trim_end_matches('/');
+    if root.is_empty() {
+        return text.to_string();
+    }
+    text.replace(&format!("path+file://{}/", root), "path+file://./")
+}
+
+/// The lines (1-based) of `text` that hold the workspace's path `root`.
+fn lines_with(text: &str, root: &Path) -> Vec<usize> {
+    let root = root.to_string_lossy();
+    let root = root.trim_end_matches('/');
+    if root.is_empty() {
+        return Vec::new();
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(root))
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
+/// Writes the bundle's `text`, as written, to `written` and moves it to `source` in one
+/// rename; notes the lines that hold the workspace's path ([`Bundle::leaks`]).
 fn place(root: &Path, text: &str, written: &Path, source: &Path) -> Result<Bundle, BundleError> {
-    let text = scrub_paths(text, root);
-    fs::write(written, &text).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
+    fs::write(written, text).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     fs::rename(written, source).map_err(|e| BundleError::Io(source.to_path_buf(), e))?;
     Ok(Bundle {
         source: source.to_path_buf(),
         bytes: text.len() as u64,
+        leaks: lines_with(text, root),
     })
 }
 
@@ -263,6 +292,21 @@ fn without_local_library_list(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_cargo_equips_package_ids_lose_the_workspace_path() {
+        let root = Path::new("/home/ann/ws");
+        let text = "let p = \"/home/ann/ws/samples/x\";\n\
+                    ///  - `path+file:///home/ann/ws/shared/bits#0.1.0` published in **missing**\n";
+        let kept = local_package_ids(text, root);
+        assert!(kept.contains("\"/home/ann/ws/samples/x\""), "{}", kept);
+        assert!(
+            kept.contains("`path+file://./shared/bits#0.1.0`"),
+            "{}",
+            kept
+        );
+        assert_eq!(lines_with(&kept, root), [1]);
+    }
 
     #[test]
     fn the_library_list_goes_only_when_every_library_is_the_workspace_s() {

@@ -6,16 +6,12 @@
 //! named in [`NIGHTLIES`], or `unknown` (no compiler of its own: the local `rustc` compiles,
 //! and the old-compiler guard, [`toolchain::oldest`], checks the bundle against old ones).
 
+use crate::build::install::install;
 use crate::build::toolchain::{self, Rustc};
 use crate::error::Result;
 use crate::workspace::version::Version;
 use std::collections::HashMap;
-use std::fs;
-use std::io;
-use std::path::{Path, PathBuf};
-use std::process::{self, Command};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
 
 /// Nightly builds that judges name, with the rustup toolchain that is (or comes nearest to)
 /// the same build: (the profile's `rustc`, rustup's toolchain, the commit its rustc reports,
@@ -138,7 +134,7 @@ impl Compilers {
                 self.found = None;
                 match self.machine().iter().find(|r| matching.accepts(r)) {
                     Some(r) => return own(r.clone()),
-                    None => format!("rustup installed `{}` but no rustc of it answers", name),
+                    None => format!("rustup installed `{}` but no rustc of it matches", name),
                 }
             }
             Err(why) => why,
@@ -181,98 +177,6 @@ impl Compilers {
             Ok(()) => toolchain::oldest(&self.current),
             Err(_) => first,
         }
-    }
-}
-
-/// `rustup toolchain install <name> --profile minimal --no-self-update`, said on one line
-/// first (on stderr: stdout is the table's); `Err` is rustup's first error line.
-fn install(name: &str, for_whom: &str) -> std::result::Result<(), String> {
-    let args = [
-        "toolchain",
-        "install",
-        name,
-        "--profile",
-        "minimal",
-        "--no-self-update",
-    ];
-    eprintln!(
-        "installing rustc {} for {} with `rustup {}` (first use only, about 15 s)",
-        name,
-        for_whom,
-        args.join(" ")
-    );
-    // Held until rustup is done: a second install of the same toolchain at once fails.
-    let _lock = InstallLock::take();
-    let out = Command::new("rustup")
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .map_err(|e| format!("cannot run rustup: {}", e))?;
-    if out.status.success() {
-        return Ok(());
-    }
-    let log = String::from_utf8_lossy(&out.stderr);
-    Err(log
-        .lines()
-        .find(|l| l.starts_with("error"))
-        .unwrap_or("rustup failed")
-        .trim()
-        .to_string())
-}
-
-/// Held while this process runs `rustup toolchain install`: rustup fails (with a panic) when
-/// two installs of one toolchain run at once, as two checks side by side would start them.
-/// The lock is a folder in rustup's home, made atomically, holding its owner's pid.
-struct InstallLock(PathBuf);
-
-impl InstallLock {
-    /// How long a waiter waits for another install, and after how long a lock is stale.
-    const PATIENCE: Duration = Duration::from_secs(600);
-
-    /// Waits for the lock, taking over one whose owner is gone; `None` (install unlocked)
-    /// when rustup's home is unknown or the wait runs out.
-    fn take() -> Option<InstallLock> {
-        let dir = toolchain::rustup_home()?.join("judge-install.lock");
-        let deadline = Instant::now() + InstallLock::PATIENCE;
-        loop {
-            match fs::create_dir(&dir) {
-                Ok(()) => {
-                    let _ = fs::write(dir.join("pid"), process::id().to_string());
-                    return Some(InstallLock(dir));
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    if InstallLock::stale(&dir) {
-                        let _ = fs::remove_dir_all(&dir);
-                    } else if Instant::now() > deadline {
-                        return None;
-                    } else {
-                        thread::sleep(Duration::from_millis(200));
-                    }
-                }
-                Err(_) => return None,
-            }
-        }
-    }
-
-    /// Whether the lock's owner is gone: its pid names no process (where `/proc` tells), or
-    /// the lock is older than any install takes.
-    fn stale(dir: &Path) -> bool {
-        let old = fs::metadata(dir)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > InstallLock::PATIENCE);
-        let pid = fs::read_to_string(dir.join("pid")).ok();
-        let gone = pid.is_some_and(|pid| {
-            Path::new("/proc/self").exists() && !Path::new("/proc").join(pid.trim()).exists()
-        });
-        old || gone
-    }
-}
-
-impl Drop for InstallLock {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
     }
 }
 

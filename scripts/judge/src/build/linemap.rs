@@ -52,8 +52,41 @@ impl LineMap {
         }
     }
 
-    /// The source place of bundle line `line`, column `column` (both from 1).
+    /// The source place of bundle line `line`, column `column` (both from 1). A line whose
+    /// text no source line has (one cargo-equip rewrote: `use scan::Scanner;` made a path of
+    /// its own) between lines that map to one file with the same offset maps by that offset,
+    /// its column kept.
     pub fn locate(&self, line: usize, column: usize) -> Option<(&str, usize, usize)> {
+        self.locate_by_text(line, column)
+            .or_else(|| self.locate_between(line, column))
+    }
+
+    /// [`LineMap::locate`] of a line that no source line matches: by its nearest mapped
+    /// neighbours (at most [`NEAR`] lines away), which must agree.
+    fn locate_between(&self, line: usize, column: usize) -> Option<(&str, usize, usize)> {
+        let near = |step: isize| {
+            (1..=NEAR).find_map(|k| {
+                let other = line.checked_add_signed(step * k as isize)?;
+                let (path, at, _) = self.locate_by_text(other, 1)?;
+                // The source line this one would be, by that neighbour's offset.
+                let mine = at.checked_add_signed(-step * k as isize)?;
+                Some((path, mine))
+            })
+        };
+        let found = match (near(-1), near(1)) {
+            (Some(a), Some(b)) if a == b => a,
+            (Some(_), Some(_)) => return None,
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => return None,
+        };
+        let (path, s) = found;
+        let (_, src) = self.sources.iter().find(|(p, _)| p == path)?;
+        (s >= 1 && s <= src.len() && self.bundle.get(line - 1).is_some())
+            .then_some((path, s, column))
+    }
+
+    /// The source line whose text is bundle line `line`'s, as [`LineMap::locate`] says.
+    fn locate_by_text(&self, line: usize, column: usize) -> Option<(&str, usize, usize)> {
         let b = line.checked_sub(1)?;
         let text = self.bundle.get(b)?.trim();
         if text.is_empty() {
@@ -131,6 +164,9 @@ impl LineMap {
     }
 }
 
+/// How far [`LineMap::locate`] looks for a mapped neighbour of a line it cannot map by text.
+const NEAR: usize = 3;
+
 /// `:LINE:COL` at the start of `s`: the two numbers and the bytes they take.
 fn place(s: &str) -> (Option<usize>, Option<usize>, usize) {
     let number = |s: &str| -> Option<(usize, usize)> {
@@ -179,6 +215,17 @@ mod tests {
             m.rewrite("at target/submit/x.rs:5:1, target/submit/x.rs:6:5"),
             "at problems/x/src/main.rs:3:1, problems/x/src/main.rs:4:5"
         );
+    }
+
+    #[test]
+    fn a_line_cargo_equip_rewrote_maps_by_its_neighbours() {
+        let main = "use scan::Scanner;\nuse std::io;\n\nfn main() {\n    let x = 1;\n}\n";
+        let bundle = "pub use __cargo_equip::prelude::*;\n\nuse crate::__cargo_equip::crates::scan::Scanner;\nuse std::io;\n\nfn main() {\n    let x = 1;\n}\n// The following code was expanded\nmod m{}\n";
+        let m = map(bundle, main);
+        assert_eq!(m.locate(3, 5), Some(("problems/x/src/main.rs", 1, 5)));
+        // cargo-equip's own lines before and after the user's: no place of theirs.
+        assert_eq!(m.locate(1, 1), None);
+        assert_eq!(m.locate(10, 1), None);
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod bundle;
 pub mod compile;
 pub mod cpp;
 pub mod diagnostics;
+pub mod install;
 pub mod judge_rustc;
 pub mod linemap;
 pub mod probes;

@@ -307,6 +307,14 @@ fn file_verdict(
     };
     let printed = ran.stdout.len;
     if let Some((name, file)) = written {
+        // Never followed nor read: a link may lead out of the run, a device may block.
+        if let Some(what) = file.not_regular() {
+            let detail = format!(
+                "{} is {}, not a file it wrote: a judge reads only a regular file",
+                name, what
+            );
+            return Ok((Verdict::Wa, detail, String::new()));
+        }
         if !file.path().is_file() {
             let also = if printed > 0 {
                 format!(" (it printed {} to stdout)", bytes(printed))
@@ -349,7 +357,9 @@ fn file_verdict(
         Some((name, _)) => format!("{}: {}", name, why),
         None => why,
     };
-    let want = fs::read(&expected.stdout).map_err(io(&expected.stdout))?;
-    let have = fs::read(got.path()).map_err(io(got.path()))?;
-    Ok((verdict, detail, diff::side_by_side(&want, &have, "    ")))
+    // Both read as they stream: an output's size never shows in the tool's memory.
+    let want = File::open(&expected.stdout).map_err(io(&expected.stdout))?;
+    let have = got.reader().map_err(io(got.path()))?;
+    let view = diff::side_by_side_in(BufReader::new(want), have, "    ").map_err(io(got.path()))?;
+    Ok((verdict, detail, view))
 }

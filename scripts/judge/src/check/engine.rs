@@ -165,16 +165,24 @@ pub fn check_each(
     }
     let mut compilers = Compilers::new(toolchain::current()?);
     let (old, guarded) = old_compiler(&mut compilers, problems);
-    // Named tests (`max_random_00`) widen the case column; samples keep it at 8.
-    let case_width = selected
-        .iter()
-        .flatten()
-        .map(|c| c.name().chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(8);
+    // Columns as wide as what they hold: the longest problem and case names.
+    let widths = (
+        problems
+            .iter()
+            .map(|p| p.name.len())
+            .max()
+            .unwrap_or(0)
+            .max(10),
+        selected
+            .iter()
+            .flatten()
+            .map(|c| c.name().len())
+            .max()
+            .unwrap_or(0)
+            .max(8),
+    );
     println!(
-        "{:<10} {:>w$}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
+        "{:<pw$} {:>cw$}  {:<7} {:>8} {:>7} {:>9} {:>9}  detail",
         "problem",
         "case",
         "verdict",
@@ -182,7 +190,8 @@ pub fn check_each(
         "cpu ms",
         "limit ms",
         "mem MiB",
-        w = case_width
+        pw = widths.0,
+        cw = widths.1
     );
     let mut total = Tally::default();
     let mut summaries = Vec::new();
@@ -197,7 +206,7 @@ pub fn check_each(
             options,
             lc_programs,
             binary: Mutex::new(None),
-            case_width,
+            widths,
         };
         let (tally, summary) = context.check(cases)?;
         total.add(&tally);
@@ -296,8 +305,8 @@ struct Context<'a> {
     lc_programs: Option<lc::LcPrograms>,
     /// The binary the first case ran.
     binary: Mutex<Option<PathBuf>>,
-    /// The width of the case column.
-    case_width: usize,
+    /// The widths of the problem and case columns.
+    widths: (usize, usize),
 }
 
 /// A case, ready to run: its limits and the binary that runs it, or why it cannot run.
@@ -308,6 +317,19 @@ struct Job<'a> {
     /// The index of the build that made `binary`.
     build: Option<usize>,
     expected: Option<Expected>,
+}
+
+/// Why a case did not run: its profile's compile failed.
+const NOT_RUN: &str = "its profile's compile failed (see the compile rows)";
+
+/// Case names for a row: the first few, then how many more.
+fn shown_names(names: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut shown = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        shown.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    shown
 }
 
 /// How one case went.
@@ -369,7 +391,7 @@ impl Context<'_> {
     /// CPU is what is limited.
     fn row(&self, case: &str, verdict: &str, ms: Times, limit: String, mem: String, detail: &str) {
         println!(
-            "{:<10} {:>w$}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
+            "{:<pw$} {:>cw$}  {:<7} {:>8} {:>7} {:>9} {:>9}  {}",
             self.problem.name,
             case,
             verdict,
@@ -378,7 +400,8 @@ impl Context<'_> {
             limit,
             mem,
             detail,
-            w = self.case_width
+            pw = self.widths.0,
+            cw = self.widths.1
         );
     }
 
@@ -407,7 +430,7 @@ impl Context<'_> {
                 return Ok((tally, format!("{}: CE, {}", problem.name, detail)));
             }
         };
-        if !self.source_fits(bundled.bytes) {
+        if !self.source_fits(bundled.bytes, &bundled.leaks) {
             tally.oversize += 1;
         }
         let speculation = match speculation {
@@ -671,8 +694,14 @@ impl Context<'_> {
         if let Some(e) = error {
             return Err(e);
         }
+        // The cases a failed compile kept from running: one row for all of them.
+        let mut not_run: Vec<String> = Vec::new();
         for ((job, ran), note) in jobs.iter().zip(&results).zip(&notes) {
             tally.cases += 1;
+            if let Ran::Skipped(Verdict::Ce, _) = ran {
+                not_run.push(job.case.name());
+                continue;
+            }
             tally.overflow_cases += usize::from(self.options.debug);
             if let Some((cpu, mib)) = ran.usage() {
                 tally.note_usage(&job.case.name(), cpu, mib);
@@ -681,12 +710,28 @@ impl Context<'_> {
                 tally.passed += 1;
             }
         }
+        if let [first, ..] = not_run.as_slice() {
+            let (name, detail) = match not_run.len() {
+                1 => (first.clone(), NOT_RUN.to_string()),
+                n => (
+                    "-".to_string(),
+                    format!(
+                        "{} cases ({}) did not run: {}",
+                        n,
+                        shown_names(&not_run),
+                        NOT_RUN
+                    ),
+                ),
+            };
+            self.untimed(&name, &Verdict::Ce.to_string(), "-".into(), &detail);
+        }
         Ok(())
     }
 
     /// Prints the `size` row: the bundle against the source limit of each listed judge that
-    /// takes Rust. Returns whether it is within every known one.
-    fn source_fits(&self, bytes: u64) -> bool {
+    /// takes Rust, and the lines that hold the workspace's path (`leaks`: a judge would see
+    /// it; the code is left as written). Returns whether it is within every known one.
+    fn source_fits(&self, bytes: u64, leaks: &[usize]) -> bool {
         let mut over = Vec::new();
         let mut within = Vec::new();
         let mut unknown = Vec::new();
@@ -709,6 +754,16 @@ impl Context<'_> {
         }
         if !unknown.is_empty() {
             parts.push(format!("limit unknown for {}", unknown.join(", ")));
+        }
+        if !leaks.is_empty() {
+            let lines: Vec<String> = leaks.iter().take(5).map(usize::to_string).collect();
+            parts.push(format!(
+                "line{} {} of the bundle hold{} this workspace's path, which the judge would \
+                 see (left as written)",
+                if leaks.len() == 1 { "" } else { "s" },
+                lines.join(", "),
+                if leaks.len() == 1 { "s" } else { "" }
+            ));
         }
         let verdict = if over.is_empty() { "OK" } else { "BIG" };
         self.untimed("size", verdict, "-".into(), &parts.join("; "));
@@ -767,10 +822,7 @@ impl Context<'_> {
     ) -> Result<Ran> {
         let checker = programs.checker.as_ref();
         let Some(binary) = binary else {
-            return Ok(Ran::Skipped(
-                Verdict::Ce,
-                "its profile's compile failed (see the compile rows)".to_string(),
-            ));
+            return Ok(Ran::Skipped(Verdict::Ce, NOT_RUN.to_string()));
         };
         let other = cases::Case {
             root: self.root,
@@ -840,7 +892,15 @@ impl Context<'_> {
                     }
                     _ => judged.detail.clone(),
                 };
-                let (verdict, detail) = self.said(judged.verdict, &detail, note);
+                let (mut verdict, detail) = self.said(judged.verdict, &detail, note);
+                // A stack overflow under less stack than the judge's is not its verdict.
+                if judged.verdict == Verdict::Re
+                    && job.limits.stack_refused()
+                    && detail.starts_with("stack overflow (")
+                    && !verdict.ends_with('?')
+                {
+                    verdict.push('?');
+                }
                 self.row(&name, &verdict, ms, limit, mem, &detail);
                 if judged.verdict != Verdict::Ac && self.options.verbose {
                     let head = stderr_head(&judged.outcome);
@@ -848,14 +908,16 @@ impl Context<'_> {
                 }
                 if judged.verdict == Verdict::Wa && self.options.verbose {
                     let expected = job.expected.as_ref().expect("a judged case has .out");
-                    let want =
-                        fs::read(&expected.stdout).map_err(|e| Error::io(&expected.stdout, e))?;
-                    let got = judged
-                        .outcome
-                        .stdout
-                        .read()
-                        .map_err(|e| Error::io(judged.outcome.stdout.path(), e))?;
-                    print!("{}", diff::side_by_side(&want, &got, "    "));
+                    // Read as they stream: an output's size never shows in the tool's memory.
+                    let want = fs::File::open(&expected.stdout)
+                        .map(std::io::BufReader::new)
+                        .map_err(|e| Error::io(&expected.stdout, e))?;
+                    let got = &judged.outcome.stdout;
+                    let view = got
+                        .reader()
+                        .and_then(|got| diff::side_by_side_in(want, got, "    "))
+                        .map_err(|e| Error::io(got.path(), e))?;
+                    print!("{}", view);
                 }
                 Ok(judged.verdict == Verdict::Ac)
             }

@@ -23,6 +23,7 @@ use crate::cli::args::{self, Parsed};
 use crate::cli::table::{self, Command};
 use crate::error::{Error, Result};
 pub use crate::outcome::Outcome;
+use crate::workspace::atomic;
 use crate::workspace::problem::{self, Problem};
 use std::env;
 use std::path::{Path, PathBuf};
@@ -37,6 +38,10 @@ pub fn run(args: &[String]) -> Result<Outcome> {
     })?;
     let line = args::parse(spec, rest)?;
     let root = workspace_root()?;
+    // What an interrupted command left half-made, cleared before cargo reads the workspace.
+    for line in atomic::recover(&root)? {
+        eprintln!("judge: {}", line);
+    }
     probes::keep_in(&root.join("target"));
     match spec.command {
         Command::Check => check::run(&root, &check::Args::parse(&root, &line)?),

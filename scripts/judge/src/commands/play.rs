@@ -76,11 +76,19 @@ pub fn run(
                 stdin
             };
             let ran = interact::run_in_folder(&party, &stdin).map_err(|e| Error::io(binary, e))?;
-            show_file(&ran.stdout, "stdout");
-            if let Some(name) = output {
-                show_file(&interact::Spool::at(&scratch.path().join(name)), name);
+            // The answer is kept where a stdin/stdout problem's is: the folder goes.
+            let kept = root
+                .join("target/judge/run")
+                .join(format!("{}.out", problem.name));
+            match output {
+                Some(name) => {
+                    show_file(root, &ran.stdout, "stdout", None);
+                    let written = interact::Spool::at(&scratch.path().join(name));
+                    show_file(root, &written, name, Some(&kept));
+                }
+                None => show_file(root, &ran.stdout, "stdout", Some(&kept)),
             }
-            show_file(&ran.stderr, "stderr");
+            show_file(root, &ran.stderr, "stderr", None);
             ran
         }
     };
@@ -107,19 +115,84 @@ fn typed(to: &Path) -> Result<std::path::PathBuf> {
     Ok(to.to_path_buf())
 }
 
-/// Prints a file the run wrote, under its name (its first 64 KiB).
-fn show_file(file: &interact::Spool, name: &str) {
-    use crate::exec::run::Kept;
-    if !file.path().is_file() {
-        println!("--- {}: not written", name);
+/// Prints a file the run wrote, under its name ([`show`]); the output file of a file
+/// problem (`kept`) is first copied whole to `kept`, since the run's folder goes with it.
+fn show_file(root: &Path, file: &interact::Spool, name: &str, kept: Option<&Path>) {
+    if let Some(what) = file.not_regular() {
+        println!("--- {}: {}, not read", name, what);
         return;
     }
-    let head = file.head(64 << 10);
-    println!("--- {} ({} bytes)", name, file.len);
-    print!("{}", String::from_utf8_lossy(&head));
-    if !head.ends_with(b"\n") && !head.is_empty() {
-        println!();
+    let Ok(mut reader) = file.reader() else {
+        println!("--- {}: not written", name);
+        return;
+    };
+    let kept = kept.filter(|to| {
+        fs::File::create(to)
+            .and_then(|mut to| io::copy(&mut file.reader()?, &mut to))
+            .is_ok()
+    });
+    let said = show(
+        &mut io::stdout().lock(),
+        root,
+        name,
+        &mut reader,
+        file.len,
+        kept,
+    );
+    let _ = crate::exec::pipe::stdout(said);
+}
+
+/// Lines of an output printed at most by `make run`; past them, or past [`SHOWN_BYTES`],
+/// where the whole of it is is said instead.
+pub(super) const SHOWN_LINES: usize = 200;
+
+/// Bytes of an output printed at most by `make run`.
+pub(super) const SHOWN_BYTES: usize = 64 << 10;
+
+/// Prints `name`'s output, `len` bytes read from `text`: a header line, then at most
+/// [`SHOWN_LINES`] lines and [`SHOWN_BYTES`] bytes of it, then how much more there is and
+/// where all of it is (`kept`, shown from `root`).
+pub(super) fn show(
+    out: &mut impl io::Write,
+    root: &Path,
+    name: &str,
+    text: &mut impl Read,
+    len: u64,
+    kept: Option<&Path>,
+) -> io::Result<()> {
+    writeln!(out, "--- {} ({} bytes)", name, len)?;
+    let mut head = Vec::new();
+    text.take(SHOWN_BYTES as u64).read_to_end(&mut head)?;
+    let cut = head
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(SHOWN_LINES - 1)
+        .map_or(head.len(), |(i, _)| i + 1);
+    let shown = &head[..cut];
+    out.write_all(shown)?;
+    if !shown.ends_with(b"\n") && !shown.is_empty() {
+        writeln!(out)?;
     }
+    let more = len.saturating_sub(shown.len() as u64);
+    if more > 0 {
+        let whole = match kept {
+            Some(kept) => format!(
+                ": all of it is in {}",
+                kept.strip_prefix(root).unwrap_or(kept).display()
+            ),
+            None => String::new(),
+        };
+        writeln!(
+            out,
+            "... {} more bytes (the first {} lines or {} KiB are shown){}",
+            more,
+            SHOWN_LINES,
+            SHOWN_BYTES >> 10,
+            whole
+        )?;
+    }
+    Ok(())
 }
 
 /// The solution against the problem's interactor on `case`, with the exchange.

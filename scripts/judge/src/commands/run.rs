@@ -29,9 +29,6 @@ impl Args {
     }
 }
 
-/// Bytes of the run's stdout printed at most; all of it is kept in a file.
-const SHOWN_BYTES: usize = 64 * 1024;
-
 /// Builds the submission (its default profile, reusing an unchanged compile), runs it on the
 /// input under the problem's limits, and prints what it wrote and how it ended. Passes when
 /// it exits 0 within the limits.
@@ -63,33 +60,34 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         stack: limits.stack(),
     };
     let outcome = run::run_captured(&submission.binary, &[], &input, scratch.path(), budget)
-        .and_then(|captured| captured.read_in())
         .map_err(|e| Error::io(&submission.binary, e))?;
+    // All of stdout is kept (copied as it streams, never held), and a part of it shown.
     let kept = root
         .join("target/judge/run")
         .join(format!("{}.out", problem.name));
-    fs::write(&kept, &outcome.stdout).map_err(|e| Error::io(&kept, e))?;
+    fs::copy(outcome.stdout.path(), &kept).map_err(|e| Error::io(&kept, e))?;
     let mut out = io::stdout().lock();
-    let shown = &outcome.stdout[..outcome.stdout.len().min(SHOWN_BYTES)];
+    let len = |c: &run::Captured| fs::metadata(c.path()).map_or(0, |m| m.len());
     let said = (|| -> io::Result<()> {
-        writeln!(out, "--- stdout ({} bytes)", outcome.stdout.len())?;
-        out.write_all(shown)?;
-        if !shown.ends_with(b"\n") && !shown.is_empty() {
-            writeln!(out)?;
-        }
-        if shown.len() < outcome.stdout.len() {
-            writeln!(
-                out,
-                "... {} more bytes: all of it is in {}",
-                outcome.stdout.len() - shown.len(),
-                kept.strip_prefix(root).unwrap_or(&kept).display()
-            )?;
-        }
-        writeln!(out, "--- stderr ({} bytes)", outcome.stderr.len())?;
-        out.write_all(&outcome.stderr)?;
-        if !outcome.stderr.ends_with(b"\n") && !outcome.stderr.is_empty() {
-            writeln!(out)?;
-        }
+        let mut stdout = outcome.stdout.reader()?;
+        let shown = super::play::show;
+        shown(
+            &mut out,
+            root,
+            "stdout",
+            &mut stdout,
+            len(&outcome.stdout),
+            Some(&kept),
+        )?;
+        let mut stderr = outcome.stderr.reader()?;
+        shown(
+            &mut out,
+            root,
+            "stderr",
+            &mut stderr,
+            len(&outcome.stderr),
+            None,
+        )?;
         writeln!(out, "---")?;
         out.flush()
     })();

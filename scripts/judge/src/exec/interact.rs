@@ -72,13 +72,34 @@ pub struct Spool {
 }
 
 impl Spool {
-    /// A file the run wrote, kept where it is.
+    /// A file the run wrote, kept where it is. Its length is the file's own, a symbolic
+    /// link's not followed.
     pub fn at(path: &Path) -> Spool {
         Spool {
             path: path.to_path_buf(),
-            len: fs::metadata(path).map_or(0, |m| m.len()),
+            len: fs::symlink_metadata(path).map_or(0, |m| m.len()),
             owned: false,
         }
+    }
+
+    /// What is at its path, when it is not a regular file: `a symbolic link`, `a folder`,
+    /// `a FIFO`, `a device`, `a socket`; `None` for a regular file or nothing.
+    pub fn not_regular(&self) -> Option<&'static str> {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = fs::symlink_metadata(&self.path).ok()?.file_type();
+        Some(if kind.is_file() {
+            return None;
+        } else if kind.is_symlink() {
+            "a symbolic link"
+        } else if kind.is_dir() {
+            "a folder"
+        } else if kind.is_fifo() {
+            "a FIFO"
+        } else if kind.is_socket() {
+            "a socket"
+        } else {
+            "a device"
+        })
     }
 
     /// A file of the run, removed with this.
@@ -92,15 +113,34 @@ impl Spool {
         &self.path
     }
 
+    /// A buffered reader of it, opened as [`open_output`] opens a program's file.
     pub fn reader(&self) -> io::Result<BufReader<File>> {
-        Ok(BufReader::new(File::open(&self.path)?))
+        Ok(BufReader::new(open_output(&self.path)?))
     }
+}
+
+/// Opens a file a program wrote, for reading, without ever blocking or leaving the run's
+/// folder: a symbolic link is not followed (`O_NOFOLLOW`), and anything but a regular file
+/// (a FIFO, a device such as `/proc/kmsg`, opened with `O_NONBLOCK`) is refused.
+pub fn open_output(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok(file)
 }
 
 impl Kept for Spool {
     fn head(&self, max: usize) -> Cow<'_, [u8]> {
         let mut head = Vec::new();
-        if let Ok(file) = File::open(&self.path) {
+        if let Ok(file) = open_output(&self.path) {
             let _ = file.take(max as u64).read_to_end(&mut head);
         }
         Cow::Owned(head)
@@ -111,8 +151,21 @@ impl Drop for Spool {
     fn drop(&mut self) {
         if self.owned {
             let _ = fs::remove_file(&self.path);
+            // The run's folder of streams goes with its last file.
+            if let Some(folder) = self.path.parent() {
+                let _ = fs::remove_dir(folder);
+            }
         }
     }
+}
+
+/// The folder of the tool's own files of a run whose programs work in `dir` (their stdout
+/// and stderr): its sibling `<dir>.streams`, so that no file a program makes in its folder,
+/// whatever its name (`solution.stdout`), is ever one of them.
+pub fn streams_of(dir: &Path) -> PathBuf {
+    let mut name = dir.file_name().unwrap_or_default().to_os_string();
+    name.push(".streams");
+    dir.with_file_name(name)
 }
 
 /// A program to run: where, with what arguments, under what budget.
@@ -141,9 +194,19 @@ struct Watch {
     pid: Option<i32>,
     /// It has exited (not reaped yet): never signal it again.
     done: bool,
-    killed: bool,
+    /// Why the tool killed it, if it did.
+    killed: Option<Kill>,
     /// A kill asked for before the pid was known.
-    pending: bool,
+    pending: Option<Kill>,
+}
+
+/// Why the tool kills a program of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kill {
+    /// The wall-clock cap.
+    Deadline,
+    /// Its output reached the cap (counted by the relay): it ends as killed by SIGKILL.
+    OverCap,
 }
 
 /// Something a thread of the run tells the tool.
@@ -188,9 +251,9 @@ impl Watched {
             {
                 let mut w = lock(&shared);
                 w.pid = Some(child.pid);
-                if w.pending {
+                if let Some(why) = w.pending {
                     child.kill_group();
-                    w.killed = true;
+                    w.killed = Some(why);
                 }
             }
             let exited = child.wait_exited();
@@ -204,10 +267,10 @@ impl Watched {
             let (status, usage) = (reaped.status, reaped.usage);
             let exited = exited?;
             let exit = match (killed, status.code(), status.signal()) {
-                (true, _, _) => Exit::Killed,
-                (false, Some(code), _) => Exit::Code(code),
-                (false, None, Some(signal)) => Exit::Signal(signal),
-                (false, None, None) => Exit::Killed,
+                (Some(Kill::Deadline), _, _) => Exit::Killed,
+                (_, Some(code), _) => Exit::Code(code),
+                (_, None, Some(signal)) => Exit::Signal(signal),
+                (_, None, None) => Exit::Killed,
             };
             Ok(Finished {
                 exit,
@@ -221,16 +284,18 @@ impl Watched {
         Watched { state, thread }
     }
 
-    /// Kills its process group unless it has exited already.
-    fn kill(&self) {
+    /// Kills its process group for `why` unless it has exited already.
+    fn kill(&self, why: Kill) {
         let mut w = lock(&self.state);
         match (w.pid, w.done) {
             (_, true) => {}
             (Some(pid), false) => {
                 supervise::kill_group_of(pid);
-                w.killed = true;
+                w.killed.get_or_insert(why);
             }
-            (None, false) => w.pending = true,
+            (None, false) => {
+                w.pending.get_or_insert(why);
+            }
         }
     }
 
@@ -264,16 +329,33 @@ struct Talk {
 }
 
 impl Talk {
+    /// Notes `bytes` said by `who`. Lines of it that more than [`TRANSCRIPT_LINES`] later
+    /// lines of it push out are only counted: a flood of lines costs no allocation each.
     fn note(&mut self, who: Who, bytes: &[u8]) {
         let i = who.index();
         self.bytes[i] += bytes.len() as u64;
-        for &b in bytes {
-            if b == b'\n' {
+        let ends = bytes.iter().filter(|&&b| b == b'\n').count();
+        let mut unkept = ends.saturating_sub(TRANSCRIPT_LINES);
+        let mut rest = bytes;
+        while let Some(p) = rest.iter().position(|&b| b == b'\n') {
+            if unkept > 0 {
+                self.partial[i].clear();
+                self.said[i] += 1;
+                unkept -= 1;
+            } else {
+                self.keep(who, &rest[..p]);
                 self.end_line(who);
-            } else if self.partial[i].len() < LINE_BYTES {
-                self.partial[i].push(b);
             }
+            rest = &rest[p + 1..];
         }
+        self.keep(who, rest);
+    }
+
+    /// Adds `part` to the line `who` is saying, up to [`LINE_BYTES`].
+    fn keep(&mut self, who: Who, part: &[u8]) {
+        let partial = &mut self.partial[who.index()];
+        let room = LINE_BYTES.saturating_sub(partial.len());
+        partial.extend_from_slice(&part[..part.len().min(room)]);
     }
 
     fn end_line(&mut self, who: Who) {
@@ -287,10 +369,26 @@ impl Talk {
     }
 }
 
+/// One end of a relay, hung up when the relay ends: a socket is shut down, so that the
+/// program on its other side sees the end (EOF, EPIPE) even while the tool still holds a
+/// copy of it for [`hang_up`].
+trait End {
+    fn end(&self) {}
+}
+
+impl End for UnixStream {
+    fn end(&self) {
+        let _ = self.shutdown(std::net::Shutdown::Both);
+    }
+}
+
+impl End for io::Stdin {}
+impl End for io::Stdout {}
+
 /// Copies `from` to `to` as it comes, noting it as said by `who`; past `cap` bytes it stops
 /// and says so. Ends at the end of `from` or when `to` is closed, closing both (so the
 /// writer on the other side sees EPIPE, the reader EOF).
-fn relay<R: Read + Send + 'static, W: Write + Send + 'static>(
+fn relay<R: Read + End + Send + 'static, W: Write + End + Send + 'static>(
     mut from: R,
     mut to: W,
     who: Who,
@@ -320,7 +418,18 @@ fn relay<R: Read + Send + 'static, W: Write + Send + 'static>(
                 break;
             }
         }
+        from.end();
+        to.end();
     })
+}
+
+/// Ends the tool's side of a run's sockets once its programs have ended: what they wrote
+/// before is still read, then the relays see the end at once, even where a process the run
+/// left behind (one the sweep could not kill) still holds the programs' ends.
+fn hang_up(ends: &[UnixStream]) {
+    for end in ends {
+        let _ = end.shutdown(std::net::Shutdown::Both);
+    }
 }
 
 /// A connected pair: the program's end (for its stdin or stdout) and the tool's.
@@ -329,10 +438,13 @@ fn socket_pair() -> io::Result<(Stdio, UnixStream)> {
     Ok((Stdio::from(OwnedFd::from(theirs)), ours))
 }
 
-/// The command for `party`, in its folder, its stderr to `<dir>/<who>.stderr`.
+/// The command for `party`, in its folder, its stderr to `<who>.stderr` in the folder of its
+/// streams ([`streams_of`]).
 fn command(party: &Party, who: Who) -> io::Result<(Command, PathBuf)> {
     fs::create_dir_all(party.dir)?;
-    let stderr = party.dir.join(format!("{}.stderr", who.name()));
+    let streams = streams_of(party.dir);
+    fs::create_dir_all(&streams)?;
+    let stderr = streams.join(format!("{}.stderr", who.name()));
     let mut command = Command::new(party.program);
     command
         .args(&party.args)
@@ -390,6 +502,12 @@ pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation
     let (mut int_cmd, int_err) = command(interactor, Who::Interactor)?;
     int_cmd.stdin(int_in).stdout(int_out);
     let caps = (solution.budget.output_cap, interactor.budget.output_cap);
+    let ends = [
+        from_sol.try_clone()?,
+        to_int.try_clone()?,
+        from_int.try_clone()?,
+        to_sol.try_clone()?,
+    ];
     let relays = [
         relay(
             from_sol,
@@ -421,6 +539,7 @@ pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation
     let ended = supervise_both(&sides, &inbox, &talk, start + solution.budget.kill_after);
     let [sol, int] = sides;
     let (sol, int) = (sol.finish(), int.finish());
+    hang_up(&ends);
     for r in relays {
         let _ = r.join();
     }
@@ -466,13 +585,13 @@ fn supervise_both(
         if now >= deadline {
             idle = running == [true, true]
                 && idle_since.is_some_and(|since| now.duration_since(since) >= TICK * 2);
-            sides.iter().for_each(Watched::kill);
+            sides.iter().for_each(|side| side.kill(Kill::Deadline));
             drain(inbox, &mut running);
             break;
         }
         match inbox.recv_timeout(TICK.min(deadline - now)) {
             Ok(Event::Exited(who)) => running[who.index()] = false,
-            Ok(Event::OverCap(who)) => sides[who.index()].kill(),
+            Ok(Event::OverCap(who)) => sides[who.index()].kill(Kill::OverCap),
             Err(RecvTimeoutError::Timeout) => {
                 // Progress: bytes moved, CPU used by either side.
                 let t = lock(talk);
@@ -505,17 +624,18 @@ fn drain(inbox: &Receiver<Event>, running: &mut [bool; 2]) {
     }
 }
 
-/// How a run in a working folder went: its stdout in `<dir>/solution.stdout`.
+/// How a run in a working folder went: its stdout in `solution.stdout` of the folder of its
+/// streams ([`streams_of`]).
 pub type InFolder = Measured<Spool>;
 
 /// Runs `party` in its folder with `stdin` as its stdin (`/dev/null` for none) and its
-/// stdout written to `<dir>/solution.stdout`, both output streams and every file it writes
+/// stdout written to `solution.stdout` beside its stderr ([`streams_of`]), both output streams and every file it writes
 /// capped at the budget's output cap, killed at its wall-clock cap. The named output file a
 /// file problem writes stays in the folder for the caller to read.
 pub fn run_in_folder(party: &Party, stdin: &Path) -> io::Result<InFolder> {
     let (events, inbox) = mpsc::channel();
     let (mut cmd, stderr) = command(party, Who::Solution)?;
-    let stdout = party.dir.join("solution.stdout");
+    let stdout = streams_of(party.dir).join("solution.stdout");
     cmd.stdin(Stdio::from(File::open(stdin)?))
         .stdout(Stdio::from(File::create(&stdout)?));
     let start = Instant::now();
@@ -535,9 +655,9 @@ fn wait_one(side: &Watched, inbox: &Receiver<Event>, deadline: Instant) {
         let left = deadline.saturating_duration_since(Instant::now());
         match inbox.recv_timeout(left) {
             Ok(Event::Exited(_)) | Err(RecvTimeoutError::Disconnected) => return,
-            Ok(Event::OverCap(_)) => side.kill(),
+            Ok(Event::OverCap(_)) => side.kill(Kill::OverCap),
             Err(RecvTimeoutError::Timeout) => {
-                side.kill();
+                side.kill(Kill::Deadline);
                 let _ = inbox.recv();
                 return;
             }
@@ -565,6 +685,7 @@ pub fn play(party: &Party) -> io::Result<InFolder> {
         talk.clone(),
         events.clone(),
     ));
+    let ends = [from_sol.try_clone()?];
     let shown = relay(
         from_sol,
         io::stdout(),
@@ -576,8 +697,10 @@ pub fn play(party: &Party) -> io::Result<InFolder> {
     let start = Instant::now();
     let side = Watched::start(cmd, party.budget.limits(), Who::Solution, events);
     wait_one(&side, &inbox, start + party.budget.kill_after);
-    let done = side.finish()?;
+    let done = side.finish();
+    hang_up(&ends);
     let _ = shown.join();
+    let done = done?;
     Ok(measured(&done, party, None, stderr))
 }
 
@@ -632,6 +755,30 @@ mod tests {
         assert!(started.elapsed() < Duration::from_secs(5));
         assert!(c.idle);
         assert_eq!((c.solution.exit, c.first), (Exit::Killed, None));
+    }
+
+    #[test]
+    fn the_run_ends_with_its_programs_not_with_a_stray_holding_their_pipes() {
+        let dir = TempDir::new("judge-interact-stray");
+        // Another run's marker: the sweep leaves the stray to that run; it holds the
+        // solution's stdout and stdin.
+        let sol = party(
+            dir.path(),
+            "JUDGE_RUN=0.0 setsid sleep 5 & echo $! >&2; echo hi",
+            10_000,
+        );
+        let int = party(dir.path(), "read x; exit 0", 10_000);
+        let started = Instant::now();
+        let c = converse(&sol, &int).unwrap();
+        let took = started.elapsed();
+        let stray = c.solution.first_stderr_line();
+        let _ = Command::new("kill").args(["-9", &stray]).status();
+        assert!(took < Duration::from_secs(3), "{:?}", took);
+        assert_eq!(
+            (c.solution.exit, c.interactor.exit),
+            (Exit::Code(0), Exit::Code(0))
+        );
+        assert_eq!(c.transcript, vec![(Who::Solution, "hi".to_string())]);
     }
 
     #[test]

@@ -17,3 +17,13 @@ pub mod signal;
 pub mod supervise;
 mod sys;
 mod watchdog;
+
+/// Whether process `pid` exists (a zombie counts): whether the writer a file names is gone.
+pub fn process_exists(pid: i32) -> bool {
+    sys::exists(pid)
+}
+
+/// Kills the tool itself with SIGKILL, as `kill -9` would: no destructor, no handler runs.
+pub fn kill_self() {
+    sys::kill(std::process::id() as i32, libc::SIGKILL);
+}

@@ -51,28 +51,55 @@ fn stat_of(pid: i32) -> Option<Stat> {
     })
 }
 
-/// Whether process `pid` carries the marker of `run` in its environment; `None` when its
-/// environment reads empty: a process in the middle of an `exec` shows none for a moment
-/// (its old memory is gone, the new one is not its yet).
-fn marked(pid: i32, run: &RunId) -> Option<bool> {
+/// Whose run process `pid`'s environment names.
+#[derive(Debug, PartialEq, Eq)]
+enum Mark {
+    /// The run swept.
+    Ours,
+    /// Another run of the tool: that run's sweep kills it.
+    Other,
+    /// No run: its environment was cleared or holds no marker. Known to be of some run only
+    /// by its ancestry (an orphan handed to the tool that left the tool's process group).
+    Unmarked,
+    /// It reads empty: a process in the middle of an `exec` shows none for a moment (its old
+    /// memory is gone, the new one is not its yet), and so does a cleared environment.
+    Unsure,
+}
+
+fn mark_of(pid: i32, run: &RunId) -> Mark {
     let wanted = format!("{}={}", MARKER, run.as_str());
+    let prefix = format!("{}=", MARKER);
     let env = fs::read(format!("/proc/{}/environ", pid)).unwrap_or_default();
     if env.is_empty() {
-        return None;
+        return Mark::Unsure;
     }
-    Some(env.split(|&b| b == 0).any(|v| v == wanted.as_bytes()))
+    let mut mark = Mark::Unmarked;
+    for var in env.split(|&b| b == 0) {
+        if var == wanted.as_bytes() {
+            return Mark::Ours;
+        }
+        if var.starts_with(prefix.as_bytes()) {
+            mark = Mark::Other;
+        }
+    }
+    mark
 }
 
 /// How many rounds the sweep looks again at a child whose environment read empty.
 const UNSURE_ROUNDS: u32 = 50;
 
 /// Kills and reaps every process left of a run: the members of its process group `pgid`,
-/// and the tool's own children (orphans handed to it as subreaper) that carry the run's
-/// marker or belong to that group. Repeats until the group is empty and no such child is
-/// left, so that grandchildren orphaned by a kill are caught too; gives up after two seconds
-/// (a process in uninterruptible sleep). A process that left the group and exited on its
-/// own before the sweep saw it cannot be told from another child of the tool: it stays a
-/// zombie (it runs nothing) until the tool ends.
+/// and the tool's own children (orphans handed to it as subreaper) that came from the run.
+/// An orphan is the run's when it is in that group, carries the run's marker, or, by its
+/// ancestry, when it carries no run's marker (a cleared environment) and is in no process
+/// group of the tool's own (the tool's group, a running run's): a process a run started
+/// outside its group. Killing one orphans its children to the tool in turn, so the sweep
+/// repeats until the group is empty and no such child is left, each round a generation
+/// further down; it gives up after two seconds (a process in uninterruptible sleep).
+///
+/// An unmarked escapee of another run still going whose parent died is killed here, before
+/// that run ends: no run's process is kept alive for it. A zombie is reaped on the same
+/// grounds (its process group tells, its environment is gone).
 ///
 /// Every process of the run was created after its first, `pgid`, and pids are handed out in
 /// increasing order until they wrap: only the pids after `pgid` up to the last one given
@@ -80,6 +107,7 @@ const UNSURE_ROUNDS: u32 = 50;
 /// or too many were given out meanwhile.
 pub fn sweep(pgid: i32, run: &RunId) {
     let me = std::process::id() as i32;
+    let own_group = stat_of(me).map_or(0, |s| s.pgrp);
     let give_up = Instant::now() + Duration::from_secs(2);
     let mut killed: HashSet<i32> = HashSet::new();
     let mut unsure_rounds = 0;
@@ -99,27 +127,37 @@ pub fn sweep(pgid: i32, run: &RunId) {
                 continue;
             }
             let ours = s.pgrp == pgid || killed.contains(&s.pid);
+            // Outside every group of the tool's own: the tool spawns its own helpers in its
+            // group, and each run in a group named by its first process, in `live`.
+            let stray = s.pgrp != own_group && !live.contains(&s.pgrp);
+            drop(live);
             if s.state == 'Z' {
-                // A zombie's environment is gone: only one known to be the run's is reaped
+                // A zombie's environment is gone: only one known to be a run's is reaped
                 // (another may be a child the tool waits for elsewhere).
-                if ours {
+                if ours || stray {
                     sys::reap_now(s.pid);
                     found = true;
                 }
-            } else {
-                match if ours { Some(true) } else { marked(s.pid, run) } {
-                    Some(true) => {
-                        sys::kill(s.pid, libc::SIGKILL);
-                        killed.insert(s.pid);
-                        found = true;
-                    }
-                    // Read again on the next round, once its exec is done.
-                    None if unsure_rounds < UNSURE_ROUNDS => {
+                continue;
+            }
+            let kill = ours
+                || match mark_of(s.pid, run) {
+                    Mark::Ours => true,
+                    Mark::Other => false,
+                    Mark::Unmarked => stray,
+                    // Read again on the next round, once its exec is done; a cleared
+                    // environment stays empty, and its ancestry decides.
+                    Mark::Unsure if unsure_rounds < UNSURE_ROUNDS && !stray => {
                         unsure_rounds += 1;
                         found = true;
+                        false
                     }
-                    _ => {}
-                }
+                    Mark::Unsure => stray,
+                };
+            if kill {
+                sys::kill(s.pid, libc::SIGKILL);
+                killed.insert(s.pid);
+                found = true;
             }
         }
         let group_left = sys::exists(-pgid);

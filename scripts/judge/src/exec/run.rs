@@ -210,6 +210,13 @@ const LAUNCHER_GRACE: Duration = Duration::from_millis(500);
 /// judges whose stack is unknown.
 pub const DEFAULT_STACK: u64 = 8 << 20;
 
+/// The stack a run asking for `asked` bytes gets: `asked`, or the tool's own hard stack
+/// limit where that is lower (an unprivileged process cannot raise it: `ulimit -Hs`, or
+/// macOS's 64 MiB).
+pub fn granted_stack(asked: u64) -> u64 {
+    crate::exec::sys::hard_stack_limit().map_or(asked, |hard| asked.min(hard))
+}
+
 /// What a run may use.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {

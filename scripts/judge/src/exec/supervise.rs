@@ -17,7 +17,8 @@
 //!   `- program       own process group; the limits; traced (PTRACE_TRACEME)
 //!       |- child     same group: killed with the group
 //!       `- escapee   left the group (setsid): reparented to the tool when its parent dies,
-//!                    found by JUDGE_RUN=<tool pid>.<run> in its environment, killed
+//!                    found by JUDGE_RUN=<tool pid>.<run> in its environment, or without
+//!                    it (cleared) by being out of every group of the tool's, killed
 //! ```
 //!
 //! Memory: the kernel's `ru_maxrss` of a child starts from the parent's memory (a forked

@@ -120,6 +120,21 @@ pub fn limit_before_exec(command: &mut Command, limits: Limits) {
     }
 }
 
+/// The hard limit of this process's stack (RLIMIT_STACK) in bytes: what a program it spawns
+/// can get at most. `None` where unlimited or unknown.
+pub fn hard_stack_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `limit` is a live local.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 {
+        return None;
+    }
+    #[allow(clippy::unnecessary_cast)] // rlim_t is u64 on the targets built here, not all
+    (limit.rlim_max != libc::RLIM_INFINITY).then_some(limit.rlim_max as u64)
+}
+
 /// The type of a resource's number: glibc has its own.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 type Resource = libc::__rlimit_resource_t;

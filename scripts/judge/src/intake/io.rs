@@ -6,6 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::text::json::Json;
+use crate::workspace::atomic;
 use crate::workspace::io::{self, plain_file_name, Io};
 use crate::workspace::scaffold::{self, Facts, Template};
 use std::fs;
@@ -63,13 +64,10 @@ pub fn create(root: &Path, name: &str, facts: &Facts, io: &Io) -> Result<()> {
     if io.is_interactive() {
         return scaffold::create_from(root, name, facts, Template::Interactive);
     }
-    scaffold::create(root, name, facts)?;
-    if *io != Io::Stdio {
-        let path = root.join("problems").join(name).join("Cargo.toml");
-        let text = fs::read_to_string(&path).map_err(|e| Error::io(&path, e))?;
-        fs::write(&path, io::declare(&text, io)).map_err(|e| Error::io(&path, e))?;
-    }
-    Ok(())
+    // The file names are in the manifest from the start: the package is put in place whole.
+    scaffold::create_edited(root, name, facts, Template::Plain, &|text| {
+        io::declare(text, io)
+    })
 }
 
 /// The file that keeps Competitive Companion's sample `n` of an interactive problem: a
@@ -102,16 +100,22 @@ pub fn interactive_samples(
             input,
             output
         );
-        if !path.exists() {
-            fs::write(&path, text).map_err(|e| Error::io(&path, e))?;
-        }
+        write_new(&path, &text)?;
     }
     let first = dir.join("1.in");
     if existing || first.exists() {
         return Ok(0);
     }
-    fs::write(&first, io::first_case(true)).map_err(|e| Error::io(&first, e))?;
+    write_new(&first, io::first_case(true))?;
     Ok(1)
+}
+
+/// Writes a file of the samples whole, unless one of that name is there (kept as it is).
+fn write_new(path: &Path, text: &str) -> Result<()> {
+    match atomic::write_new(path, text) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => Err(Error::io(path, e)),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use crate::intake::io as intake_io;
 use crate::intake::io::io_of;
 use crate::intake::sites;
 use crate::text::json::{self, Json};
+use crate::workspace::atomic;
 use crate::workspace::io::Io;
 use crate::workspace::judges;
 use crate::workspace::metadata;
@@ -328,10 +329,13 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
     })?;
     let samples = root.join("samples").join(name);
     // A sample is known by its input: an expected output edited by hand stays as it is.
-    let known: Vec<Vec<u8>> = samples::cases(root, &samples)
+    let known: Vec<(Vec<u8>, std::path::PathBuf)> = samples::cases(root, &samples)
         .map_err(|e| fail(e.to_string()))?
         .iter()
-        .map(|c| fs::read(&c.input).unwrap_or_default())
+        .map(|c| {
+            let input = fs::read(&c.input).unwrap_or_default();
+            (input, c.input.with_extension("out"))
+        })
         .collect();
     if !existing {
         let facts = Facts {
@@ -353,7 +357,12 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
         let mut next = samples::next_case_number(&samples);
         let mut added = 0;
         for (input, output) in &task.tests {
-            if known.iter().any(|i| i == input.as_bytes()) {
+            if let Some((_, out)) = known.iter().find(|(i, _)| i == input.as_bytes()) {
+                // An input without its output is an import killed between the two: the
+                // pair is made whole (an output that is there is never overwritten).
+                if fs::symlink_metadata(out).is_err() {
+                    write_new(out, output).map_err(|e| fail(e.to_string()))?;
+                }
                 continue;
             }
             let path = samples.join(format!("{}.in", next));
@@ -377,14 +386,9 @@ pub fn write(root: &Path, task: &Task) -> Result<Imported, Refusal> {
     })
 }
 
+/// Writes a new sample file whole ([`atomic::write_new`]), never over one that is there.
 fn write_new(path: &Path, text: &str) -> crate::error::Result<()> {
-    use std::io::Write;
-    fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .and_then(|mut f| f.write_all(text.as_bytes()))
-        .map_err(|e| crate::error::Error::io(path, e))
+    atomic::write_new(path, text).map_err(|e| crate::error::Error::io(path, e))
 }
 
 /// The problems of a saved file: one problem object, or an array of them (a saved batch).

@@ -243,35 +243,34 @@ impl<R: BufRead> BufRead for AsciiLower<R> {
     }
 }
 
-/// Reads the next line of `text` into `buf` (without its `\n`); false at the end. The line
-/// is compared as bytes, without its trailing ASCII whitespace ([`diff::trim_end`]).
-fn next_line<R: BufRead>(text: &mut R, buf: &mut Vec<u8>) -> io::Result<bool> {
-    buf.clear();
-    Ok(text.read_until(b'\n', buf)? > 0)
-}
-
 /// `None` when `got` matches `expected` line by line, byte for byte (trailing ASCII
 /// whitespace and final empty lines ignored); otherwise a one-line description of the first
-/// difference. Both are read once, as streams: memory is one line of each.
-/// `compare = "lines"`.
+/// difference. Both are read once, as streams: memory is one line of each, at most
+/// [`diff::HELD`] bytes (a longer line is compared as it streams). `compare = "lines"`.
 pub fn first_difference_in<E: BufRead, G: BufRead>(
     mut expected: E,
     mut got: G,
 ) -> io::Result<Option<String>> {
-    let (mut wbuf, mut hbuf) = (Vec::new(), Vec::new());
+    let (mut wl, mut hl) = (diff::Held::default(), diff::Held::default());
     let mut line = 0;
     loop {
         line += 1;
-        let w_more = next_line(&mut expected, &mut wbuf)?;
-        let h_more = next_line(&mut got, &mut hbuf)?;
-        let (w, h) = (diff::trim_end(&wbuf), diff::trim_end(&hbuf));
+        let w_more = diff::read_held(&mut expected, &mut wl)?;
+        let h_more = diff::read_held(&mut got, &mut hl)?;
+        if w_more && h_more && (wl.cut || hl.cut) {
+            match diff::long_line_difference(line, &mut wl, &mut expected, &mut hl, &mut got)? {
+                None => continue,
+                found => return Ok(found),
+            }
+        }
         let differ = match (w_more, h_more) {
             (false, false) => return Ok(None),
-            (true, true) => w != h,
+            (true, true) => diff::trim_end(&wl.bytes) != diff::trim_end(&hl.bytes),
             // One side ended: equal if the other has only empty lines left.
-            (true, false) => !only_empty_after(w, &mut expected)?,
-            (false, true) => !only_empty_after(h, &mut got)?,
+            (true, false) => !only_empty_after(&mut wl, &mut expected)?,
+            (false, true) => !only_empty_after(&mut hl, &mut got)?,
         };
+        let (w, h) = (diff::trim_end(&wl.bytes), diff::trim_end(&hl.bytes));
         if differ {
             return Ok(Some(diff::line_difference(
                 line,
@@ -285,14 +284,14 @@ pub fn first_difference_in<E: BufRead, G: BufRead>(
     }
 }
 
-/// Whether `first` and every line after it in `text` are empty.
-fn only_empty_after<R: BufRead>(first: &[u8], text: &mut R) -> io::Result<bool> {
-    if !first.is_empty() {
+/// Whether the line `first` holds and every line after it in `text` are empty.
+fn only_empty_after<R: BufRead>(first: &mut diff::Held, text: &mut R) -> io::Result<bool> {
+    let mut line = diff::Held::default();
+    if !diff::rest_is_space(text, first, 0)? {
         return Ok(false);
     }
-    let mut buf = Vec::new();
-    while next_line(text, &mut buf)? {
-        if !diff::trim_end(&buf).is_empty() {
+    while diff::read_held(text, &mut line)? {
+        if !diff::rest_is_space(text, &mut line, 0)? {
             return Ok(false);
         }
     }

@@ -7,6 +7,10 @@
 //! units.
 
 use crate::text::printable::{self, Unit};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::VecDeque;
+use std::hash::Hasher;
+use std::io::{self, BufRead};
 
 /// Characters of context shown before a difference.
 const BEFORE: usize = 20;
@@ -151,6 +155,194 @@ pub fn token_difference(index: usize, expected: Option<Place>, got: Option<Place
     )
 }
 
+/// Bytes of a line held in memory at once, to compare it and show it: a longer line is
+/// compared as it streams, past this, each byte seen once and let go.
+pub const HELD: usize = 64 << 10;
+
+/// Bytes of a long line kept before a difference, for its window.
+const KEPT: usize = 128;
+
+/// A line of a stream as held: its first bytes, without its `\n`; the rest of a longer
+/// one (`cut`) is still in the stream.
+#[derive(Default)]
+pub struct Held {
+    pub bytes: Vec<u8>,
+    pub cut: bool,
+}
+
+/// Appends up to `more` bytes of the line `line` holds from `text` (the line's rest), and
+/// takes its `\n` when reached (then `line.cut` is false). O(more).
+fn extend_held<R: BufRead>(text: &mut R, line: &mut Held, more: usize) -> io::Result<()> {
+    let mut room = more;
+    while line.cut {
+        let buf = text.fill_buf()?;
+        if buf.is_empty() {
+            line.cut = false;
+            break;
+        }
+        if let Some(p) = buf.iter().take(room + 1).position(|&b| b == b'\n') {
+            line.bytes.extend_from_slice(&buf[..p]);
+            text.consume(p + 1);
+            line.cut = false;
+            break;
+        }
+        if room == 0 {
+            break;
+        }
+        let take = buf.len().min(room);
+        line.bytes.extend_from_slice(&buf[..take]);
+        text.consume(take);
+        room -= take;
+    }
+    Ok(())
+}
+
+/// Reads the next line of `text` into `line`: up to [`HELD`] bytes of it, a longer line's
+/// rest left in the stream (`line.cut`). False at the end of the stream. Memory: [`HELD`].
+pub fn read_held<R: BufRead>(text: &mut R, line: &mut Held) -> io::Result<bool> {
+    line.bytes.clear();
+    if text.fill_buf()?.is_empty() {
+        line.cut = false;
+        return Ok(false);
+    }
+    line.cut = true;
+    extend_held(text, line, HELD)?;
+    Ok(true)
+}
+
+/// Whether the line `line` holds is only ASCII whitespace from byte `from` on, its rest in
+/// the stream included; reads that rest (to the line's end, or to its first other byte).
+pub fn rest_is_space<R: BufRead>(text: &mut R, line: &mut Held, from: usize) -> io::Result<bool> {
+    if !line.bytes[from.min(line.bytes.len())..]
+        .iter()
+        .all(u8::is_ascii_whitespace)
+    {
+        return Ok(false);
+    }
+    // The rest is read in a line of its own: what `line` holds stays, for a message.
+    let mut rest = Held {
+        bytes: Vec::new(),
+        cut: line.cut,
+    };
+    while rest.cut {
+        rest.bytes.clear();
+        extend_held(text, &mut rest, HELD)?;
+        line.cut = rest.cut;
+        if !rest.bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Reads the rest of the line `line` holds, letting it go.
+pub fn skip_rest<R: BufRead>(text: &mut R, line: &mut Held) -> io::Result<()> {
+    while line.cut {
+        line.bytes.clear();
+        extend_held(text, line, HELD)?;
+    }
+    Ok(())
+}
+
+/// Compares line `number` of two outputs, held in `want` and `have` with the rest of each
+/// in its stream (one at least is longer than [`HELD`]): `None` when they are equal but for
+/// trailing whitespace, otherwise the first difference as [`line_difference`] says it,
+/// with its column counted in characters (an invalid byte counts as one where it starts a
+/// sequence). Both lines are read as they stream, side by side: memory is [`HELD`] of
+/// each, whatever their length; time is linear in it.
+pub fn long_line_difference<E: BufRead, G: BufRead>(
+    number: usize,
+    want: &mut Held,
+    expected: &mut E,
+    have: &mut Held,
+    got: &mut G,
+) -> io::Result<Option<String>> {
+    // The equal bytes let go so far: their characters, and the last of them.
+    let mut column = 0;
+    let mut recent = Vec::new();
+    let at = loop {
+        extend_held(expected, want, HELD.saturating_sub(want.bytes.len()))?;
+        extend_held(got, have, HELD.saturating_sub(have.bytes.len()))?;
+        let n = want.bytes.len().min(have.bytes.len());
+        let first = want.bytes[..n]
+            .iter()
+            .zip(&have.bytes[..n])
+            .position(|(a, b)| a != b);
+        match first {
+            Some(i) => break i,
+            None if want.bytes.len() != have.bytes.len() => break n,
+            None if n == 0 => return Ok(None),
+            None => {
+                column += characters(&want.bytes[..n]);
+                keep_last(&mut recent, &want.bytes[..n]);
+                want.bytes.clear();
+                have.bytes.clear();
+            }
+        }
+    };
+    // The window after the difference, then whether only spacing follows on both sides.
+    extend_held(
+        expected,
+        want,
+        (at + AFTER * 4 + 4).saturating_sub(want.bytes.len()),
+    )?;
+    extend_held(
+        got,
+        have,
+        (at + AFTER * 4 + 4).saturating_sub(have.bytes.len()),
+    )?;
+    let place = |line: &Held| {
+        let mut text = recent.clone();
+        keep_last(&mut text, &line.bytes[..at.min(line.bytes.len())]);
+        let before = text.len();
+        let end = line.bytes.len().min(at + AFTER * 4 + 4);
+        text.extend_from_slice(&line.bytes[at.min(end)..end]);
+        let ends = at >= line.bytes.len() && !line.cut;
+        (
+            Place {
+                line: number,
+                column: column + characters(&line.bytes[..at.min(line.bytes.len())]),
+                text,
+                at: before,
+            },
+            ends,
+        )
+    };
+    let (w, h) = (place(want), place(have));
+    if rest_is_space(expected, want, at)? && rest_is_space(got, have, at)? {
+        return Ok(None);
+    }
+    let shown = |(p, ends): (Place, bool)| {
+        let (units, at, cut) = p.units();
+        let cut = cut && at <= BEFORE;
+        format!(
+            "`{}{}`{}",
+            if cut { "..." } else { "" },
+            window(&units, at),
+            if ends { " (the line ends)" } else { "" }
+        )
+    };
+    Ok(Some(format!(
+        "line {}, column {}: expected {}, got {}",
+        number,
+        w.0.column + 1,
+        shown(w),
+        shown(h)
+    )))
+}
+
+/// Characters in UTF-8 `bytes`: the bytes that do not continue a character.
+fn characters(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
+/// Appends `more` to `kept`, keeping only its last [`KEPT`] bytes.
+fn keep_last(kept: &mut Vec<u8>, more: &[u8]) {
+    kept.extend_from_slice(&more[more.len().saturating_sub(KEPT)..]);
+    let extra = kept.len().saturating_sub(KEPT);
+    kept.drain(..extra);
+}
+
 /// Lines of a side-by-side view at most.
 pub const MAX_ROWS: usize = 60;
 /// Characters of each side in a side-by-side view.
@@ -158,28 +350,116 @@ const SIDE: usize = 38;
 /// Lines of context kept around each differing line.
 const CONTEXT: usize = 2;
 
+/// A line of a side-by-side view: its first [`HELD`] bytes (without trailing whitespace
+/// when that is all of it), and for a longer line a digest of the rest (without trailing
+/// whitespace), so two lines that differ past what is held are still marked.
+#[derive(Default, PartialEq)]
+struct ViewLine {
+    shown: Vec<u8>,
+    rest: Option<u64>,
+}
+
+/// One output's lines for the view, its final empty lines left out (as the comparison
+/// does): a run of empty lines is handed out only once a line with text follows it.
+struct ViewLines<R> {
+    text: R,
+    held: Held,
+    /// Empty lines still to hand out, then the line with text after them.
+    empty: usize,
+    next: Option<ViewLine>,
+}
+
+impl<R: BufRead> ViewLines<R> {
+    fn new(text: R) -> ViewLines<R> {
+        ViewLines {
+            text,
+            held: Held::default(),
+            empty: 0,
+            next: None,
+        }
+    }
+
+    /// The next line as read, or `None` at the end of the stream. The rest of a long line
+    /// is read once, into its digest.
+    fn read(&mut self) -> io::Result<Option<ViewLine>> {
+        if !read_held(&mut self.text, &mut self.held)? {
+            return Ok(None);
+        }
+        let held = &mut self.held;
+        if !held.cut {
+            let shown = trim_end(&held.bytes).to_vec();
+            return Ok(Some(ViewLine { shown, rest: None }));
+        }
+        let shown = std::mem::take(&mut held.bytes);
+        // The digest of everything up to the last byte that is not whitespace.
+        let (mut all, mut text_end) = (DefaultHasher::new(), None);
+        while held.cut {
+            held.bytes.clear();
+            extend_held(&mut self.text, held, HELD)?;
+            match held.bytes.iter().rposition(|b| !b.is_ascii_whitespace()) {
+                Some(j) => {
+                    all.write(&held.bytes[..=j]);
+                    text_end = Some(all.clone());
+                    all.write(&held.bytes[j + 1..]);
+                }
+                None => all.write(&held.bytes),
+            }
+        }
+        Ok(Some(match text_end {
+            Some(digest) => ViewLine {
+                shown,
+                rest: Some(digest.finish()),
+            },
+            // Only whitespace after what is held.
+            None => ViewLine {
+                shown: trim_end(&shown).to_vec(),
+                rest: None,
+            },
+        }))
+    }
+
+    /// The next line of the view, or `None` once only empty lines (or nothing) are left.
+    fn next(&mut self) -> io::Result<Option<ViewLine>> {
+        if self.empty > 0 {
+            self.empty -= 1;
+            return Ok(Some(ViewLine::default()));
+        }
+        if let Some(line) = self.next.take() {
+            return Ok(Some(line));
+        }
+        let mut run = 0;
+        loop {
+            match self.read()? {
+                None => return Ok(None),
+                Some(line) if line.shown.is_empty() && line.rest.is_none() => run += 1,
+                Some(line) if run == 0 => return Ok(Some(line)),
+                Some(line) => {
+                    self.next = Some(line);
+                    self.empty = run - 1;
+                    return Ok(Some(ViewLine::default()));
+                }
+            }
+        }
+    }
+}
+
 /// The whole of two outputs side by side, expected left, line by line (trailing whitespace
 /// ignored and bytes compared, as the comparison does): differing lines marked `!`, long lines cut to a window
 /// around their first difference, runs of equal lines away from any difference left out, at
 /// most [`MAX_ROWS`] lines. Every line of the result starts with `indent`. O(total length).
 pub fn side_by_side(expected: &[u8], got: &[u8], indent: &str) -> String {
-    let lines = |b: &[u8]| -> Vec<Vec<Unit>> {
-        let mut v: Vec<&[u8]> = b.split(|&c| c == b'\n').map(trim_end).collect();
-        while v.last().is_some_and(|l| l.is_empty()) {
-            v.pop();
-        }
-        v.into_iter().map(printable::units).collect()
-    };
-    let (want, have) = (lines(expected), lines(got));
-    let n = want.len().max(have.len());
-    let differs: Vec<bool> = (0..n).map(|i| want.get(i) != have.get(i)).collect();
-    let shown: Vec<bool> = (0..n)
-        .map(|i| {
-            let lo = i.saturating_sub(CONTEXT);
-            let hi = (i + CONTEXT).min(n.saturating_sub(1));
-            differs[lo..=hi].iter().any(|&d| d)
-        })
-        .collect();
+    side_by_side_in(expected, got, indent).expect("reading a slice cannot fail")
+}
+
+/// [`side_by_side`] of two streams, each read once, as they come: memory is a few lines of
+/// [`HELD`] bytes at most, whatever the outputs' size; time is linear in it (past
+/// [`MAX_ROWS`] rows the rest is only read, to count its differing lines).
+pub fn side_by_side_in<E: BufRead, G: BufRead>(
+    expected: E,
+    got: G,
+    indent: &str,
+) -> io::Result<String> {
+    let (mut want, mut have) = (ViewLines::new(expected), ViewLines::new(got));
     let cell = |line: Option<&Vec<Unit>>, column: usize| -> String {
         match line {
             None => "(no line)".to_string(),
@@ -191,6 +471,25 @@ pub fn side_by_side(expected: &[u8], got: &[u8], indent: &str) -> String {
             }
         }
     };
+    let row = |number: usize, w: Option<&ViewLine>, h: Option<&ViewLine>, differs: bool| {
+        let (w, h) = (
+            w.map(|l| printable::units(&l.shown)),
+            h.map(|l| printable::units(&l.shown)),
+        );
+        let column = match (&w, &h) {
+            (Some(w), Some(h)) if differs => first_column(w, h).unwrap_or(w.len().min(h.len())),
+            _ => 0,
+        };
+        format!(
+            "{}{}{:>5}  {:<side$} | {}\n",
+            indent,
+            if differs { '!' } else { ' ' },
+            number,
+            cell(w.as_ref(), column),
+            cell(h.as_ref(), column),
+            side = SIDE
+        )
+    };
     let mut out = format!(
         "{}{:>6}  {:<side$} | got\n",
         indent,
@@ -198,48 +497,68 @@ pub fn side_by_side(expected: &[u8], got: &[u8], indent: &str) -> String {
         "expected",
         side = SIDE
     );
-    let mut rows = 0;
+    let gap = format!("{}{:>6}\n", indent, "...");
+    // Equal lines not shown yet (at most CONTEXT, to show before a difference), whether
+    // lines were left out before them, and equal lines still to show after a difference.
+    let mut waiting: VecDeque<String> = VecDeque::new();
     let mut skipped = false;
-    for i in 0..n {
-        if !shown[i] {
-            skipped = true;
+    let mut after = 0;
+    let (mut rows, mut n) = (0, 0);
+    // Once MAX_ROWS rows are out: the differing lines from the first row not shown on.
+    let mut cut: Option<usize> = None;
+    loop {
+        let (w, h) = (want.next()?, have.next()?);
+        if w.is_none() && h.is_none() {
+            break;
+        }
+        n += 1;
+        let differs = w != h;
+        if let Some(left) = cut.as_mut() {
+            *left += usize::from(differs);
             continue;
         }
-        if rows == MAX_ROWS {
-            let left = differs[i..].iter().filter(|&&d| d).count();
-            out.push_str(&format!(
-                "{}... cut at {} lines; {} more differing lines\n",
-                indent, MAX_ROWS, left
-            ));
-            return out;
+        if !differs && after == 0 {
+            waiting.push_back(row(n, w.as_ref(), h.as_ref(), false));
+            if waiting.len() > CONTEXT {
+                waiting.pop_front();
+                skipped = true;
+            }
+            continue;
         }
-        if skipped {
-            out.push_str(&format!("{}{:>6}\n", indent, "..."));
-            skipped = false;
+        after = if differs { CONTEXT } else { after - 1 };
+        let shown =
+            waiting
+                .drain(..)
+                .chain(std::iter::once(row(n, w.as_ref(), h.as_ref(), differs)));
+        for r in shown {
+            if rows == MAX_ROWS {
+                // This row and those after it are left out, this line among them: count
+                // what differs.
+                cut = Some(usize::from(differs));
+                break;
+            }
+            if skipped {
+                out.push_str(&gap);
+                skipped = false;
+            }
+            out.push_str(&r);
+            rows += 1;
         }
-        let (w, h) = (want.get(i), have.get(i));
-        let column = match (w, h) {
-            (Some(w), Some(h)) => first_column(w, h).unwrap_or(0),
-            _ => 0,
-        };
-        out.push_str(&format!(
-            "{}{}{:>5}  {:<side$} | {}\n",
-            indent,
-            if differs[i] { '!' } else { ' ' },
-            i + 1,
-            cell(w, column),
-            cell(h, column),
-            side = SIDE
-        ));
-        rows += 1;
     }
-    if skipped {
-        out.push_str(&format!("{}{:>6}\n", indent, "..."));
+    if let Some(left) = cut {
+        out.push_str(&format!(
+            "{}... cut at {} lines; {} more differing lines\n",
+            indent, MAX_ROWS, left
+        ));
+        return Ok(out);
+    }
+    if skipped || !waiting.is_empty() {
+        out.push_str(&gap);
     }
     if n == 0 {
         out.push_str(&format!("{}(both outputs are empty)\n", indent));
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -387,6 +706,79 @@ mod tests {
             "{}",
             short
         );
+    }
+
+    /// Line 1 of `want` and `have` compared as they stream through small buffers.
+    fn streamed(want: &[u8], have: &[u8]) -> Option<String> {
+        let mut e = io::BufReader::with_capacity(1000, want);
+        let mut g = io::BufReader::with_capacity(777, have);
+        let (mut w, mut h) = (Held::default(), Held::default());
+        assert!(read_held(&mut e, &mut w).unwrap() && read_held(&mut g, &mut h).unwrap());
+        long_line_difference(1, &mut w, &mut e, &mut h, &mut g).unwrap()
+    }
+
+    #[test]
+    fn a_long_line_streams_and_says_what_a_held_one_says() {
+        let base: Vec<u8> = (0..3 * HELD + 123).map(|i| b'a' + (i % 26) as u8).collect();
+        let at = [
+            0,
+            1,
+            500,
+            HELD - 1,
+            HELD,
+            HELD + 1,
+            2 * HELD + 7,
+            base.len() - 1,
+        ];
+        for &i in &at {
+            let mut other = base.clone();
+            other[i] = b'#';
+            let whole = line_difference(1, Some(&base), Some(&other));
+            assert_eq!(
+                streamed(&base, &other).as_deref(),
+                Some(&whole[..]),
+                "at {}",
+                i
+            );
+            // One side shorter: it ends there.
+            let whole = line_difference(1, Some(&base), Some(&base[..i]));
+            let short = [&base[..i], b"\n"].concat();
+            assert_eq!(
+                streamed(&base, &short).as_deref(),
+                Some(&whole[..]),
+                "ends at {}",
+                i
+            );
+        }
+        // Trailing whitespace is ignored, however long; other bytes after it are not.
+        let spaced = [&base[..], &vec![b' '; 2 * HELD][..], b"\t\r\nnext"].concat();
+        assert_eq!(streamed(&base, &spaced), None);
+        assert_eq!(streamed(&spaced, &base), None);
+        let tail = [&base[..], &vec![b' '; 2 * HELD][..], b"x"].concat();
+        let said = streamed(&base, &tail).unwrap();
+        assert!(
+            said.contains(&format!("column {}:", base.len() + 1)),
+            "{}",
+            said
+        );
+        // Multi-byte characters count once, also across the held bytes' ends.
+        let wide = "é".repeat(HELD);
+        let changed = format!("{}x", "é".repeat(HELD - 1));
+        let whole = line_difference(1, Some(wide.as_bytes()), Some(changed.as_bytes()));
+        let said = streamed(wide.as_bytes(), changed.as_bytes());
+        assert_eq!(said.as_deref(), Some(&whole[..]));
+    }
+
+    #[test]
+    fn side_by_side_of_long_lines_marks_a_difference_past_what_is_held() {
+        let long = "a".repeat(3 * HELD);
+        let want = format!("1\n{}b\n2\n", long);
+        let have = format!("1\n{}c\n2\n", long);
+        let view = side_by_side(want.as_bytes(), have.as_bytes(), "");
+        assert!(view.contains("!    2  "), "{}", view);
+        assert!(view.contains("     3  2 "), "{}", view);
+        let same = side_by_side(want.as_bytes(), format!("{}  \n\n", want).as_bytes(), "");
+        assert!(!same.contains('!'), "{}", same);
     }
 
     #[test]

@@ -36,6 +36,17 @@ pub fn judge(
         l => l,
     };
     // The interactor's own failure: never the solution's verdict.
+    if let Some(stream) = int.over_cap {
+        return Ok((
+            Verdict::Fail,
+            format!(
+                "the interactor {} failed ({} reached its {} MiB output cap: stopped there)",
+                interactor,
+                stream.name(),
+                int.output_cap >> 20
+            ),
+        ));
+    }
     let broken = match int.exit {
         Exit::Code(ACCEPTED | WRONG | PRESENTATION) | Exit::Killed => None,
         Exit::Code(FAILED) => Some(format!("exit status 3: {}", reason())),

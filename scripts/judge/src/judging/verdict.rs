@@ -104,9 +104,19 @@ impl Limits {
     }
 
     /// The stack a run had and whose it is: `1 GiB stack, AtCoder's`, or `8 MiB stack;
-    /// SPOJ's is unknown`.
+    /// SPOJ's is unknown`. Where the system refused the judge's stack (a hard limit below
+    /// it), the stack the run had, that it is not the judge's, and how to raise the limit.
     pub fn stack_note(self) -> String {
         let size = stack_size(self.stack());
+        if self.stack_refused() {
+            let had = stack_size(run::granted_stack(self.stack()));
+            return format!(
+                "{} stack, not {}'s {}: the hard stack limit here is {}; raise it with \
+                 `ulimit -Hs unlimited` as root, or a `hard stack` line in \
+                 /etc/security/limits.conf",
+                had, self.judge, size, had
+            );
+        }
         match self.stack_bytes {
             Some(UNLIMITED_STACK) => format!(
                 "unlimited stack, {}'s (here: the system's hard limit, `ulimit -Hs`)",
@@ -115,6 +125,12 @@ impl Limits {
             Some(_) => format!("{} stack, {}'s", size, self.judge),
             None => format!("{} stack; {}'s is unknown", size, self.judge),
         }
+    }
+
+    /// Whether a run gets less stack than the judge's (the tool's hard limit is lower): a
+    /// stack overflow then is not the judge's verdict.
+    pub fn stack_refused(self) -> bool {
+        run::granted_stack(self.stack()) < self.stack()
     }
 
     /// How much output a run may write to each stream before it is OLE: the judge's output

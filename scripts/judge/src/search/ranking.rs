@@ -61,6 +61,8 @@ pub(super) struct Ranking<'a> {
     pub(super) name: &'a str,
     pub(super) limits: Limits,
     pub(super) found: &'a [Found],
+    /// Its interactor decides each input: there is no reference's answer to save.
+    pub(super) interactive: bool,
 }
 
 impl<'a> Ranking<'a> {
@@ -194,10 +196,14 @@ impl<'a> Ranking<'a> {
         let ranked = self.ranked();
         for (r, f) in ranked.iter().take(keep).enumerate() {
             let base = dir.join(format!("worst-{}", r + 1));
-            let write = |ext: &str, bytes: &[u8]| fs::write(base.with_extension(ext), bytes);
+            let write = |ext: &str, bytes: &[u8]| {
+                crate::workspace::atomic::write_atomic(&base.with_extension(ext), bytes)
+            };
             write("in", &f.input)?;
-            write("out", &f.answer)?;
-            if f.code != 0 {
+            if !self.interactive {
+                write("out", &f.answer)?;
+            }
+            if f.code != 0 && !self.interactive {
                 write("code", format!("{}\n", f.code).as_bytes())?;
             }
             let time = if f.killed {

@@ -393,7 +393,9 @@ fn save_case(
     let case = &shrunk.case;
     fs::create_dir_all(dir)?;
     let n = next_case_number(dir);
-    let write = |ext: &str, bytes: &[u8]| fs::write(dir.join(format!("{}.{}", n, ext)), bytes);
+    let write = |ext: &str, bytes: &[u8]| {
+        crate::workspace::atomic::write_new(&dir.join(format!("{}.{}", n, ext)), bytes)
+    };
     write("in", &case.input)?;
     let decided = match &case.answer {
         Some((answer, code)) => {

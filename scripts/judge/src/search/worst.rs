@@ -247,6 +247,7 @@ impl Search {
             name: &self.name,
             limits: self.limits,
             found: &self.found,
+            interactive: self.maker.problem.io.is_interactive(),
         }
     }
 
@@ -444,7 +445,8 @@ impl Search {
             input,
             limits: self.limits,
             binary: &self.solver,
-            expected: Some(expected),
+            // An interactive problem's interactor decides, as in `make stress`.
+            expected: Some(expected).filter(|_| !self.maker.problem.io.is_interactive()),
             checker: self.checker.as_ref(),
             interactor: self.interactor.as_ref(),
             scratch: &self.scratch.join("solver"),

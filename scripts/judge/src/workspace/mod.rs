@@ -1,6 +1,7 @@
 //! The workspace's problems: their manifests and judge facts, their samples, names, test
 //! kits and scaffolds.
 
+pub mod atomic;
 pub mod io;
 pub mod judges;
 pub mod kit;

@@ -203,6 +203,38 @@ fn too_big(bytes: u64) -> Option<String> {
     })
 }
 
+/// Refuses, in one line, a samples folder `dir` that is a symbolic link leading out of the
+/// workspace `root` (or that is not a folder): the check would read cases from there and an
+/// import would write into it. A folder not there yet is fine (it is made inside). One
+/// `lstat`, and a `realpath` of a link.
+pub fn folder_inside(root: &Path, dir: &Path) -> crate::error::Result<()> {
+    let meta = match fs::symlink_metadata(dir) {
+        Ok(meta) => meta,
+        Err(_) => return Ok(()),
+    };
+    let shown = dir.strip_prefix(root).unwrap_or(dir).display().to_string();
+    if meta.file_type().is_symlink() {
+        let target = fs::canonicalize(dir).ok();
+        let root = fs::canonicalize(root).map_err(|e| Error::io(root, e))?;
+        if !target
+            .as_ref()
+            .is_some_and(|t| t.starts_with(&root) && t.is_dir())
+        {
+            let to = fs::read_link(dir).map_or_else(|_| "?".into(), |t| t.display().to_string());
+            return Err(Error::Refused(format!(
+                "{} is a symbolic link to {}, outside the workspace: make it a folder of its own",
+                shown, to
+            )));
+        }
+    } else if !meta.is_dir() {
+        return Err(Error::Refused(format!(
+            "{} is not a folder: move it away, the samples go in a folder of that name",
+            shown
+        )));
+    }
+    Ok(())
+}
+
 /// The cases of the samples folder `dir` of the workspace at `root`: the default judge's in
 /// numeric order, then each other judge's (by key) in numeric order. Files of other kinds
 /// (`notes.txt`) are left alone. Refused, in one line naming the first such file (and how
@@ -214,6 +246,7 @@ fn too_big(bytes: u64) -> Option<String> {
 /// leading outside) or is over [`MAX_SAMPLE`] bytes. A missing folder has no cases.
 /// O(files in `dir`).
 pub fn cases(root: &Path, dir: &Path) -> crate::error::Result<Vec<Case>> {
+    folder_inside(root, dir)?;
     let entries = match fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(_) => return Ok(Vec::new()),

@@ -13,6 +13,7 @@
 //! is written.
 
 use crate::error::Error;
+use crate::workspace::atomic;
 use std::fs;
 use std::path::Path;
 
@@ -159,14 +160,16 @@ const KIT: &[(&str, &str)] = &[
 /// `samples/<name>/1.in` (empty, to fill in with its `1.out`).
 pub fn new_problem(root: &Path, name: &str, template: Template) -> crate::error::Result<()> {
     crate::workspace::names::check(root, name)?;
-    create_from(root, name, &Facts::placeholder(), template)?;
     let samples = root.join("samples").join(name);
+    crate::workspace::samples::folder_inside(root, &samples)?;
+    create_from(root, name, &Facts::placeholder(), template)?;
     fs::create_dir_all(&samples).map_err(|e| Error::io(&samples, e))?;
-    if !samples.join("1.in").exists() {
-        let case = crate::workspace::io::first_case(template == Template::Interactive);
-        fs::write(samples.join("1.in"), case).map_err(|e| Error::io(samples.join("1.in"), e))?;
+    let first = samples.join("1.in");
+    let case = crate::workspace::io::first_case(template == Template::Interactive);
+    match atomic::write_new(&first, case) {
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => Err(Error::io(&first, e)),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Creates `problems/<name>` from the default template ([`Template::Plain`]) with `facts`:
@@ -175,14 +178,30 @@ pub fn create(root: &Path, name: &str, facts: &Facts) -> crate::error::Result<()
     create_from(root, name, facts, Template::Plain)
 }
 
-/// Creates `problems/<name>` from `template` with `facts`. Refuses a name that is not
-/// [`crate::workspace::names::well_formed`] (the caller runs [`crate::workspace::names::check`]) and a problem that
-/// exists; on a failed write removes what it made.
+/// Creates `problems/<name>` from `template` with `facts`. See [`create_edited`].
 pub fn create_from(
     root: &Path,
     name: &str,
     facts: &Facts,
     template: Template,
+) -> crate::error::Result<()> {
+    create_edited(root, name, facts, template, &|manifest| {
+        manifest.to_string()
+    })
+}
+
+/// Creates `problems/<name>` from `template` with `facts`, its manifest as `edit` makes it
+/// from the template's. Refuses a name that is not [`crate::workspace::names::well_formed`]
+/// (the caller runs [`crate::workspace::names::check`]) and a problem that exists. The
+/// package is made in a staging folder and put in place in one rename
+/// ([`atomic::place_folder`]): `problems/<name>` is whole or absent, even when the tool is
+/// killed on the way; on a failed write nothing is left.
+pub fn create_edited(
+    root: &Path,
+    name: &str,
+    facts: &Facts,
+    template: Template,
+    edit: &dyn Fn(&str) -> String,
 ) -> crate::error::Result<()> {
     if !crate::workspace::names::well_formed(name) {
         return Err(Error::Refused(format!(
@@ -194,16 +213,28 @@ pub fn create_from(
     if dir.exists() {
         return Err(Error::Refused(format!("problems/{} already exists", name)));
     }
-    let files = skeleton(name, facts, template);
-    let written = files.iter().try_for_each(|(path, text)| {
-        let p = dir.join(path);
-        fs::create_dir_all(p.parent().expect("a file in the package"))
-            .and_then(|_| fs::write(&p, text))
-            .map_err(|e| Error::io(&p, e))
-    });
-    if written.is_err() {
-        let _ = fs::remove_dir_all(&dir);
-    }
+    let mut files = skeleton(name, facts, template);
+    files[0].1 = edit(&files[0].1);
+    let staged = atomic::staging_folder(root, name).map_err(|e| Error::io(root, e))?;
+    let written = files
+        .iter()
+        .try_for_each(|(path, text)| {
+            let p = staged.join(path);
+            fs::create_dir_all(p.parent().expect("a file in the package"))
+                .and_then(|_| atomic::write_atomic(&p, text))
+                .map_err(|e| Error::io(&p, e))
+        })
+        .and_then(|()| {
+            fs::create_dir_all(root.join("problems"))
+                .and_then(|()| atomic::place_folder(&staged, &dir))
+                .map_err(|e| match e.kind() {
+                    std::io::ErrorKind::AlreadyExists => {
+                        Error::Refused(format!("problems/{} already exists", name))
+                    }
+                    _ => Error::io(&dir, e),
+                })
+        });
+    let _ = fs::remove_dir_all(&staged);
     written
 }
 
