@@ -256,7 +256,7 @@ macro_rules! impl_modint {
             /// Panics unless the divisor is invertible. O(log modulus).
             #[inline]
             fn div(self, rhs: T) -> Self {
-                self * rhs.into().inv()
+                Self(<$t as ModIntBase>::mul_raw(self.0, rhs.into().inv().0))
             }
         }
         impl<$($g)* T: Into<$t>> AddAssign<T> for $t {
