@@ -69,6 +69,17 @@ pub fn crt(r: &[i64], m: &[i64]) -> (i64, i64) {
     (r0, m0)
 }
 
+/// `(x / y, x % y)`, by a 32-bit division when both fit (several times cheaper on many CPUs).
+#[inline]
+fn divmod(x: u64, y: u64) -> (u64, u64) {
+    if (x | y) >> 32 == 0 {
+        let (x, y) = (x as u32, y as u32);
+        ((x / y) as u64, (x % y) as u64)
+    } else {
+        (x / y, x % y)
+    }
+}
+
 /// `sum_{i=0}^{n-1} floor((a * i + b) / m)` for unsigned arguments, wrapping modulo 2^64.
 /// Exact when `n < 2^32`, `1 <= m < 2^32` and the sum fits in u64. O(log m).
 pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64 {
@@ -77,19 +88,22 @@ pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64
         // Split off the integer parts of a / m and b / m, then count lattice points with the
         // axes swapped (a Euclid step on (m, a)).
         if a >= m {
-            ans = ans.wrapping_add((n * n.wrapping_sub(1) / 2).wrapping_mul(a / m));
-            a %= m;
+            let (q, r) = divmod(a, m);
+            ans = ans.wrapping_add((n * n.wrapping_sub(1) / 2).wrapping_mul(q));
+            a = r;
         }
         if b >= m {
-            ans = ans.wrapping_add(n.wrapping_mul(b / m));
-            b %= m;
+            let (q, r) = divmod(b, m);
+            ans = ans.wrapping_add(n.wrapping_mul(q));
+            b = r;
         }
         let y = a.wrapping_mul(n).wrapping_add(b);
         if y < m {
             return ans;
         }
-        n = y / m;
-        b = y % m;
+        let (q, r) = divmod(y, m);
+        n = q;
+        b = r;
         std::mem::swap(&mut m, &mut a);
     }
 }
