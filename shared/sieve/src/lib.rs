@@ -152,20 +152,24 @@ pub fn for_each_prime(n: u32, mut f: impl FnMut(u32)) {
             }
             *next = lo + j;
         }
-        // Eight flags at a time become eight bits (each flag byte is 0 or 1, and the
-        // multiplier moves byte i to bit 56 + i with no carries), then each set bit a prime.
+        // Sixty-four flags become the bits of one word, eight at a time (each flag byte is 0
+        // or 1, and the multiplier moves byte i to bit 56 + i with no carries); then each
+        // set bit is a prime. Whole words keep the loop over set bits long and predictable.
         let mut base = 2 * lo as u64 + 1;
-        let mut chunks = seg.chunks_exact(8);
-        for c in &mut chunks {
-            let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            let mut bits = v.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let mut blocks = seg.chunks_exact(64);
+        for c in &mut blocks {
+            let mut bits = 0u64;
+            for (k, e) in c.chunks_exact(8).enumerate() {
+                let v = u64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]]);
+                bits |= (v.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+            }
             while bits != 0 {
                 f((base + 2 * bits.trailing_zeros() as u64) as u32);
                 bits &= bits - 1;
             }
-            base += 16;
+            base += 128;
         }
-        for (i, &b) in chunks.remainder().iter().enumerate() {
+        for (i, &b) in blocks.remainder().iter().enumerate() {
             if b != 0 {
                 f((base + 2 * i as u64) as u32);
             }
