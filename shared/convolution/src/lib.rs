@@ -116,29 +116,69 @@ impl<const M: u32> Ntt<M> {
             }
             q /= 2;
         }
-        let im = t[1];
         while q >= 4 {
             q /= 4;
+            if q == 1 {
+                // The last pass: one group per block, so no inner loop.
+                for (s, c) in a.chunks_exact_mut(4).enumerate() {
+                    let r = Self::fly([c[0], c[1], c[2], c[3]], Self::twiddles(t, s));
+                    c.copy_from_slice(&r);
+                }
+                break;
+            }
             for (s, blk) in a.chunks_exact_mut(4 * q).enumerate() {
-                let (w1, w2) = (t[2 * s], t[s]);
-                let w3 = Self::mul(w1, w2);
-                let w3 = w3.min(w3.wrapping_sub(M));
+                let w = Self::twiddles(t, s);
                 let (x0, r) = blk.split_at_mut(q);
                 let (x1, r) = r.split_at_mut(q);
                 let (x2, x3) = r.split_at_mut(q);
                 for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
-                    // Inputs below 4M; each multiplication lands below 2M.
-                    let a0 = Self::red2(*p0);
-                    let (a1, a2, a3) = (Self::mul(*p1, w1), Self::mul(*p2, w2), Self::mul(*p3, w3));
-                    let (s02, d02) = (Self::red2(a0 + a2), Self::red2(a0 + m2 - a2));
-                    let (s13, d13) = (Self::red2(a1 + a3), Self::mul(a1 + m2 - a3, im));
-                    *p0 = s02 + s13;
-                    *p1 = s02 + m2 - s13;
-                    *p2 = d02 + d13;
-                    *p3 = d02 + m2 - d13;
+                    let [b0, b1, b2, b3] = Self::fly([*p0, *p1, *p2, *p3], w);
+                    *p0 = b0;
+                    *p1 = b1;
+                    *p2 = b2;
+                    *p3 = b3;
                 }
             }
         }
+    }
+
+    /// The twiddles of radix-4 block s: t[2s], t[s] = t[2s]^2, t[2s]^3, and t[1] (a fourth
+    /// root of unity), all below M.
+    #[inline(always)]
+    fn twiddles(t: &[u32], s: usize) -> [u32; 4] {
+        let (w1, w2) = (t[2 * s], t[s]);
+        let w3 = Self::mul(w1, w2);
+        [w1, w2, w3.min(w3.wrapping_sub(M)), t[1]]
+    }
+
+    /// One forward radix-4 butterfly: inputs below 4M, outputs below 4M (each
+    /// multiplication lands below 2M, each sum is brought below 2M before the next).
+    #[inline(always)]
+    fn fly(x: [u32; 4], w: [u32; 4]) -> [u32; 4] {
+        let m2 = 2 * M;
+        let a0 = Self::red2(x[0]);
+        let (a1, a2, a3) = (
+            Self::mul(x[1], w[0]),
+            Self::mul(x[2], w[1]),
+            Self::mul(x[3], w[2]),
+        );
+        let (s02, d02) = (Self::red2(a0 + a2), Self::red2(a0 + m2 - a2));
+        let (s13, d13) = (Self::red2(a1 + a3), Self::mul(a1 + m2 - a3, w[3]));
+        [s02 + s13, s02 + m2 - s13, d02 + d13, d02 + m2 - d13]
+    }
+
+    /// One inverse butterfly, twiddles last: inputs below 2M, outputs below 2M.
+    #[inline(always)]
+    fn unfly(b: [u32; 4], w: [u32; 4]) -> [u32; 4] {
+        let m2 = 2 * M;
+        let (s01, d01) = (Self::red2(b[0] + b[1]), Self::red2(b[0] + m2 - b[1]));
+        let (s23, d23) = (Self::red2(b[2] + b[3]), Self::mul(b[2] + m2 - b[3], w[3]));
+        [
+            Self::red2(s01 + s23),
+            Self::mul(d01 + d23, w[0]),
+            Self::mul(s01 + m2 - s23, w[1]),
+            Self::mul(d01 + m2 - d23, w[2]),
+        ]
     }
 
     /// Inverse of [`Ntt::forward`] without the 1/n factor, given the inverse twiddles:
@@ -146,25 +186,25 @@ impl<const M: u32> Ntt<M> {
     fn backward(a: &mut [u32], t: &[u32]) {
         let n = a.len();
         let m2 = 2 * M;
-        let im = t[1];
-        let mut q = 1;
+        if n >= 4 {
+            for (s, c) in a.chunks_exact_mut(4).enumerate() {
+                let r = Self::unfly([c[0], c[1], c[2], c[3]], Self::twiddles(t, s));
+                c.copy_from_slice(&r);
+            }
+        }
+        let mut q = 4;
         while 4 * q <= n {
             for (s, blk) in a.chunks_exact_mut(4 * q).enumerate() {
-                let (w1, w2) = (t[2 * s], t[s]);
-                let w3 = Self::mul(w1, w2);
-                let w3 = w3.min(w3.wrapping_sub(M));
+                let w = Self::twiddles(t, s);
                 let (x0, r) = blk.split_at_mut(q);
                 let (x1, r) = r.split_at_mut(q);
                 let (x2, x3) = r.split_at_mut(q);
                 for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
-                    // Inputs below 2M; the butterflies of forward undone, twiddles last.
-                    let (b0, b1, b2, b3) = (*p0, *p1, *p2, *p3);
-                    let (s01, d01) = (Self::red2(b0 + b1), Self::red2(b0 + m2 - b1));
-                    let (s23, d23) = (Self::red2(b2 + b3), Self::mul(b2 + m2 - b3, im));
-                    *p0 = Self::red2(s01 + s23);
-                    *p2 = Self::mul(s01 + m2 - s23, w2);
-                    *p1 = Self::mul(d01 + d23, w1);
-                    *p3 = Self::mul(d01 + m2 - d23, w3);
+                    let [b0, b1, b2, b3] = Self::unfly([*p0, *p1, *p2, *p3], w);
+                    *p0 = b0;
+                    *p1 = b1;
+                    *p2 = b2;
+                    *p3 = b3;
                 }
             }
             q *= 4;
