@@ -1,8 +1,8 @@
 //! sum_of_floor_of_linear (Library Checker): for each query, the sum of floor((a i + b) / m)
 //! over 0 <= i < n.
 
-use fastio::{InputError, Writer};
-use std::io::Read;
+use std::fmt::Write as _;
+use std::io::{Read, Write as _};
 
 /// Unsigned decimal tokens from a byte buffer that ends in whitespace.
 struct Tokens {
@@ -44,8 +44,8 @@ impl Tokens {
         self.pos = i;
         if i == start || i - start > 19 || v < lo || v > hi || buf[i] > b' ' {
             let line = 1 + buf[..start].iter().filter(|&&b| b == b'\n').count();
-            let what = format!("expected an integer in {}..={}", lo, hi);
-            InputError::at_line(line, what).exit(&mut Writer::new());
+            eprintln!("line {}: expected an integer in {}..={}", line, lo, hi);
+            std::process::exit(2);
         }
         v
     }
@@ -54,13 +54,14 @@ impl Tokens {
 fn main() {
     let mut t = Tokens::stdin();
     let q = t.next(1, 100_000);
-    let mut out = Writer::new();
+    let mut out = String::new();
     for _ in 0..q {
         let n = t.next(1, 1_000_000_000);
         let m = t.next(1, 1_000_000_000);
         let a = t.next(0, m - 1);
         let b = t.next(0, m - 1);
-        out.int(math::floor_sum_unsigned(n, m, a, b) as i64);
-        out.byte(b'\n');
+        let _ = writeln!(out, "{}", math::floor_sum_unsigned(n, m, a, b));
     }
+    // A closed stdout is ignored: nobody is reading.
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
 }
