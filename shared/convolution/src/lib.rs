@@ -100,21 +100,39 @@ impl<const M: u32> Ntt<M> {
         t
     }
 
-    /// Forward transform of `a` (length n, a power of 2 >= 4, values below 2M) in place,
-    /// results below 4M in a fixed permuted order. O(n log n).
-    fn forward(a: &mut [u32], t: &[u32]) {
+    /// Forward transform of `a` (length n, a power of 2 >= 4, values below 2M, zero from
+    /// index `len` on) in place, results below 4M in a fixed permuted order. O(n log n).
+    fn forward(a: &mut [u32], t: &[u32], len: usize) {
         let n = a.len();
         let m2 = 2 * M;
         let mut q = n;
         if n.trailing_zeros() % 2 == 1 {
-            // One radix-2 pass with multiplier t[0] = 1.
+            // One radix-2 pass with multiplier t[0] = 1; over a zero upper half, a copy.
             let (x, y) = a.split_at_mut(n / 2);
-            for (x, y) in x.iter_mut().zip(y.iter_mut()) {
-                let (u, v) = (*x, *y);
-                *x = u + v;
-                *y = u + m2 - v;
+            if len <= n / 2 {
+                y.copy_from_slice(x);
+            } else {
+                for (x, y) in x.iter_mut().zip(y.iter_mut()) {
+                    let (u, v) = (*x, *y);
+                    *x = u + v;
+                    *y = u + m2 - v;
+                }
             }
             q /= 2;
+        } else if len <= n / 2 {
+            // The first radix-4 pass (twiddles 1) over a zero upper half: one product a group.
+            q /= 4;
+            let (x0, r) = a.split_at_mut(q);
+            let (x1, r) = r.split_at_mut(q);
+            let (x2, x3) = r.split_at_mut(q);
+            for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
+                let (a0, a1) = (*p0, *p1);
+                let d = Self::mul(a1, t[1]);
+                *p0 = a0 + a1;
+                *p1 = a0 + m2 - a1;
+                *p2 = a0 + d;
+                *p3 = a0 + m2 - d;
+            }
         }
         while q >= 4 {
             q /= 4;
@@ -239,8 +257,8 @@ impl<const M: u32> Ntt<M> {
         };
         let t = Self::table(n, false);
         let (mut fa, mut fb) = (load(a), load(b));
-        Self::forward(&mut fa, &t);
-        Self::forward(&mut fb, &t);
+        Self::forward(&mut fa, &t, a.len());
+        Self::forward(&mut fb, &t, b.len());
         drop(t);
         // The pointwise products carry R^-1; the factor R^2 / n turns them into ab / n.
         let k = (Self::pow(n as u32, M - 2) as u64 * Self::R2 as u64 % M as u64) as u32;
