@@ -242,6 +242,8 @@ impl<const M: u32> Ntt<M> {
     fn multiply<T: Copy>(a: &[T], b: &[T], get: impl Fn(T) -> u32) -> Vec<u32> {
         let len = a.len() + b.len() - 1;
         let n = len.next_power_of_two().max(4);
+        // Lazy reduction keeps values below 4M in a u32.
+        assert!(M < 1 << 30, "convolution: modulus {} is not below 2^30", M);
         assert!(
             n.trailing_zeros() <= Self::RANK,
             "convolution: length {} is beyond the 2^{} transforms of modulus {}",
@@ -337,9 +339,10 @@ fn naive<T: Copy>(a: &[T], b: &[T], mul: impl Fn(T, T) -> u64, m: u64) -> Vec<u6
 const NAIVE: usize = 40;
 
 /// The product of `a` and `b` modulo the prime `M`: `c[k] = sum_{i+j=k} a[i] b[j]`, of length
-/// `a.len() + b.len() - 1` (empty when either is empty). Requires M prime with
-/// `2^c | M - 1` for `2^c >= a.len() + b.len() - 1` (998244353 allows 2^23); panics on a longer
-/// result. O((n + m) log(n + m)).
+/// `a.len() + b.len() - 1` (empty when either is empty). Requires M prime, `M < 2^30`, and
+/// `2^c | M - 1` for some `2^c >= a.len() + b.len() - 1` (998244353 allows 2^23); panics on a
+/// longer result or a larger M (a composite M gives wrong values). Inputs shorter than 41 are
+/// multiplied directly, any M. O((n + m) log(n + m)).
 pub fn convolution<const M: u32>(
     a: &[StaticModInt<M>],
     b: &[StaticModInt<M>],
@@ -554,6 +557,9 @@ mod tests {
         // 17 = 2^4 + 1 allows transforms up to 16: a result of 100 cannot be made.
         let long = vec![1u32; 50];
         assert!(std::panic::catch_unwind(|| convolution_raw::<17, u32>(&long, &long)).is_err());
+        // 2013265921 = 15 * 2^27 + 1 is prime but too large for the lazy reduction.
+        let r = std::panic::catch_unwind(|| convolution_raw::<2_013_265_921, u32>(&long, &long));
+        assert!(r.is_err());
     }
 
     #[test]
