@@ -1,8 +1,7 @@
 //! sum_of_floor_of_linear (Library Checker): for each query, the sum of floor((a i + b) / m)
 //! over 0 <= i < n.
 
-use std::fmt::Write as _;
-use std::io::{Read, Write as _};
+use std::io::{Read, Write};
 
 /// Unsigned decimal tokens from a byte buffer that ends in whitespace.
 struct Tokens {
@@ -54,14 +53,25 @@ impl Tokens {
 fn main() {
     let mut t = Tokens::stdin();
     let q = t.next(1, 100_000);
-    let mut out = String::new();
+    let mut out = Vec::with_capacity(q as usize * 20);
     for _ in 0..q {
         let n = t.next(1, 1_000_000_000);
         let m = t.next(1, 1_000_000_000);
         let a = t.next(0, m - 1);
         let b = t.next(0, m - 1);
-        let _ = writeln!(out, "{}", math::floor_sum_unsigned(n, m, a, b));
+        let mut v = math::floor_sum_unsigned(n, m, a, b);
+        let mut digits = [b'\n'; 21];
+        let mut i = 20;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        out.extend_from_slice(&digits[i..]);
     }
     // A closed stdout is ignored: nobody is reading.
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    let _ = std::io::stdout().lock().write_all(&out);
 }
