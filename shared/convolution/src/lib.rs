@@ -1,5 +1,4 @@
-//! Convolution (polynomial product) by number-theoretic transform: over an NTT-friendly prime,
-//! over any modulus (three primes and the Chinese remainder theorem), and exactly over i64.
+//! Convolution by NTT: over an NTT-friendly prime, over any modulus (three primes), exact i64.
 //!
 //! ```
 //! use convolution::{convolution, convolution_any_mod, convolution_i64, convolution_raw};

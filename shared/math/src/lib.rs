@@ -1,5 +1,4 @@
-//! Number theory as in ACL's math: modular power and inverse, Chinese remaindering, and the
-//! floor sum of a linear function.
+//! Number theory as in ACL's math: modular power and inverse, CRT, and linear floor sums.
 //!
 //! ```
 //! use math::{crt, floor_sum, inv_mod, pow_mod};

@@ -1,5 +1,6 @@
-//! Modular integers: [`StaticModInt<M>`] (modulus fixed at compile time) and [`DynamicModInt`]
-//! (modulus set at run time, Barrett reduction), with the usual operators.
+//! Modular integers: [`StaticModInt<M>`] (compile-time modulus) and [`DynamicModInt`] (run-time).
+//!
+//! The dynamic type's products use Barrett reduction; both have the usual operators.
 //!
 //! ```
 //! use modint::{DynamicModInt, ModInt998244353 as Mint};

@@ -1,5 +1,6 @@
-//! Primality and factorization of 64-bit integers: deterministic Miller-Rabin and
-//! Pollard-Brent rho, both over Montgomery multiplication.
+//! 64-bit primality (deterministic Miller-Rabin) and factorization (Pollard-Brent rho).
+//!
+//! Both run on Montgomery multiplication modulo the number.
 //!
 //! ```
 //! use primes::{factorize, is_prime};

@@ -1,9 +1,11 @@
-//! Prime sieves: a linear sieve with smallest prime factors (factorization by table), and a
-//! fast segmented sieve of Eratosthenes over odd numbers for enumerating primes up to 2^32.
+//! Prime sieves: a linear sieve with smallest prime factors, and a fast segmented sieve.
+//!
+//! The linear sieve factorizes by table; the segmented sieve of Eratosthenes over odd numbers
+//! enumerates the primes up to any u32.
 //!
 //! ```
-//! use sieve::{primes_up_to, LinearSieve};
-//! let s = LinearSieve::new(100);
+//! use sieve::{linear_sieve, primes_up_to};
+//! let s = linear_sieve(100);
 //! assert_eq!(s.factorize(84), [2, 2, 3, 7]);
 //! assert!(s.is_prime(97) && !s.is_prime(91));
 //! assert_eq!(&s.primes()[..5], [2, 3, 5, 7, 11]);
@@ -77,6 +79,11 @@ impl LinearSieve {
         }
         f
     }
+}
+
+/// The linear sieve of `0..=n`: the same as [`LinearSieve::new`]. O(n).
+pub fn linear_sieve(n: u32) -> LinearSieve {
+    LinearSieve::new(n)
 }
 
 /// Sieve window in bytes, one byte per odd number: fits in the L2 cache.
