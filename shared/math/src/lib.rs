@@ -85,17 +85,16 @@ pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64
     let mut ans = 0u64;
     loop {
         // Split off the integer parts of a / m and b / m, then count lattice points with the
-        // axes swapped (a Euclid step on (m, a)).
+        // axes swapped (a Euclid step on (m, a)). After the first step a >= m always, while
+        // b >= m holds about half the time: dividing b unconditionally beats mispredicting.
         if a >= m {
             let (q, r) = divmod(a, m);
             ans = ans.wrapping_add((n * n.wrapping_sub(1) / 2).wrapping_mul(q));
             a = r;
         }
-        if b >= m {
-            let (q, r) = divmod(b, m);
-            ans = ans.wrapping_add(n.wrapping_mul(q));
-            b = r;
-        }
+        let (q, r) = divmod(b, m);
+        ans = ans.wrapping_add(n.wrapping_mul(q));
+        b = r;
         let y = a.wrapping_mul(n).wrapping_add(b);
         if y < m {
             return ans;
