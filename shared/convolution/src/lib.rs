@@ -73,9 +73,9 @@ impl<const M: u32> Ntt<M> {
     }
 
     /// The twiddles of a transform of length `n` (a power of 2, 4 <= n <= 2^RANK), in
-    /// Montgomery form below M: `t[s] = z^rev(s)`, rev reversing the bits of s and z a
-    /// primitive root of unity of order 2n, so that t[2s]^2 = t[s] and t[2s+1] = t[2s] * t[1],
-    /// t[1] being a fourth root of unity. Block s of every pass multiplies by t[s] (its two
+    /// Montgomery form below M: `t[s] = z^rev(s)` for s < n/2, rev reversing the log2(n) - 1
+    /// bits of s and z a primitive n-th root of unity, so that t[2s]^2 = t[s] and
+    /// t[2s+1] = t[2s] * t[1], t[1] being a fourth root of unity. Block s of every pass multiplies by t[s] (its two
     /// sub-blocks by t[2s], t[2s+1]); `inverse` gives the inverses. O(n).
     fn table(n: usize, inverse: bool) -> Vec<u32> {
         let g = primitive_root(M);
@@ -236,7 +236,7 @@ impl<const M: u32> Ntt<M> {
         }
     }
 
-    /// The cyclic-free product of `a` and `b` modulo M (values in 0..M), given their values
+    /// The (acyclic) product of `a` and `b` modulo M (values in 0..M), given their values
     /// below 2M through `get`; both nonempty. O((n + m) log(n + m)).
     fn multiply<T: Copy>(a: &[T], b: &[T], get: impl Fn(T) -> u32) -> Vec<u32> {
         let len = a.len() + b.len() - 1;
