@@ -50,6 +50,18 @@ impl Tokens {
     }
 }
 
+/// "00", "01", ..., "99".
+const PAIRS: [u8; 200] = {
+    let mut t = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        t[2 * i] = b'0' + (i / 10) as u8;
+        t[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    t
+};
+
 fn main() {
     let mut t = Tokens::stdin();
     let q = t.next(1, 100_000);
@@ -59,16 +71,23 @@ fn main() {
         let m = t.next(1, 1_000_000_000);
         let a = t.next(0, m - 1);
         let b = t.next(0, m - 1);
+        // Two digits per division (a division by a constant is a multiplication, but a
+        // dependent one).
         let mut v = math::floor_sum_unsigned(n, m, a, b);
         let mut digits = [b'\n'; 21];
         let mut i = 20;
-        loop {
+        while v >= 100 {
+            let d = (v % 100) as usize * 2;
+            v /= 100;
+            i -= 2;
+            digits[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+        }
+        if v >= 10 {
+            i -= 2;
+            digits[i..i + 2].copy_from_slice(&PAIRS[v as usize * 2..v as usize * 2 + 2]);
+        } else {
             i -= 1;
-            digits[i] = b'0' + (v % 10) as u8;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
+            digits[i] = b'0' + v as u8;
         }
         out.extend_from_slice(&digits[i..]);
     }
