@@ -101,7 +101,10 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When there is no edge `i`, or not `0 <= new_flow <= new_cap`.
     pub fn change_edge(&mut self, i: usize, new_cap: C, new_flow: C) {
-        assert!(C::ZERO <= new_flow && new_flow <= new_cap, "need 0 <= flow <= cap");
+        assert!(
+            C::ZERO <= new_flow && new_flow <= new_cap,
+            "need 0 <= flow <= cap"
+        );
         let e = &mut self.edges[i];
         e.cap = new_cap;
         e.flow = new_flow;
@@ -347,7 +350,15 @@ mod tests {
         g.add_edge(1, 2, 3);
         assert_eq!(g.flow(0, 2), 3);
         g.change_edge(a, 1, 0);
-        assert_eq!(g.get_edge(a), Edge { from: 0, to: 1, cap: 1, flow: 0 });
+        assert_eq!(
+            g.get_edge(a),
+            Edge {
+                from: 0,
+                to: 1,
+                cap: 1,
+                flow: 0
+            }
+        );
         assert_eq!(g.flow(0, 2), 0);
         // A long path and a wide bipartite graph.
         let n = 200_000;

@@ -21,10 +21,7 @@ pub struct SccGraph {
 impl SccGraph {
     /// A graph with `n` vertices and no edges. O(n).
     pub fn new(n: usize) -> Self {
-        SccGraph {
-            n,
-            edges: vec![],
-        }
+        SccGraph { n, edges: vec![] }
     }
 
     /// Adds the edge `from -> to` (loops and parallel edges allowed). Amortized O(1).
@@ -142,12 +139,11 @@ mod tests {
             r[u][v] = true;
         }
         for k in 0..n {
-            for i in 0..n {
-                if r[i][k] {
-                    for j in 0..n {
-                        if r[k][j] {
-                            r[i][j] = true;
-                        }
+            let via = r[k].clone();
+            for row in r.iter_mut() {
+                if row[k] {
+                    for (x, &y) in row.iter_mut().zip(&via) {
+                        *x |= y;
                     }
                 }
             }

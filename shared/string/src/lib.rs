@@ -246,7 +246,10 @@ mod tests {
             assert_eq!(sa, naive_sa(&s), "{:?}", s);
             assert_eq!(lcp_array(&s, &sa), naive_lcp(&s, &sa));
             assert_eq!(z_algorithm(&s), naive_z(&s));
-            let big: Vec<i64> = s.iter().map(|&c| i64::from(c) * 1_000_000_007 - 7).collect();
+            let big: Vec<i64> = s
+                .iter()
+                .map(|&c| i64::from(c) * 1_000_000_007 - 7)
+                .collect();
             assert_eq!(suffix_array_arbitrary(&big), sa);
             let small: Vec<usize> = s.iter().map(|&c| (c - b'a') as usize).collect();
             assert_eq!(suffix_array_manual(&small, sigma - 1), sa);

@@ -75,14 +75,17 @@ mod tests {
             let mut ts = TwoSat::new(n);
             let mut cl = vec![];
             for _ in 0..m {
-                let c = (rng.below(n), rng.below(2) == 1, rng.below(n), rng.below(2) == 1);
+                let c = (
+                    rng.below(n),
+                    rng.below(2) == 1,
+                    rng.below(n),
+                    rng.below(2) == 1,
+                );
                 ts.add_clause(c.0, c.1, c.2, c.3);
                 cl.push(c);
             }
-            let holds = |x: &dyn Fn(usize) -> bool| {
-                cl.iter()
-                    .all(|&(i, f, j, g)| x(i) == f || x(j) == g)
-            };
+            let holds =
+                |x: &dyn Fn(usize) -> bool| cl.iter().all(|&(i, f, j, g)| x(i) == f || x(j) == g);
             let brute = (0..1u32 << n).any(|mask| holds(&|i| mask >> i & 1 == 1));
             assert_eq!(ts.satisfiable(), brute);
             if brute {
