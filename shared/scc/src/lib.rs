@@ -15,22 +15,27 @@
 #[derive(Clone, Debug, Default)]
 pub struct SccGraph {
     n: usize,
-    edges: Vec<(usize, usize)>,
+    edges: Vec<(u32, u32)>,
 }
 
 impl SccGraph {
-    /// A graph with `n` vertices and no edges. O(n).
+    /// A graph with `n` vertices and no edges. O(1).
+    ///
+    /// # Panics
+    /// When `n >= 2^32 - 1` (vertices and edge counts are held in 32 bits).
     pub fn new(n: usize) -> Self {
+        assert!(n < u32::MAX as usize, "too many vertices");
         SccGraph { n, edges: vec![] }
     }
 
-    /// Adds the edge `from -> to` (loops and parallel edges allowed). Amortized O(1).
+    /// Adds the edge `from -> to` (loops and parallel edges allowed; fewer than 2^32 edges
+    /// in all). Amortized O(1).
     ///
     /// # Panics
     /// When `from` or `to` is not below n.
     pub fn add_edge(&mut self, from: usize, to: usize) {
         assert!(from < self.n && to < self.n, "vertex out of range");
-        self.edges.push((from, to));
+        self.edges.push((from as u32, to as u32));
     }
 
     /// The number of components and each vertex's component id; ids are in topological
@@ -38,66 +43,75 @@ impl SccGraph {
     /// recursion, any depth.
     pub fn scc_ids(&self) -> (usize, Vec<usize>) {
         let n = self.n;
-        // CSR adjacency.
-        let mut start = vec![0; n + 1];
+        // CSR adjacency, 32-bit: half the cache footprint of usize.
+        let mut start = vec![0u32; n + 1];
         for &(u, _) in &self.edges {
-            start[u + 1] += 1;
+            start[u as usize + 1] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let mut it = start.clone();
-        let mut adj = vec![0; self.edges.len()];
+        let mut fill = start.clone();
+        let mut adj = vec![0u32; self.edges.len()];
         for &(u, v) in &self.edges {
-            adj[it[u]] = v;
-            it[u] += 1;
+            let f = &mut fill[u as usize];
+            adj[*f as usize] = v;
+            *f += 1;
         }
-        it.copy_from_slice(&start);
         // ord[v]: preorder number, n once v has its component (so it lowers no low link).
-        const NONE: usize = usize::MAX;
+        const NONE: u32 = u32::MAX;
         let mut ord = vec![NONE; n];
-        let mut low = vec![0; n];
         let mut ids = vec![0; n];
-        let mut visited = Vec::with_capacity(n);
-        let mut stack = Vec::with_capacity(n);
+        let mut visited: Vec<u32> = Vec::with_capacity(n);
+        // The DFS path above the current vertex: (vertex, its next arc, its low link). The
+        // current vertex's own three live in locals.
+        let mut frames: Vec<(u32, u32, u32)> = vec![];
         let (mut now, mut groups) = (0, 0);
         for root in 0..n {
             if ord[root] != NONE {
                 continue;
             }
-            ord[root] = now;
-            low[root] = now;
+            let (mut v, mut i, mut end, mut low) = (root, start[root], start[root + 1], now);
+            ord[v] = now;
             now += 1;
-            visited.push(root);
-            stack.push(root);
-            while let Some(&v) = stack.last() {
-                if it[v] < start[v + 1] {
-                    let to = adj[it[v]];
-                    it[v] += 1;
-                    if ord[to] == NONE {
+            visited.push(v as u32);
+            loop {
+                if i < end {
+                    let to = adj[i as usize] as usize;
+                    i += 1;
+                    let o = ord[to];
+                    if o == NONE {
+                        frames.push((v as u32, i, low));
+                        v = to;
+                        i = start[to];
+                        end = start[to + 1];
+                        low = now;
                         ord[to] = now;
-                        low[to] = now;
                         now += 1;
-                        visited.push(to);
-                        stack.push(to);
-                    } else if ord[to] < low[v] {
-                        low[v] = ord[to];
+                        visited.push(to as u32);
+                    } else if o < low {
+                        low = o;
                     }
                     continue;
                 }
-                stack.pop();
-                if low[v] == ord[v] {
+                if low == ord[v] {
                     while let Some(u) = visited.pop() {
-                        ord[u] = n;
-                        ids[u] = groups;
-                        if u == v {
+                        ord[u as usize] = n as u32;
+                        ids[u as usize] = groups;
+                        if u as usize == v {
                             break;
                         }
                     }
                     groups += 1;
                 }
-                if let Some(&p) = stack.last() {
-                    low[p] = low[p].min(low[v]);
+                match frames.pop() {
+                    None => break,
+                    Some((p, pi, pl)) => {
+                        v = p as usize;
+                        i = pi;
+                        end = start[v + 1];
+                        low = pl.min(low);
+                    }
                 }
             }
         }
