@@ -160,7 +160,7 @@ impl<C: Cap> MfGraph<C> {
         let mut level = vec![NONE; n];
         let mut iter = vec![0; n];
         let mut queue = Vec::with_capacity(n);
-        // The current augmenting path as arc indices, from s.
+        // The current search path as arc indices (see the blocking flow below).
         let mut path: Vec<usize> = Vec::with_capacity(n);
         let mut flow = C::ZERO;
         while flow < limit {
@@ -187,20 +187,22 @@ impl<C: Cap> MfGraph<C> {
                 break;
             }
             iter.copy_from_slice(&start[..n]);
-            // Blocking flow: advance along level-increasing arcs, retreat from dead ends.
-            let mut v = s;
+            // Blocking flow, searched backwards from t (every labelled vertex is reachable
+            // from s, so few searches die): step from v to a u one level lower whose arc u -> v
+            // has capacity, retreat from dead ends; `path` holds v's arcs, from t.
+            let mut v = t;
             loop {
-                if v == t {
+                if v == s {
                     let mut f = limit - flow;
                     for &a in &path {
-                        f = f.min(arcs[a].2);
+                        f = f.min(arcs[arcs[a].1].2);
                     }
                     let mut cut = path.len();
                     for (k, &a) in path.iter().enumerate().rev() {
-                        arcs[a].2 = arcs[a].2 - f;
                         let r = arcs[a].1;
-                        arcs[r].2 = arcs[r].2 + f;
-                        if arcs[a].2 == C::ZERO {
+                        arcs[r].2 = arcs[r].2 - f;
+                        arcs[a].2 = arcs[a].2 + f;
+                        if arcs[r].2 == C::ZERO {
                             cut = k;
                         }
                     }
@@ -208,16 +210,18 @@ impl<C: Cap> MfGraph<C> {
                     if flow == limit {
                         break;
                     }
-                    // Resume at the tail of the first saturated arc.
+                    // Resume where the saturated arc nearest t was entered.
                     path.truncate(cut);
-                    v = path.last().map_or(s, |&a| arcs[a].0);
+                    v = path.last().map_or(t, |&a| arcs[a].0);
                     continue;
                 }
-                let end = start[v + 1];
+                let (end, lv) = (start[v + 1], level[v]);
                 let mut i = iter[v];
                 while i < end {
-                    let (to, _, cap) = arcs[i];
-                    if cap > C::ZERO && level[to] == level[v] + 1 && level[to] <= level[t] {
+                    let (u, r, _) = arcs[i];
+                    // One level down (the level graph). Every v searched has lv >= 1; an
+                    // unlabelled or dead u has level NONE, which wraps to 0 and fails.
+                    if level[u].wrapping_add(1) == lv && arcs[r].2 > C::ZERO {
                         break;
                     }
                     i += 1;
