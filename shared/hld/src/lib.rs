@@ -175,6 +175,39 @@ impl Hld {
         }
     }
 
+    /// The path from `u` to `v` as O(log n) position ranges in walking order, for an
+    /// operation that is not commutative: each `(l, r, up)` covers positions `l..r`, walked
+    /// from `r - 1` down to `l` when `up` (towards the root), else from `l` up to `r - 1`.
+    /// With `edge`, the ranges hold the path's edges as in [`Hld::path`]. O(log n).
+    pub fn path_ordered(
+        &self,
+        mut u: usize,
+        mut v: usize,
+        edge: bool,
+    ) -> Vec<(usize, usize, bool)> {
+        let (pos, head) = (&self.pos, &self.head);
+        let (mut up, mut down) = (vec![], vec![]);
+        while head[u] != head[v] {
+            if pos[head[u]] >= pos[head[v]] {
+                up.push((pos[head[u]], pos[u] + 1, true));
+                u = self.parent[head[u]];
+            } else {
+                down.push((pos[head[v]], pos[v] + 1, false));
+                v = self.parent[head[v]];
+            }
+        }
+        let e = edge as usize;
+        if pos[u] >= pos[v] {
+            if pos[v] + e <= pos[u] {
+                up.push((pos[v] + e, pos[u] + 1, true));
+            }
+        } else if pos[u] + e <= pos[v] {
+            down.push((pos[u] + e, pos[v] + 1, false));
+        }
+        up.extend(down.into_iter().rev());
+        up
+    }
+
     /// The lowest common ancestor of `u` and `v`. O(log n).
     pub fn lca(&self, mut u: usize, mut v: usize) -> usize {
         let (pos, head) = (&self.pos, &self.head);
@@ -290,6 +323,33 @@ mod tests {
                     for x in 0..n {
                         assert_eq!(cover[h.pos(x)], want.contains(&x) as i32);
                     }
+                    // In walking order: u up to the ancestor, then down to v.
+                    let mut walk = vec![];
+                    for (l, r, up) in h.path_ordered(u, v, edge) {
+                        if up {
+                            walk.extend((l..r).rev().map(|i| at[i]));
+                        } else {
+                            walk.extend((l..r).map(|i| at[i]));
+                        }
+                    }
+                    let mut order: Vec<usize> = vec![u];
+                    let mut x = u;
+                    while x != w0 {
+                        x = par[x];
+                        order.push(x);
+                    }
+                    let mut down = vec![];
+                    let mut y = v;
+                    while y != w0 {
+                        down.push(y);
+                        y = par[y];
+                    }
+                    order.extend(down.into_iter().rev());
+                    if edge {
+                        // Edges sit at their lower end: the walk's lower ends, in order.
+                        order.retain(|&x| x != w0);
+                    }
+                    assert_eq!(walk, order);
                 }
             }
         }

@@ -42,31 +42,37 @@ impl SccGraph {
     /// order: an edge `u -> v` has `id[u] <= id[v]`. O(n + m), iterative (Tarjan): no
     /// recursion, any depth.
     pub fn scc_ids(&self) -> (usize, Vec<usize>) {
+        let (groups, ids) = self.ids();
+        (groups, ids.into_iter().map(|x| x as usize).collect())
+    }
+
+    /// [`SccGraph::scc_ids`] in 32 bits.
+    fn ids(&self) -> (usize, Vec<u32>) {
         let n = self.n;
-        // CSR adjacency, 32-bit: half the cache footprint of usize.
+        // CSR adjacency, 32-bit: half the cache footprint of usize. start[u] counts up to
+        // u's end, then the edges, placed last to first, move it down to u's start.
         let mut start = vec![0u32; n + 1];
         for &(u, _) in &self.edges {
-            start[u as usize + 1] += 1;
+            start[u as usize] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
-        let mut fill = start.clone();
         let mut adj = vec![0u32; self.edges.len()];
-        for &(u, v) in &self.edges {
-            let f = &mut fill[u as usize];
+        for &(u, v) in self.edges.iter().rev() {
+            let f = &mut start[u as usize];
+            *f -= 1;
             adj[*f as usize] = v;
-            *f += 1;
         }
         // ord[v]: preorder number, n once v has its component (so it lowers no low link).
         const NONE: u32 = u32::MAX;
         let mut ord = vec![NONE; n];
-        let mut ids = vec![0; n];
+        let mut ids = vec![0u32; n];
         let mut visited: Vec<u32> = Vec::with_capacity(n);
         // The DFS path above the current vertex: (vertex, its next arc, its low link). The
         // current vertex's own three live in locals.
         let mut frames: Vec<(u32, u32, u32)> = vec![];
-        let (mut now, mut groups) = (0, 0);
+        let (mut now, mut groups) = (0, 0u32);
         for root in 0..n {
             if ord[root] != NONE {
                 continue;
@@ -119,21 +125,21 @@ impl SccGraph {
         for x in &mut ids {
             *x = groups - 1 - *x;
         }
-        (groups, ids)
+        (groups as usize, ids)
     }
 
     /// The strongly connected components, in topological order: for an edge `u -> v`, u's
     /// component comes no later than v's. Vertices inside a component in increasing order.
     /// O(n + m).
     pub fn scc(&self) -> Vec<Vec<usize>> {
-        let (groups, ids) = self.scc_ids();
+        let (groups, ids) = self.ids();
         let mut count = vec![0; groups];
         for &x in &ids {
-            count[x] += 1;
+            count[x as usize] += 1;
         }
         let mut res: Vec<Vec<usize>> = count.into_iter().map(Vec::with_capacity).collect();
         for (v, &x) in ids.iter().enumerate() {
-            res[x].push(v);
+            res[x as usize].push(v);
         }
         res
     }
