@@ -8,10 +8,11 @@
 //! assert_eq!(z_algorithm("abab"), [4, 0, 2, 0]);
 //! ```
 
-const NONE: usize = usize::MAX;
+const NONE: u32 = u32::MAX;
 
-/// SA-IS over `s` with every value in `0..=upper`. O(n + upper).
-fn sa_is(s: &[usize], upper: usize) -> Vec<usize> {
+/// SA-IS over `s` with every value in `0..=upper`, in 32 bits (half the cache footprint of
+/// usize). Requires `n < 2^32 - 1`. O(n + upper).
+fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
     let n = s.len();
     match n {
         0 => return vec![],
@@ -29,13 +30,13 @@ fn sa_is(s: &[usize], upper: usize) -> Vec<usize> {
         };
     }
     // Bucket of character c: L-types from sum_l[c], S-types from sum_s[c], up to sum_l[c + 1].
-    let mut sum_l = vec![0; upper + 2];
-    let mut sum_s = vec![0; upper + 2];
+    let mut sum_l = vec![0u32; upper + 2];
+    let mut sum_s = vec![0u32; upper + 2];
     for i in 0..n {
         if ls[i] {
-            sum_l[s[i] + 1] += 1;
+            sum_l[s[i] as usize + 1] += 1;
         } else {
-            sum_s[s[i]] += 1;
+            sum_s[s[i] as usize] += 1;
         }
     }
     for c in 0..=upper {
@@ -43,32 +44,37 @@ fn sa_is(s: &[usize], upper: usize) -> Vec<usize> {
         sum_l[c + 1] += sum_s[c];
     }
     let mut sa = vec![NONE; n];
-    let mut buf = vec![0; upper + 2];
+    let mut buf = vec![0u32; upper + 2];
+    let n32 = n as u32;
     // Induced sorting from the LMS suffixes in `lms`' order.
-    let mut induce = |lms: &[usize], sa: &mut [usize]| {
+    let mut induce = |lms: &[u32], sa: &mut [u32]| {
         sa.iter_mut().for_each(|x| *x = NONE);
         buf.copy_from_slice(&sum_s);
         for &d in lms {
-            sa[buf[s[d]]] = d;
-            buf[s[d]] += 1;
+            let c = s[d as usize] as usize;
+            sa[buf[c] as usize] = d;
+            buf[c] += 1;
         }
         buf.copy_from_slice(&sum_l);
-        sa[buf[s[n - 1]]] = n - 1;
-        buf[s[n - 1]] += 1;
+        let c = s[n - 1] as usize;
+        sa[buf[c] as usize] = n32 - 1;
+        buf[c] += 1;
         for i in 0..n {
             // NONE and 0 both wrap to at least n: no predecessor.
             let v = sa[i].wrapping_sub(1);
-            if v < n && !ls[v] {
-                sa[buf[s[v]]] = v;
-                buf[s[v]] += 1;
+            if v < n32 && !ls[v as usize] {
+                let c = s[v as usize] as usize;
+                sa[buf[c] as usize] = v;
+                buf[c] += 1;
             }
         }
         buf.copy_from_slice(&sum_l);
         for i in (0..n).rev() {
             let v = sa[i].wrapping_sub(1);
-            if v < n && ls[v] {
-                buf[s[v] + 1] -= 1;
-                sa[buf[s[v] + 1]] = v;
+            if v < n32 && ls[v as usize] {
+                let c = s[v as usize] as usize + 1;
+                buf[c] -= 1;
+                sa[buf[c] as usize] = v;
             }
         }
     };
@@ -76,59 +82,80 @@ fn sa_is(s: &[usize], upper: usize) -> Vec<usize> {
     let mut lms = Vec::new();
     for i in 1..n {
         if !ls[i - 1] && ls[i] {
-            lms_map[i] = lms.len();
-            lms.push(i);
+            lms_map[i] = lms.len() as u32;
+            lms.push(i as u32);
         }
     }
     let m = lms.len();
     induce(&lms, &mut sa);
     if m > 0 {
-        let mut sorted: Vec<usize> = sa.iter().copied().filter(|&v| lms_map[v] != NONE).collect();
+        let mut sorted: Vec<u32> = sa
+            .iter()
+            .copied()
+            .filter(|&v| lms_map[v as usize] != NONE)
+            .collect();
         let mut rec = vec![0; m];
         let mut upper = 0;
-        let end = |v: usize| lms.get(lms_map[v] + 1).copied().unwrap_or(n);
+        let end = |v: usize| lms.get(lms_map[v] as usize + 1).map_or(n, |&e| e as usize);
         for i in 1..m {
-            let (l, r) = (sorted[i - 1], sorted[i]);
+            let (l, r) = (sorted[i - 1] as usize, sorted[i] as usize);
             let (el, er) = (end(l), end(r));
             // Two LMS substrings are equal when they have one length and the same characters
             // (types follow from characters), the last one included.
-            let same = el - l == er - r && er.max(el) < n && s[l..=el] == s[r..=er];
+            // (A plain loop: these are short, and a memcmp call costs more than it saves.)
+            let same = el - l == er - r
+                && er.max(el) < n
+                && s[l..=el].iter().zip(&s[r..=er]).all(|(a, b)| a == b);
             if !same {
                 upper += 1;
             }
-            rec[lms_map[r]] = upper;
+            rec[lms_map[r] as usize] = upper as u32;
         }
         let rec_sa = sa_is(&rec, upper);
         for (x, &i) in sorted.iter_mut().zip(&rec_sa) {
-            *x = lms[i];
+            *x = lms[i as usize];
         }
         induce(&sorted, &mut sa);
     }
     sa
 }
 
+/// 32-bit suffix array to the public usize one; `s.len()` checked to fit.
+fn sa_of(s: &[u32], upper: usize) -> Vec<usize> {
+    assert!(s.len() < u32::MAX as usize, "too long");
+    sa_is(s, upper).into_iter().map(|x| x as usize).collect()
+}
+
 /// The suffix array of a byte string (`&str`, `&[u8]`, `Vec<u8>`, ...): the starting indices
 /// of its suffixes in lexicographic order. O(n) (SA-IS).
+///
+/// # Panics
+/// When `n >= 2^32 - 1`.
 pub fn suffix_array<S: AsRef<[u8]> + ?Sized>(s: &S) -> Vec<usize> {
-    let s: Vec<usize> = s.as_ref().iter().map(|&c| c as usize).collect();
-    sa_is(&s, 255)
+    let s: Vec<u32> = s.as_ref().iter().map(|&c| u32::from(c)).collect();
+    sa_of(&s, 255)
 }
 
 /// The suffix array of `s`, whose values all lie in `0..=upper`. O(n + upper).
 ///
 /// # Panics
-/// When a value of `s` exceeds `upper`.
+/// When a value of `s` exceeds `upper`, `upper >= 2^32` or `n >= 2^32 - 1`.
 pub fn suffix_array_manual(s: &[usize], upper: usize) -> Vec<usize> {
+    assert!(upper <= u32::MAX as usize, "upper too large");
     assert!(s.iter().all(|&c| c <= upper), "a value exceeds upper");
-    sa_is(s, upper)
+    let s: Vec<u32> = s.iter().map(|&c| c as u32).collect();
+    sa_of(&s, upper)
 }
 
 /// The suffix array of a sequence of any ordered values. O(n log n) for the coordinate
 /// compression, then O(n).
+///
+/// # Panics
+/// When `n >= 2^32 - 1`.
 pub fn suffix_array_arbitrary<T: Ord>(s: &[T]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..s.len()).collect();
     idx.sort_unstable_by(|&a, &b| s[a].cmp(&s[b]));
-    let mut t = vec![0; s.len()];
+    let mut t = vec![0u32; s.len()];
     let mut now = 0;
     for i in 1..idx.len() {
         if s[idx[i - 1]] != s[idx[i]] {
@@ -136,7 +163,7 @@ pub fn suffix_array_arbitrary<T: Ord>(s: &[T]) -> Vec<usize> {
         }
         t[idx[i]] = now;
     }
-    sa_is(&t, now)
+    sa_of(&t, now as usize)
 }
 
 /// The LCP array of a sequence and its suffix array `sa`: entry `i` is the length of the
