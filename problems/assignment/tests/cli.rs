@@ -1,0 +1,48 @@
+//! The submission binary on the problem's samples: each `samples/assignment/N.in` with its `N.out`
+//! (and `N.code`, `N.err` where there are), compared as `compare` in Cargo.toml says. That is
+//! all a judge asks, so any correct solution passes, however it reads its input. `make check`
+//! judges the same samples through the bundle, compiled and timed like the judge.
+//!
+//! Tests of your own go below. For example, once the solution refuses a malformed input:
+//!
+//! ```text
+//! #[test]
+//! fn an_empty_input_is_refused_in_one_line() {
+//!     let out = testkit::run(SOLVER, &[], b"");
+//!     assert_eq!(out.status.code(), Some(2));
+//!     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+//! }
+//! ```
+
+const SOLVER: &str = env!("CARGO_BIN_EXE_assignment");
+
+#[test]
+fn samples() {
+    let checker = option_env!("CARGO_BIN_EXE_assignment-check");
+    testkit::check_samples(SOLVER, env!("CARGO_MANIFEST_DIR"), checker);
+}
+
+/// The checker on sample 1: the expected answer and another valid one pass, each kind of
+/// wrong answer fails with a reason.
+#[test]
+fn checker_tells_right_from_wrong() {
+    let checker = env!("CARGO_BIN_EXE_assignment-check");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/assignment");
+    let input = std::fs::read(dir.join("1.in")).unwrap();
+    let expected = std::fs::read(dir.join("1.out")).unwrap();
+    let verdict = |output: &str| testkit::check(checker, &input, output.as_bytes(), &expected);
+    assert!(verdict(&String::from_utf8_lossy(&expected))
+        .status
+        .success());
+    for wrong in [
+        "9\n2 0 2\n",
+        "8\n2 0 1\n",
+        "10\n1 0 2\n",
+        "9\n2 0\n",
+        "9\n2 0 1 1\n",
+    ] {
+        let v = verdict(wrong);
+        assert_eq!(v.status.code(), Some(1), "{:?}", wrong);
+        assert!(!v.stdout.is_empty());
+    }
+}
