@@ -144,6 +144,33 @@ impl Template {
 /// dependency the submission's code does not name (`build::scan::unused_dependencies`).
 const KIT_DEPENDENCIES: &[&str] = &["rng", "testkit"];
 
+/// The algorithm library (README, "The library"): every package has each module at hand, and
+/// the bundle holds only those `src/main.rs` names (`use dsu::Dsu;`) and what they need.
+pub const LIBRARY: &[&str] = &[
+    "bigstack",
+    "convolution",
+    "dsu",
+    "fenwicktree",
+    "hld",
+    "lazysegtree",
+    "lca",
+    "lichao",
+    "math",
+    "maxflow",
+    "mincostflow",
+    "modint",
+    "primes",
+    "scc",
+    "segtree",
+    "sieve",
+    "sparsetable",
+    "string",
+    "twosat",
+];
+
+/// Shared crates no package names directly: what library modules build on.
+const LIBRARY_INTERNALS: &[&str] = &["internal_math", "monoid"];
+
 /// The test kit every template gets: what its stubs share, and its test.
 const KIT: &[(&str, &str)] = &[
     (
@@ -347,6 +374,11 @@ fn manifest_of(name: &str, facts: &Facts, template: Template) -> String {
     let line = |dep: &&str| format!("{0} = {{ path = \"../../shared/{0}\" }}\n", dep);
     let dependencies: String = template.dependencies().iter().map(line).collect();
     let kit: String = KIT_DEPENDENCIES.iter().map(line).collect();
+    let library: String = LIBRARY
+        .iter()
+        .filter(|dep| !template.dependencies().contains(dep))
+        .map(line)
+        .collect();
     format!(
         r#"[package]
 name = "{name}"
@@ -358,7 +390,9 @@ publish.workspace = true
 
 {metadata}
 [dependencies]
-{dependencies}# For the test kit (src/bin, tests): `rng::Rng::new(seed)`, `testkit::Args` and the rest.
+{dependencies}# The library, every module at hand: `use segtree::Segtree;` in src/main.rs is all it takes.
+# The bundle holds only the crates src/main.rs names, and what they need.
+{library}# For the test kit (src/bin, tests): `rng::Rng::new(seed)`, `testkit::Args` and the rest.
 # The bundle holds only the crates src/main.rs names, so these never reach the judge.
 {kit}
 [[bin]]
@@ -384,6 +418,7 @@ path = "src/bin/validator.rs"
         name = name,
         description = toml_string(&facts.description),
         metadata = metadata(facts),
+        library = library,
         rust_version = crate::workspace::version::rust_version_line(&facts.judge),
         dependencies = dependencies,
         kit = kit,
@@ -447,6 +482,30 @@ fn main() {{
 mod tests {
     use super::*;
     use crate::text::json::Json;
+
+    /// Every crate in `shared/` is in the library, a template's own, the kit's, or one the
+    /// library builds on; and every crate named there exists.
+    #[test]
+    fn every_shared_crate_has_its_place() {
+        let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+        let mut crates: Vec<String> = fs::read_dir(&shared)
+            .expect("shared/ is there")
+            .flatten()
+            .filter(|e| e.path().join("Cargo.toml").is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        crates.sort();
+        let mut placed: Vec<&str> = LIBRARY
+            .iter()
+            .chain(LIBRARY_INTERNALS)
+            .chain(KIT_DEPENDENCIES)
+            .chain(Template::ALL.iter().flat_map(|t| t.dependencies()))
+            .copied()
+            .collect();
+        placed.sort_unstable();
+        placed.dedup();
+        assert_eq!(crates, placed);
+    }
 
     /// `make test` runs `cargo fmt --check` over the user's package: every file a template
     /// writes must be formatted already, whatever the name's length.
