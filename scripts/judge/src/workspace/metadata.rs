@@ -156,9 +156,14 @@ pub fn scratch_workspace(tag: &str, members: &[(&str, &str)]) -> testkit::TempDi
         "[workspace]\nresolver = \"2\"\nmembers = [\"problems/*\"]\n\n[workspace.package]\n\
          version = \"0.1.0\"\nedition = \"2018\"\nrust-version = \"1.63\"\npublish = false\n",
     );
-    for krate in [
-        "bits", "fastio", "lines", "rng", "scan", "sudoku", "testkit",
-    ] {
+    // Every crate of the real shared/, empty: what a template's manifest may name.
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    let crates = fs::read_dir(shared)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name());
+    for krate in crates.map(|n| n.to_string_lossy().into_owned()) {
+        let krate = krate.as_str();
         write(
             &format!("shared/{}/Cargo.toml", krate),
             &format!(

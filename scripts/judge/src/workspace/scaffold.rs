@@ -630,7 +630,8 @@ mod tests {
         let files = skeleton("cf4a", &Facts::placeholder(), Template::Plain);
         let text = |path: &str| &files.iter().find(|(p, _)| *p == path).unwrap().1;
         let manifest = text("Cargo.toml");
-        // scan for main.rs; rng and testkit for the kit, left out of the bundle.
+        // scan for main.rs, the library at hand; rng and testkit for the kit. The bundle
+        // holds only what main.rs names.
         let dependencies = manifest
             .split("[dependencies]\n")
             .nth(1)
@@ -641,7 +642,13 @@ mod tests {
             .filter(|l| !l.starts_with('#'))
             .filter_map(|l| l.split(" = ").next())
             .collect();
-        assert_eq!(names, ["scan", "rng", "testkit"], "{}", manifest);
+        let expected: Vec<&str> = ["scan"]
+            .iter()
+            .chain(LIBRARY)
+            .chain(KIT_DEPENDENCIES)
+            .copied()
+            .collect();
+        assert_eq!(names, expected, "{}", manifest);
         assert!(!manifest.contains("[dev-dependencies]"), "{}", manifest);
         assert!(manifest.contains("compare = \"tokens\""), "{}", manifest);
         let main = text("src/main.rs");
