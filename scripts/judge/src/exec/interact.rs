@@ -546,10 +546,13 @@ pub fn converse(solution: &Party, interactor: &Party) -> io::Result<Conversation
     let (sol, int) = (sol?, int?);
     let talk = lock(&talk);
     let over = |who: Who, cap: u64| (talk.bytes[who.index()] > cap).then_some(Stream::Stdout);
+    // A side the tool killed did not end on its own; nor did one that ended after that kill
+    // (it read the end of its input, which the kill made).
     let first = match (sol.exit, int.exit) {
         (Exit::Killed, Exit::Killed) => None,
-        (Exit::Killed, _) => Some(Who::Interactor),
-        (_, Exit::Killed) => Some(Who::Solution),
+        (Exit::Killed, _) if int.at < sol.at => Some(Who::Interactor),
+        (_, Exit::Killed) if sol.at < int.at => Some(Who::Solution),
+        (Exit::Killed, _) | (_, Exit::Killed) => None,
         _ if int.at < sol.at => Some(Who::Interactor),
         _ => Some(Who::Solution),
     };

@@ -169,6 +169,7 @@ pub const LIBRARY: &[&str] = &[
 ];
 
 /// Shared crates no package names directly: what library modules build on.
+#[cfg(test)]
 const LIBRARY_INTERNALS: &[&str] = &["internal_math", "monoid"];
 
 /// The test kit every template gets: what its stubs share, and its test.

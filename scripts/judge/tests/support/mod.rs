@@ -97,7 +97,7 @@ pub fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
 }
 
 /// A fresh workspace like the real one, for what `make new` scaffolds: members inherit
-/// [workspace.package], the shared crates are copies of the real ones.
+/// [workspace.package], the shared crates are copies of the real ones (flat `src/*.rs`).
 pub fn workspace_like_real(name: &str) -> PathBuf {
     let root = workspace(
         name,
@@ -108,12 +108,12 @@ pub fn workspace_like_real(name: &str) -> PathBuf {
              rust-version = \"1.70\"\npublish = false\n",
         )],
     );
-    for krate in [
-        "bits", "fastio", "lines", "rng", "scan", "sudoku", "testkit",
-    ] {
+    // Every shared crate: a new problem has the whole library at hand.
+    for krate in fs::read_dir(real_root().join("shared")).unwrap() {
+        let krate = krate.unwrap().file_name();
         let (src, dst) = (
-            real_root().join("shared").join(krate),
-            root.join("shared").join(krate),
+            real_root().join("shared").join(&krate),
+            root.join("shared").join(&krate),
         );
         fs::create_dir_all(dst.join("src")).unwrap();
         fs::copy(src.join("Cargo.toml"), dst.join("Cargo.toml")).unwrap();
