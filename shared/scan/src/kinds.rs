@@ -17,7 +17,7 @@
 //! Vectors: [`Scan::read_vec`] and `input!`'s `[kind; n]`, one allocation of `n` elements
 //! plus the reads.
 
-use super::read::Scan;
+use super::read::{exit, parse_token, Scan};
 use fastio::{InputError, Reader};
 
 /// A kind of value that can be read from the input: a type, or a marker ([`Bytes`],
@@ -28,6 +28,17 @@ pub trait Readable {
 
     /// Reads one value; the error names the line and the token (see [`Scan::parse_next`]).
     fn read(reader: &mut Reader) -> Result<Self::Output, InputError>;
+
+    /// Reads one value; on malformed input, the error as one line on stderr and exit status
+    /// 2. What `input!` calls: the integer kinds keep their error path out of line here, so
+    /// that the inlined read is the digit loop and little more.
+    #[inline]
+    fn read_or_exit(reader: &mut Reader) -> Self::Output {
+        match Self::read(reader) {
+            Ok(value) => value,
+            Err(error) => exit(&error),
+        }
+    }
 }
 
 /// A word as raw bytes: `Vec<u8>`, any bytes but whitespace.
@@ -147,58 +158,161 @@ macro_rules! signed {
 unsigned!(u8 u16 u32 u64 u128 usize);
 signed!(i8 i16 i32 i64 i128 isize);
 
-/// The next token when it is a short decimal integer (an optional sign, then 1 to 19 digits,
-/// then whitespace or the end): its sign, its magnitude (below 10^19) and its length, without
-/// consuming it (only the whitespace before it). The integer reads' fast path: one pass over
-/// the digits, no overflow check; anything else goes the general way.
-#[inline]
-fn peek_short_decimal(reader: &mut Reader) -> Option<(bool, u64, usize)> {
-    reader.skip_whitespace();
-    let (bytes, pos) = reader.bytes();
-    let rest = &bytes[pos..];
-    let (negative, start) = match rest.first() {
-        Some(b'-') => (true, 1),
-        Some(b'+') => (false, 1),
-        _ => (false, 0),
-    };
-    let digits = &rest[start..];
+/// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
+/// so no digit overflows a `u64`) followed by whitespace or the end: their value and where
+/// they end. The integer reads' hot path: one multiply-add per digit, then one check of the
+/// length and of the byte after the digits.
+#[inline(always)]
+fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let mut end = start;
     let mut value: u64 = 0;
-    let mut len = 0;
-    for &b in digits.iter().take(19) {
+    while let Some(&b) = bytes.get(end) {
         let digit = b.wrapping_sub(b'0');
         if digit > 9 {
             break;
         }
-        value = value * 10 + u64::from(digit);
-        len += 1;
+        // Wraps only past 19 digits, which the length check below sends the general way.
+        value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+        end += 1;
     }
-    let ends = digits.get(len).map_or(true, u8::is_ascii_whitespace);
-    if len == 0 || !ends {
+    let len = end - start;
+    if len == 0 || len > 19 || bytes.get(end).map_or(false, |b| !b.is_ascii_whitespace()) {
         return None;
     }
-    Some((negative, value, start + len))
+    Some((value, end))
 }
 
-macro_rules! integer {
-    ($($t:ident)*) => {$(
+/// The token at `bytes[start..]` when it is 1 to 19 decimal digits: its value and length.
+#[inline(always)]
+fn short_unsigned(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let (value, end) = digits_at(bytes, start)?;
+    Some((value, end - start))
+}
+
+/// The token at `bytes[start..]` when it is 1 to 19 decimal digits after an optional `-`:
+/// whether it is negative, its magnitude and its length.
+#[inline(always)]
+fn short_signed(bytes: &[u8], start: usize) -> Option<(bool, u64, usize)> {
+    let negative = bytes.get(start) == Some(&b'-');
+    let (magnitude, end) = digits_at(bytes, start + usize::from(negative))?;
+    Some((negative, magnitude, end - start))
+}
+
+/// Any token at `bytes[start..]` as a `T` the general way (`+`, `-0`, 20 digits and more,
+/// and every error), and its length: out of line, so that the hot path stays small, and on
+/// the reader's parts, not the reader, so that the caller's reader can stay in registers.
+#[cold]
+#[inline(never)]
+fn general<T>(
+    bytes: &[u8],
+    start: usize,
+    line: usize,
+    what: &'static str,
+    parse: fn(&[u8]) -> Result<T, &'static str>,
+) -> (Result<T, InputError>, usize) {
+    parse_token(bytes, start, line, what, parse)
+}
+
+/// [`general`], or on malformed input the error on stderr and exit status 2.
+#[cold]
+#[inline(never)]
+fn general_or_exit<T>(
+    bytes: &[u8],
+    start: usize,
+    line: usize,
+    what: &'static str,
+    parse: fn(&[u8]) -> Result<T, &'static str>,
+) -> (T, usize) {
+    match parse_token(bytes, start, line, what, parse) {
+        (Ok(value), len) => (value, len),
+        (Err(error), _) => exit(&error),
+    }
+}
+
+/// The `read` and `read_or_exit` of an integer kind: `$fast(bytes, start)` gives the value
+/// and length of a short token (`None` for any other), the general way `$what` and `$parse`.
+macro_rules! integer_reads {
+    ($t:ty, $out:ty, $fast:expr, $what:expr, $parse:expr) => {
         impl Readable for $t {
-            type Output = $t;
+            type Output = $out;
 
             #[inline]
-            fn read(reader: &mut Reader) -> Result<$t, InputError> {
-                if let Some((negative, magnitude, len)) = peek_short_decimal(reader) {
-                    if let Some(value) = $t::from_magnitude(negative, magnitude.into()) {
-                        reader.advance(len, 0);
-                        return Ok(value);
-                    }
-                }
-                reader.parse_next(concat!("an integer ", stringify!($t)), $t::parse_decimal)
+            fn read(reader: &mut Reader) -> Result<$out, InputError> {
+                reader.skip_whitespace();
+                let (bytes, start) = reader.bytes();
+                let (value, len) = match $fast(bytes, start) {
+                    Some((value, len)) => (Ok(value), len),
+                    None => general(bytes, start, reader.line(), $what, $parse),
+                };
+                reader.advance(len, 0);
+                value
+            }
+
+            #[inline]
+            fn read_or_exit(reader: &mut Reader) -> $out {
+                reader.skip_whitespace();
+                let (bytes, start) = reader.bytes();
+                let (value, len) = match $fast(bytes, start) {
+                    Some(short) => short,
+                    None => general_or_exit(bytes, start, reader.line(), $what, $parse),
+                };
+                reader.advance(len, 0);
+                value
             }
         }
+    };
+}
+
+macro_rules! unsigned_reads {
+    ($($t:ident)*) => {$(
+        integer_reads!(
+            $t,
+            $t,
+            |bytes: &[u8], start| {
+                let (value, len) = short_unsigned(bytes, start)?;
+                let value = <$t as ::std::convert::TryFrom<u64>>::try_from(value).ok()?;
+                Some((value, len))
+            },
+            concat!("an integer ", stringify!($t)),
+            $t::parse_decimal
+        );
     )*};
 }
 
-integer!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+unsigned_reads!(u8 u16 u32 u64 u128 usize);
+
+macro_rules! signed_reads {
+    ($($t:ident $limit:expr;)*) => {$(
+        integer_reads!(
+            $t,
+            $t,
+            |bytes: &[u8], start| {
+                let (negative, magnitude, len) = short_signed(bytes, start)?;
+                // `$limit` is the largest value (`u64::MAX` for `i128`, which any 19 digits
+                // fit); the most negative value's magnitude is one more. `-0` wraps to
+                // `u64::MAX` and goes the general way.
+                if magnitude.wrapping_sub(u64::from(negative)) > $limit {
+                    return None;
+                }
+                // `as` of the most negative value's magnitude is already that value, and
+                // negating it wraps to itself.
+                let value = magnitude as $t;
+                Some((if negative { value.wrapping_neg() } else { value }, len))
+            },
+            concat!("an integer ", stringify!($t)),
+            $t::parse_decimal
+        );
+    )*};
+}
+
+signed_reads! {
+    i8 i8::MAX as u64;
+    i16 i16::MAX as u64;
+    i32 i32::MAX as u64;
+    i64 i64::MAX as u64;
+    isize isize::MAX as u64;
+    i128 u64::MAX;
+}
 
 macro_rules! float {
     ($($t:ident)*) => {$(
@@ -271,15 +385,27 @@ impl Readable for Chars {
     }
 }
 
-impl Readable for Usize1 {
-    type Output = usize;
+integer_reads!(
+    Usize1,
+    usize,
+    |bytes: &[u8], start| {
+        let (value, len) = short_unsigned(bytes, start)?;
+        Some((index_from_one(value)?, len))
+    },
+    "an index from 1",
+    parse_index
+);
 
-    #[inline]
-    fn read(reader: &mut Reader) -> Result<usize, InputError> {
-        reader.parse_next("an index from 1", |t| {
-            usize::parse_decimal(t).and_then(|v| v.checked_sub(1).ok_or("below 1"))
-        })
-    }
+/// `value - 1` as a `usize`, when `value` is 1 to `usize::MAX`.
+#[inline(always)]
+fn index_from_one(value: u64) -> Option<usize> {
+    let index = <usize as ::std::convert::TryFrom<u64>>::try_from(value).ok()?;
+    index.checked_sub(1)
+}
+
+/// A 1-based index token as 0-based, or why not.
+fn parse_index(t: &[u8]) -> Result<usize, &'static str> {
+    usize::parse_decimal(t).and_then(|v| v.checked_sub(1).ok_or("below 1"))
 }
 
 macro_rules! tuple {
@@ -290,6 +416,11 @@ macro_rules! tuple {
             #[inline]
             fn read(reader: &mut Reader) -> Result<Self::Output, InputError> {
                 Ok(($($t::read(reader)?,)*))
+            }
+
+            #[inline]
+            fn read_or_exit(reader: &mut Reader) -> Self::Output {
+                ($($t::read_or_exit(reader),)*)
             }
         }
     };

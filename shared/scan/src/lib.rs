@@ -14,6 +14,6 @@ pub mod kinds;
 pub mod read;
 
 pub use fastio::{InputError, Reader, Writer};
-pub use input::{stdin_from, with_stdin};
+pub use input::{stdin, stdin_from, with_stdin};
 pub use kinds::{Bytes, Chars, Readable, Usize1};
 pub use read::Scan;
