@@ -225,6 +225,42 @@ mod tests {
     }
 
     #[test]
+    fn one_stdin_call_binds_names_that_later_kinds_use() {
+        super::stdin_from(Reader::new(b"3 1 2 3\n2 4\n".to_vec()));
+        input! {
+            n: usize,
+            mut a: [i64; n],
+            pair: (usize1, u8),
+        }
+        a.push(n as i64);
+        assert_eq!((a, pair), (vec![1, 2, 3, 3], (1, 4)));
+    }
+
+    #[test]
+    fn the_kept_reader_goes_on_where_stdin_input_stopped() {
+        super::stdin_from(Reader::new(b"2\n0 5 6\n1 7\n".to_vec()));
+        input! { q: usize }
+        let mut rd = super::stdin();
+        let mut seen = Vec::new();
+        for _ in 0..q {
+            input! { from rd, t: u8 }
+            match t {
+                0 => {
+                    input! { from rd, u: u32, v: u32 }
+                    seen.push((u, v));
+                }
+                _ => {
+                    input! { from rd, u: u32 }
+                    seen.push((u, u));
+                }
+            }
+        }
+        assert_eq!(seen, vec![(5, 6), (7, 7)]);
+        assert_eq!(rd.token(), None);
+        assert!(super::with_stdin(|r| r.token().is_none()));
+    }
+
+    #[test]
     fn stdin_is_one_reader_for_every_call() {
         super::stdin_from(Reader::new(b"5 6\n7".to_vec()));
         input! { a: u8 }

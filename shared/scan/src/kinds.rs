@@ -467,6 +467,210 @@ mod tests {
         assert_eq!(first::<u32>("-0"), Ok(0));
     }
 
+    /// `first::<T>` and `read_or_exit` of one token, which must agree on a valid one.
+    fn both<T: Readable>(text: &str) -> Result<T::Output, String>
+    where
+        T::Output: PartialEq + std::fmt::Debug,
+    {
+        let value = first::<T>(text)?;
+        assert_eq!(reader(text).read_or_exit::<T>(), value, "{:?}", text);
+        Ok(value)
+    }
+
+    /// The refusal of `text` as an integer of type `name`: `out` is whether it is for being
+    /// out of range.
+    fn refused(name: &str, text: &str, out: bool) -> Result<(), String> {
+        let why = if out { " (out of range)" } else { "" };
+        Err(format!(
+            "line 1, token 1: expected an integer {}, found `{}`{}",
+            name,
+            fastio::shorten(text.as_bytes()),
+            why
+        ))
+    }
+
+    /// The decimal digits `digits` plus one.
+    fn plus_one(digits: &str) -> String {
+        let mut out: Vec<u8> = digits.bytes().collect();
+        let mut i = out.len();
+        loop {
+            if i == 0 {
+                out.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if out[i] == b'9' {
+                out[i] = b'0';
+            } else {
+                out[i] += 1;
+                break;
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    macro_rules! boundaries {
+        ($($t:ident)*) => {$(
+            let name = stringify!($t);
+            let max = $t::MAX.to_string();
+            assert_eq!(both::<$t>(&max), Ok($t::MAX), "{}", name);
+            assert_eq!(both::<$t>(&format!("+{}", max)), Ok($t::MAX), "{}", name);
+            let past = plus_one(&max);
+            assert_eq!(both::<$t>(&past).map(|_| ()), refused(name, &past, true));
+            let min = $t::MIN.to_string();
+            assert_eq!(both::<$t>(&min), Ok($t::MIN), "{}", name);
+            if $t::MIN != 0 {
+                let below = format!("-{}", plus_one(&min[1..]));
+                assert_eq!(both::<$t>(&below).map(|_| ()), refused(name, &below, true));
+            } else {
+                assert_eq!(both::<$t>("-1").map(|_| ()), refused(name, "-1", true));
+            }
+            for zero in ["0", "-0", "+0", "000", "-000"] {
+                assert_eq!(both::<$t>(zero), Ok(0), "{} {}", name, zero);
+            }
+            // Leading zeros past 19 and past 39 digits: the general way, the same value.
+            for zeros in [1, 18, 19, 20, 40] {
+                let padded = format!("{}{}", "0".repeat(zeros), max);
+                assert_eq!(both::<$t>(&padded), Ok($t::MAX), "{} {}", name, padded);
+            }
+            for (bad, out) in [("", false), ("1x", false), ("x", false), ("--1", false),
+                ("1-", false), ("+-1", false), ("12345678901234567890123456789012345678901", true)]
+            {
+                if !bad.is_empty() {
+                    assert_eq!(both::<$t>(bad).map(|_| ()), refused(name, bad, out), "{}", bad);
+                }
+            }
+            assert_eq!(
+                first::<$t>(" \n").unwrap_err(),
+                format!("line 1: expected an integer {}, found the end of the input", name)
+            );
+        )*};
+    }
+
+    #[test]
+    fn every_width_at_and_past_its_boundaries() {
+        boundaries!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+    }
+
+    #[test]
+    fn nineteen_and_twenty_digits() {
+        // The hot path takes 19 digits; 20 go the general way, exact at u64's limit.
+        assert_eq!(
+            both::<u64>("9999999999999999999"),
+            Ok(9_999_999_999_999_999_999)
+        );
+        assert_eq!(
+            both::<u64>("10000000000000000000"),
+            Ok(10_000_000_000_000_000_000)
+        );
+        assert_eq!(both::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            both::<u64>("18446744073709551616").map(|_| ()),
+            refused("u64", "18446744073709551616", true)
+        );
+        assert_eq!(
+            both::<u64>("99999999999999999999").map(|_| ()),
+            refused("u64", "99999999999999999999", true)
+        );
+        assert_eq!(both::<i64>("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(
+            both::<i64>("9223372036854775808").map(|_| ()),
+            refused("i64", "9223372036854775808", true)
+        );
+        assert_eq!(
+            both::<i128>("-9999999999999999999"),
+            Ok(-9_999_999_999_999_999_999)
+        );
+        assert_eq!(
+            both::<i128>("-99999999999999999999"),
+            Ok(-99_999_999_999_999_999_999)
+        );
+        assert_eq!(
+            both::<u128>("9999999999999999999"),
+            Ok(9_999_999_999_999_999_999)
+        );
+    }
+
+    #[test]
+    fn integers_end_at_any_whitespace() {
+        let mut r = reader("7\r\n-8\t9\x0c10 11");
+        assert_eq!(r.read_or_exit::<u8>(), 7);
+        assert_eq!(r.read_or_exit::<i8>(), -8);
+        assert_eq!(r.read::<u16>(), Ok(9));
+        assert_eq!(r.read::<Usize1>(), Ok(9));
+        assert_eq!(r.line(), 2);
+        assert_eq!(r.read_or_exit::<i64>(), 11);
+        assert_eq!(r.read::<i64>().map_err(|e| e.line), Err(2));
+        let e = reader("1 2\n3 300").read_vec::<u8>(4).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, token 2: expected an integer u8, found `300` (out of range)"
+        );
+    }
+
+    /// A xorshift generator: the tests' random numbers, the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    macro_rules! round_trips {
+        ($rng:expr, $($t:ident)*) => {$(
+            for _ in 0..2000 {
+                // Every magnitude: the value's bits cut to a random width.
+                let wide = (u128::from($rng.next()) << 64) | u128::from($rng.next());
+                let value = (wide >> ($rng.next() % 128)) as $t;
+                let text = value.to_string();
+                assert_eq!(both::<$t>(&text), Ok(value), "{}", text);
+            }
+            for _ in 0..2000 {
+                // Tokens of signs and digits: accepted exactly when `str::parse` takes them
+                // (and `-0...0` by an unsigned type), with its value.
+                let len = 1 + $rng.next() % 45;
+                let text: String = (0..len)
+                    .map(|i| match $rng.next() % 16 {
+                        0 if i < 2 => '-',
+                        1 if i < 2 => '+',
+                        2 => 'x',
+                        _ => char::from(b'0' + ($rng.next() % 10) as u8),
+                    })
+                    .collect();
+                let negative_zero = text.len() > 1
+                    && text.starts_with('-')
+                    && text[1..].bytes().all(|b| b == b'0');
+                let expected = match text.parse::<$t>() {
+                    Ok(value) => Some(value),
+                    Err(_) if negative_zero => Some(0),
+                    Err(_) => None,
+                };
+                assert_eq!(first::<$t>(&text).ok(), expected, "{}", text);
+                if let Some(value) = expected {
+                    assert_eq!(reader(&text).read_or_exit::<$t>(), value);
+                }
+            }
+        )*};
+    }
+
+    #[test]
+    fn random_round_trips_agree_with_str_parse() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        round_trips!(rng, u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+        for _ in 0..2000 {
+            let index = rng.next() >> (rng.next() % 64);
+            let text = index.to_string();
+            let expected = <usize as std::convert::TryFrom<u64>>::try_from(index)
+                .ok()
+                .and_then(|i| i.checked_sub(1));
+            assert_eq!(first::<Usize1>(&text).ok(), expected, "{}", text);
+        }
+    }
+
     #[test]
     fn integers_out_of_range_or_malformed() {
         assert_eq!(
