@@ -5,7 +5,7 @@
 //!
 //! | kind | reads | cost beyond the token scan |
 //! |---|---|---|
-//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), overflow refused | up to 19 digits: one pass that is the token scan too, one multiply-add per digit, a range check at the end; longer: a checked multiply-add per digit; no allocation (10^6 19-digit `i64`: about 14 instructions per input byte) |
+//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), leading zeros, overflow refused | 1 to 19 digits after an optional `-`: an inlined loop, one multiply-add per digit in a `u64`, then one check of the length, of the byte after and of the width's limit (as fast as a hand-written loop: 10^6 reads of unionfind's queries); anything else (`+`, `-0`, 20 digits and more, errors): an out-of-line general path, a checked `u128` multiply-add per digit; no allocation |
 //! | `f32`, `f64` | what `str::parse` takes (`1`, `-2.5`, `1e-9`, `inf`) | UTF-8 check and std's correctly rounded parse, O(length), no allocation |
 //! | `String` | a word, valid UTF-8 | UTF-8 check and one allocation of the token's length |
 //! | [`Bytes`] -> `Vec<u8>` | a word as bytes, any bytes | one allocation |
