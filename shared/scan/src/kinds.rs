@@ -164,22 +164,24 @@ signed!(i8 i16 i32 i64 i128 isize);
 /// length and of the byte after the digits.
 #[inline(always)]
 fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    let mut end = start;
+    // Over the rest of the input, so that the index is the length too: one induction
+    // variable in the loop (with `end` and a length apart, the loop kept two).
+    let rest = bytes.get(start..).unwrap_or(&[]);
+    let mut len = 0;
     let mut value: u64 = 0;
-    while let Some(&b) = bytes.get(end) {
-        let digit = b.wrapping_sub(b'0');
-        if digit > 9 {
-            break;
-        }
+    while let Some(digit) = rest
+        .get(len)
+        .map(|b| b.wrapping_sub(b'0'))
+        .filter(|&d| d <= 9)
+    {
         // Wraps only past 19 digits, which the length check below sends the general way.
         value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
-        end += 1;
+        len += 1;
     }
-    let len = end - start;
-    if len == 0 || len > 19 || bytes.get(end).map_or(false, |b| !b.is_ascii_whitespace()) {
+    if len == 0 || len > 19 || rest.get(len).map_or(false, |b| !b.is_ascii_whitespace()) {
         return None;
     }
-    Some((value, end))
+    Some((value, start + len))
 }
 
 /// The token at `bytes[start..]` when it is 1 to 19 decimal digits: its value and length.
@@ -288,14 +290,13 @@ macro_rules! signed_reads {
             $t,
             |bytes: &[u8], start| {
                 let (negative, magnitude, len) = short_signed(bytes, start)?;
-                // `$limit` is the largest value (`u64::MAX` for `i128`, which any 19 digits
-                // fit); the most negative value's magnitude is one more. `-0` wraps to
-                // `u64::MAX` and goes the general way.
-                if magnitude.wrapping_sub(u64::from(negative)) > $limit {
+                // `$limit` is the largest value (`u64::MAX` for `i128`, above any 19 digits).
+                // The most negative value, whose magnitude is one more, goes the general way:
+                // one comparison here, whatever the sign.
+                if magnitude > $limit {
                     return None;
                 }
-                // `as` of the most negative value's magnitude is already that value, and
-                // negating it wraps to itself.
+                // At most the largest value: the cast and the negation are exact.
                 let value = magnitude as $t;
                 Some((if negative { value.wrapping_neg() } else { value }, len))
             },
