@@ -93,6 +93,7 @@ macro_rules! input {
     (from $reader:expr, $($rest:tt)*) => {
         $crate::__input!(@vars ($reader) $($rest)*);
     };
+    () => {};
     ($($rest:tt)*) => {
         let mut reader = $crate::stdin_reader();
         $crate::__input!(@vars (reader) $($rest)*);
@@ -252,6 +253,7 @@ mod tests {
     #[test]
     fn stdin_is_one_reader_for_every_call() {
         super::stdin_from(Reader::new(b"5 6\n7".to_vec()));
+        input! {}
         input! { a: u8 }
         input! { b: i128, c: String }
         assert_eq!((a, b, c), (5, 6, "7".to_string()));
