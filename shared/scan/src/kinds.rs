@@ -5,7 +5,7 @@
 //!
 //! | kind | reads | cost beyond the token scan |
 //! |---|---|---|
-//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), leading zeros, overflow refused | 1 to 19 digits after an optional `-`: an inlined loop, one multiply-add per digit in a `u64`, then one check of the length, of the byte after and of the width's limit (as fast as a hand-written loop: 10^6 reads of unionfind's queries); anything else (`+`, `-0`, 20 digits and more, errors): an out-of-line general path, a checked `u128` multiply-add per digit; no allocation |
+//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), leading zeros, overflow refused | 1 to 19 digits after an optional `-`: an inlined loop, one multiply-add per digit in a `u64`, then one check of the length, of the byte after and of the width's limit (as fast as a hand-written loop: 10^6 reads of unionfind's queries); anything else (`+`, `-0` for unsigned, a signed type's minimum, 20 digits and more, errors): an out-of-line general path, a checked `u128` multiply-add per digit; no allocation |
 //! | `f32`, `f64` | what `str::parse` takes (`1`, `-2.5`, `1e-9`, `inf`) | UTF-8 check and std's correctly rounded parse, O(length), no allocation |
 //! | `String` | a word, valid UTF-8 | UTF-8 check and one allocation of the token's length |
 //! | [`Bytes`] -> `Vec<u8>` | a word as bytes, any bytes | one allocation |
@@ -200,8 +200,9 @@ fn short_signed(bytes: &[u8], start: usize) -> Option<(bool, u64, usize)> {
     Some((negative, magnitude, end - start))
 }
 
-/// Any token at `bytes[start..]` as a `T` the general way (`+`, `-0`, 20 digits and more,
-/// and every error), and its length: out of line, so that the hot path stays small, and on
+/// Any token at `bytes[start..]` as a `T` the general way (a `+`, a `-` before an unsigned
+/// type, a signed type's most negative value, 20 digits and more, and every error), and
+/// its length: out of line, so that the hot path stays small, and on
 /// the reader's parts, not the reader, so that the caller's reader can stay in registers.
 #[cold]
 #[inline(never)]
