@@ -6,21 +6,29 @@
 
 use fastio::{Reader, Writer};
 use lichao::LiChao;
+use scan::input;
 
 fn main() {
-    let mut rd = fastio::stdin_or_exit();
-    let n = int(&mut rd);
-    let q = int(&mut rd);
-    if n < 0 || q < 0 {
-        bad(&rd, "a negative count");
-    }
-    let lines: Vec<(i64, i64)> = (0..n).map(|_| (int(&mut rd), int(&mut rd))).collect();
+    let mut rd = scan::stdin();
+    input! { from rd, n: usize, q: usize, lines: [(i64, i64); n] }
     // (a, b) adds a line; (p, i64::MIN) asks at p (no line has that b: |b| <= 10^18).
     let ops: Vec<(i64, i64)> = (0..q)
-        .map(|_| match int(&mut rd) {
-            0 => (int(&mut rd), int(&mut rd)),
-            1 => (int(&mut rd), i64::MIN),
-            _ => bad(&rd, "a query type other than 0 or 1"),
+        .map(|_| {
+            input! { from rd, t: u8 }
+            match t {
+                0 => {
+                    input! { from rd, a: i64, b: i64 }
+                    if b == i64::MIN {
+                        bad(&rd, "a line's b below -2^63 + 1");
+                    }
+                    (a, b)
+                }
+                1 => {
+                    input! { from rd, p: i64 }
+                    (p, i64::MIN)
+                }
+                _ => bad(&rd, "a query type other than 0 or 1"),
+            }
         })
         .collect();
     let xs = ops
@@ -40,32 +48,6 @@ fn main() {
         } else {
             t.add_line(a, b);
         }
-    }
-}
-
-/// The next token as an integer of magnitude at most `i64::MAX`. A plain digit loop:
-/// `scan`'s general read is slower.
-#[inline]
-fn int(rd: &mut Reader) -> i64 {
-    rd.skip_whitespace();
-    let (b, p) = rd.bytes();
-    let neg = b.get(p) == Some(&b'-');
-    let start = p + usize::from(neg);
-    let mut i = start;
-    let mut x = 0u64;
-    while let Some(d) = b.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
-        x = x * 10 + u64::from(d);
-        i += 1;
-    }
-    let ends = b.get(i).map_or(true, u8::is_ascii_whitespace);
-    if i == start || i - start > 19 || !ends || x > i64::MAX as u64 {
-        bad(rd, "expected an integer of magnitude below 2^63");
-    }
-    rd.advance(i - p, 0);
-    if neg {
-        -(x as i64)
-    } else {
-        x as i64
     }
 }
 

@@ -4,6 +4,7 @@
 //! the maps apply (left first). O(N + Q log N).
 
 use fastio::{Reader, Writer};
+use scan::input;
 use segtree::{Monoid, Segtree};
 
 const MOD: u64 = 998_244_353;
@@ -28,17 +29,16 @@ impl Monoid for Compose {
 }
 
 fn main() {
-    let mut rd = fastio::stdin_or_exit();
-    let n = uint(&mut rd) as usize;
-    let q = uint(&mut rd);
+    let mut rd = scan::stdin();
+    input! { from rd, n: usize, q: usize }
     let maps: Vec<(u32, u32)> = (0..n)
         .map(|_| (residue(&mut rd), residue(&mut rd)))
         .collect();
     let mut s = Segtree::<Compose>::from(maps);
     let mut out = Writer::new();
     for _ in 0..q {
-        let t = uint(&mut rd);
-        let (x, y, z) = (uint(&mut rd) as usize, uint(&mut rd), residue(&mut rd));
+        input! { from rd, t: u8, x: usize, y: u64 }
+        let z = residue(&mut rd);
         if t == 0 {
             if x >= n || y >= MOD {
                 bad(&rd, "an index or a coefficient out of range");
@@ -58,30 +58,11 @@ fn main() {
 /// The next token as a residue below 998244353.
 #[inline]
 fn residue(rd: &mut Reader) -> u32 {
-    let v = uint(rd);
+    input! { from rd, v: u64 }
     if v >= MOD {
         bad(rd, "a value not below 998244353");
     }
     v as u32
-}
-
-/// The next token as an unsigned integer of at most 19 digits. A plain digit loop: `scan`'s
-/// general read costs a quarter of the time of a program like this one.
-#[inline]
-fn uint(rd: &mut Reader) -> u64 {
-    rd.skip_whitespace();
-    let (b, p) = rd.bytes();
-    let mut i = p;
-    let mut x = 0u64;
-    while let Some(d) = b.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
-        x = x * 10 + u64::from(d);
-        i += 1;
-    }
-    if i == p || i - p > 19 || b.get(i).map_or(false, |c| !c.is_ascii_whitespace()) {
-        bad(rd, "expected an unsigned integer");
-    }
-    rd.advance(i - p, 0);
-    x
 }
 
 /// Malformed input: one line on stderr, exit status 2.

@@ -7,6 +7,7 @@
 
 use fastio::{Reader, Writer};
 use lichao::LiChao;
+use scan::input;
 
 /// One operation, in input order.
 enum Op {
@@ -17,19 +18,24 @@ enum Op {
 }
 
 fn main() {
-    let mut rd = fastio::stdin_or_exit();
-    let n = int(&mut rd);
-    let q = int(&mut rd);
-    if n < 0 || q < 0 {
-        bad(&rd, "a negative count");
-    }
-    let segment = |rd: &mut Reader| Op::Add(int(rd), int(rd), int(rd), int(rd));
+    let mut rd = scan::stdin();
+    input! { from rd, n: usize, q: usize }
+    let segment = |rd: &mut Reader| {
+        input! { from rd, l: i64, r: i64, a: i64, b: i64 }
+        Op::Add(l, r, a, b)
+    };
     let first: Vec<Op> = (0..n).map(|_| segment(&mut rd)).collect();
     let ops: Vec<Op> = (0..q)
-        .map(|_| match int(&mut rd) {
-            0 => segment(&mut rd),
-            1 => Op::Ask(int(&mut rd)),
-            _ => bad(&rd, "a query type other than 0 or 1"),
+        .map(|_| {
+            input! { from rd, t: u8 }
+            match t {
+                0 => segment(&mut rd),
+                1 => {
+                    input! { from rd, p: i64 }
+                    Op::Ask(p)
+                }
+                _ => bad(&rd, "a query type other than 0 or 1"),
+            }
         })
         .collect();
     let xs = ops
@@ -52,32 +58,6 @@ fn main() {
                 }
             },
         }
-    }
-}
-
-/// The next token as an integer of magnitude at most `i64::MAX`. A plain digit loop:
-/// `scan`'s general read is slower.
-#[inline]
-fn int(rd: &mut Reader) -> i64 {
-    rd.skip_whitespace();
-    let (b, p) = rd.bytes();
-    let neg = b.get(p) == Some(&b'-');
-    let start = p + usize::from(neg);
-    let mut i = start;
-    let mut x = 0u64;
-    while let Some(d) = b.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
-        x = x * 10 + u64::from(d);
-        i += 1;
-    }
-    let ends = b.get(i).map_or(true, u8::is_ascii_whitespace);
-    if i == start || i - start > 19 || !ends || x > i64::MAX as u64 {
-        bad(rd, "expected an integer of magnitude below 2^63");
-    }
-    rd.advance(i - p, 0);
-    if neg {
-        -(x as i64)
-    } else {
-        x as i64
     }
 }
 

@@ -45,15 +45,20 @@ impl Reader {
     /// O(bytes skipped).
     #[inline]
     pub fn skip_whitespace(&mut self) {
-        while let Some(&b) = self.buf.get(self.pos) {
+        // Local copies, stored once at the end: a reader behind a reference (a thread-local
+        // one) would otherwise be written back on every byte.
+        let (mut pos, mut line) = (self.pos, self.line);
+        while let Some(&b) = self.buf.get(pos) {
             if !b.is_ascii_whitespace() {
                 break;
             }
             if b == b'\n' {
-                self.line += 1;
+                line += 1;
             }
-            self.pos += 1;
+            pos += 1;
         }
+        self.pos = pos;
+        self.line = line;
     }
 
     /// The next whitespace-separated token, or `None` at the end of input. O(token length).

@@ -5,7 +5,7 @@
 //!
 //! | kind | reads | cost beyond the token scan |
 //! |---|---|---|
-//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), overflow refused | up to 19 digits: one pass that is the token scan too, one multiply-add per digit, a range check at the end; longer: a checked multiply-add per digit; no allocation (10^6 19-digit `i64`: about 14 instructions per input byte) |
+//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), leading zeros, overflow refused | 1 to 19 digits after an optional `-`: an inlined loop, one multiply-add per digit in a `u64`, then one check of the length, of the byte after and of the width's limit (as fast as a hand-written loop: 10^6 reads of unionfind's queries); anything else (`+`, `-0` for unsigned, a signed type's minimum, 20 digits and more, errors): an out-of-line general path, a checked `u128` multiply-add per digit; no allocation |
 //! | `f32`, `f64` | what `str::parse` takes (`1`, `-2.5`, `1e-9`, `inf`) | UTF-8 check and std's correctly rounded parse, O(length), no allocation |
 //! | `String` | a word, valid UTF-8 | UTF-8 check and one allocation of the token's length |
 //! | [`Bytes`] -> `Vec<u8>` | a word as bytes, any bytes | one allocation |
@@ -17,7 +17,7 @@
 //! Vectors: [`Scan::read_vec`] and `input!`'s `[kind; n]`, one allocation of `n` elements
 //! plus the reads.
 
-use super::read::Scan;
+use super::read::{exit, parse_token, Scan};
 use fastio::{InputError, Reader};
 
 /// A kind of value that can be read from the input: a type, or a marker ([`Bytes`],
@@ -28,6 +28,17 @@ pub trait Readable {
 
     /// Reads one value; the error names the line and the token (see [`Scan::parse_next`]).
     fn read(reader: &mut Reader) -> Result<Self::Output, InputError>;
+
+    /// Reads one value; on malformed input, the error as one line on stderr and exit status
+    /// 2. What `input!` calls: the integer kinds keep their error path out of line here, so
+    /// that the inlined read is the digit loop and little more.
+    #[inline]
+    fn read_or_exit(reader: &mut Reader) -> Self::Output {
+        match Self::read(reader) {
+            Ok(value) => value,
+            Err(error) => exit(&error),
+        }
+    }
 }
 
 /// A word as raw bytes: `Vec<u8>`, any bytes but whitespace.
@@ -147,58 +158,163 @@ macro_rules! signed {
 unsigned!(u8 u16 u32 u64 u128 usize);
 signed!(i8 i16 i32 i64 i128 isize);
 
-/// The next token when it is a short decimal integer (an optional sign, then 1 to 19 digits,
-/// then whitespace or the end): its sign, its magnitude (below 10^19) and its length, without
-/// consuming it (only the whitespace before it). The integer reads' fast path: one pass over
-/// the digits, no overflow check; anything else goes the general way.
-#[inline]
-fn peek_short_decimal(reader: &mut Reader) -> Option<(bool, u64, usize)> {
-    reader.skip_whitespace();
-    let (bytes, pos) = reader.bytes();
-    let rest = &bytes[pos..];
-    let (negative, start) = match rest.first() {
-        Some(b'-') => (true, 1),
-        Some(b'+') => (false, 1),
-        _ => (false, 0),
-    };
-    let digits = &rest[start..];
-    let mut value: u64 = 0;
+/// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
+/// so no digit overflows a `u64`) followed by whitespace or the end: their value and where
+/// they end. The integer reads' hot path: one multiply-add per digit, then one check of the
+/// length and of the byte after the digits.
+#[inline(always)]
+fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    // Over the rest of the input, so that the index is the length too: one induction
+    // variable in the loop (with `end` and a length apart, the loop kept two).
+    let rest = bytes.get(start..).unwrap_or(&[]);
     let mut len = 0;
-    for &b in digits.iter().take(19) {
-        let digit = b.wrapping_sub(b'0');
-        if digit > 9 {
-            break;
-        }
-        value = value * 10 + u64::from(digit);
+    let mut value: u64 = 0;
+    while let Some(digit) = rest
+        .get(len)
+        .map(|b| b.wrapping_sub(b'0'))
+        .filter(|&d| d <= 9)
+    {
+        // Wraps only past 19 digits, which the length check below sends the general way.
+        value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
         len += 1;
     }
-    let ends = digits.get(len).map_or(true, u8::is_ascii_whitespace);
-    if len == 0 || !ends {
+    if len == 0 || len > 19 || rest.get(len).map_or(false, |b| !b.is_ascii_whitespace()) {
         return None;
     }
-    Some((negative, value, start + len))
+    Some((value, start + len))
 }
 
-macro_rules! integer {
-    ($($t:ident)*) => {$(
+/// The token at `bytes[start..]` when it is 1 to 19 decimal digits: its value and length.
+#[inline(always)]
+fn short_unsigned(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    let (value, end) = digits_at(bytes, start)?;
+    Some((value, end - start))
+}
+
+/// The token at `bytes[start..]` when it is 1 to 19 decimal digits after an optional `-`:
+/// whether it is negative, its magnitude and its length.
+#[inline(always)]
+fn short_signed(bytes: &[u8], start: usize) -> Option<(bool, u64, usize)> {
+    let negative = bytes.get(start) == Some(&b'-');
+    let (magnitude, end) = digits_at(bytes, start + usize::from(negative))?;
+    Some((negative, magnitude, end - start))
+}
+
+/// Any token at `bytes[start..]` as a `T` the general way (a `+`, a `-` before an unsigned
+/// type, a signed type's most negative value, 20 digits and more, and every error), and
+/// its length: out of line, so that the hot path stays small, and on
+/// the reader's parts, not the reader, so that the caller's reader can stay in registers.
+#[cold]
+#[inline(never)]
+fn general<T>(
+    bytes: &[u8],
+    start: usize,
+    line: usize,
+    what: &'static str,
+    parse: fn(&[u8]) -> Result<T, &'static str>,
+) -> (Result<T, InputError>, usize) {
+    parse_token(bytes, start, line, what, parse)
+}
+
+/// [`general`], or on malformed input the error on stderr and exit status 2.
+#[cold]
+#[inline(never)]
+fn general_or_exit<T>(
+    bytes: &[u8],
+    start: usize,
+    line: usize,
+    what: &'static str,
+    parse: fn(&[u8]) -> Result<T, &'static str>,
+) -> (T, usize) {
+    match parse_token(bytes, start, line, what, parse) {
+        (Ok(value), len) => (value, len),
+        (Err(error), _) => exit(&error),
+    }
+}
+
+/// The `read` and `read_or_exit` of an integer kind: `$fast(bytes, start)` gives the value
+/// and length of a short token (`None` for any other), the general way `$what` and `$parse`.
+macro_rules! integer_reads {
+    ($t:ty, $out:ty, $fast:expr, $what:expr, $parse:expr) => {
         impl Readable for $t {
-            type Output = $t;
+            type Output = $out;
 
             #[inline]
-            fn read(reader: &mut Reader) -> Result<$t, InputError> {
-                if let Some((negative, magnitude, len)) = peek_short_decimal(reader) {
-                    if let Some(value) = $t::from_magnitude(negative, magnitude.into()) {
-                        reader.advance(len, 0);
-                        return Ok(value);
-                    }
-                }
-                reader.parse_next(concat!("an integer ", stringify!($t)), $t::parse_decimal)
+            fn read(reader: &mut Reader) -> Result<$out, InputError> {
+                reader.skip_whitespace();
+                let (bytes, start) = reader.bytes();
+                let (value, len) = match $fast(bytes, start) {
+                    Some((value, len)) => (Ok(value), len),
+                    None => general(bytes, start, reader.line(), $what, $parse),
+                };
+                reader.advance(len, 0);
+                value
+            }
+
+            #[inline]
+            fn read_or_exit(reader: &mut Reader) -> $out {
+                reader.skip_whitespace();
+                let (bytes, start) = reader.bytes();
+                let (value, len) = match $fast(bytes, start) {
+                    Some(short) => short,
+                    None => general_or_exit(bytes, start, reader.line(), $what, $parse),
+                };
+                reader.advance(len, 0);
+                value
             }
         }
+    };
+}
+
+macro_rules! unsigned_reads {
+    ($($t:ident)*) => {$(
+        integer_reads!(
+            $t,
+            $t,
+            |bytes: &[u8], start| {
+                let (value, len) = short_unsigned(bytes, start)?;
+                let value = <$t as ::std::convert::TryFrom<u64>>::try_from(value).ok()?;
+                Some((value, len))
+            },
+            concat!("an integer ", stringify!($t)),
+            $t::parse_decimal
+        );
     )*};
 }
 
-integer!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+unsigned_reads!(u8 u16 u32 u64 u128 usize);
+
+macro_rules! signed_reads {
+    ($($t:ident $limit:expr;)*) => {$(
+        integer_reads!(
+            $t,
+            $t,
+            |bytes: &[u8], start| {
+                let (negative, magnitude, len) = short_signed(bytes, start)?;
+                // `$limit` is the largest value (`u64::MAX` for `i128`, above any 19 digits).
+                // The most negative value, whose magnitude is one more, goes the general way:
+                // one comparison here, whatever the sign.
+                if magnitude > $limit {
+                    return None;
+                }
+                // At most the largest value: the cast and the negation are exact.
+                let value = magnitude as $t;
+                Some((if negative { value.wrapping_neg() } else { value }, len))
+            },
+            concat!("an integer ", stringify!($t)),
+            $t::parse_decimal
+        );
+    )*};
+}
+
+signed_reads! {
+    i8 i8::MAX as u64;
+    i16 i16::MAX as u64;
+    i32 i32::MAX as u64;
+    i64 i64::MAX as u64;
+    isize isize::MAX as u64;
+    i128 u64::MAX;
+}
 
 macro_rules! float {
     ($($t:ident)*) => {$(
@@ -271,15 +387,27 @@ impl Readable for Chars {
     }
 }
 
-impl Readable for Usize1 {
-    type Output = usize;
+integer_reads!(
+    Usize1,
+    usize,
+    |bytes: &[u8], start| {
+        let (value, len) = short_unsigned(bytes, start)?;
+        Some((index_from_one(value)?, len))
+    },
+    "an index from 1",
+    parse_index
+);
 
-    #[inline]
-    fn read(reader: &mut Reader) -> Result<usize, InputError> {
-        reader.parse_next("an index from 1", |t| {
-            usize::parse_decimal(t).and_then(|v| v.checked_sub(1).ok_or("below 1"))
-        })
-    }
+/// `value - 1` as a `usize`, when `value` is 1 to `usize::MAX`.
+#[inline(always)]
+fn index_from_one(value: u64) -> Option<usize> {
+    let index = <usize as ::std::convert::TryFrom<u64>>::try_from(value).ok()?;
+    index.checked_sub(1)
+}
+
+/// A 1-based index token as 0-based, or why not.
+fn parse_index(t: &[u8]) -> Result<usize, &'static str> {
+    usize::parse_decimal(t).and_then(|v| v.checked_sub(1).ok_or("below 1"))
 }
 
 macro_rules! tuple {
@@ -290,6 +418,11 @@ macro_rules! tuple {
             #[inline]
             fn read(reader: &mut Reader) -> Result<Self::Output, InputError> {
                 Ok(($($t::read(reader)?,)*))
+            }
+
+            #[inline]
+            fn read_or_exit(reader: &mut Reader) -> Self::Output {
+                ($($t::read_or_exit(reader),)*)
             }
         }
     };
@@ -334,6 +467,210 @@ mod tests {
         assert_eq!(first::<usize>("007"), Ok(7));
         assert_eq!(first::<isize>("-0"), Ok(0));
         assert_eq!(first::<u32>("-0"), Ok(0));
+    }
+
+    /// `first::<T>` and `read_or_exit` of one token, which must agree on a valid one.
+    fn both<T: Readable>(text: &str) -> Result<T::Output, String>
+    where
+        T::Output: PartialEq + std::fmt::Debug,
+    {
+        let value = first::<T>(text)?;
+        assert_eq!(reader(text).read_or_exit::<T>(), value, "{:?}", text);
+        Ok(value)
+    }
+
+    /// The refusal of `text` as an integer of type `name`: `out` is whether it is for being
+    /// out of range.
+    fn refused(name: &str, text: &str, out: bool) -> Result<(), String> {
+        let why = if out { " (out of range)" } else { "" };
+        Err(format!(
+            "line 1, token 1: expected an integer {}, found `{}`{}",
+            name,
+            fastio::shorten(text.as_bytes()),
+            why
+        ))
+    }
+
+    /// The decimal digits `digits` plus one.
+    fn plus_one(digits: &str) -> String {
+        let mut out: Vec<u8> = digits.bytes().collect();
+        let mut i = out.len();
+        loop {
+            if i == 0 {
+                out.insert(0, b'1');
+                break;
+            }
+            i -= 1;
+            if out[i] == b'9' {
+                out[i] = b'0';
+            } else {
+                out[i] += 1;
+                break;
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    macro_rules! boundaries {
+        ($($t:ident)*) => {$(
+            let name = stringify!($t);
+            let max = $t::MAX.to_string();
+            assert_eq!(both::<$t>(&max), Ok($t::MAX), "{}", name);
+            assert_eq!(both::<$t>(&format!("+{}", max)), Ok($t::MAX), "{}", name);
+            let past = plus_one(&max);
+            assert_eq!(both::<$t>(&past).map(|_| ()), refused(name, &past, true));
+            let min = $t::MIN.to_string();
+            assert_eq!(both::<$t>(&min), Ok($t::MIN), "{}", name);
+            if $t::MIN != 0 {
+                let below = format!("-{}", plus_one(&min[1..]));
+                assert_eq!(both::<$t>(&below).map(|_| ()), refused(name, &below, true));
+            } else {
+                assert_eq!(both::<$t>("-1").map(|_| ()), refused(name, "-1", true));
+            }
+            for zero in ["0", "-0", "+0", "000", "-000"] {
+                assert_eq!(both::<$t>(zero), Ok(0), "{} {}", name, zero);
+            }
+            // Leading zeros past 19 and past 39 digits: the general way, the same value.
+            for zeros in [1, 18, 19, 20, 40] {
+                let padded = format!("{}{}", "0".repeat(zeros), max);
+                assert_eq!(both::<$t>(&padded), Ok($t::MAX), "{} {}", name, padded);
+            }
+            for (bad, out) in [("", false), ("1x", false), ("x", false), ("--1", false),
+                ("1-", false), ("+-1", false), ("12345678901234567890123456789012345678901", true)]
+            {
+                if !bad.is_empty() {
+                    assert_eq!(both::<$t>(bad).map(|_| ()), refused(name, bad, out), "{}", bad);
+                }
+            }
+            assert_eq!(
+                first::<$t>(" \n").unwrap_err(),
+                format!("line 1: expected an integer {}, found the end of the input", name)
+            );
+        )*};
+    }
+
+    #[test]
+    fn every_width_at_and_past_its_boundaries() {
+        boundaries!(u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+    }
+
+    #[test]
+    fn nineteen_and_twenty_digits() {
+        // The hot path takes 19 digits; 20 go the general way, exact at u64's limit.
+        assert_eq!(
+            both::<u64>("9999999999999999999"),
+            Ok(9_999_999_999_999_999_999)
+        );
+        assert_eq!(
+            both::<u64>("10000000000000000000"),
+            Ok(10_000_000_000_000_000_000)
+        );
+        assert_eq!(both::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert_eq!(
+            both::<u64>("18446744073709551616").map(|_| ()),
+            refused("u64", "18446744073709551616", true)
+        );
+        assert_eq!(
+            both::<u64>("99999999999999999999").map(|_| ()),
+            refused("u64", "99999999999999999999", true)
+        );
+        assert_eq!(both::<i64>("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(
+            both::<i64>("9223372036854775808").map(|_| ()),
+            refused("i64", "9223372036854775808", true)
+        );
+        assert_eq!(
+            both::<i128>("-9999999999999999999"),
+            Ok(-9_999_999_999_999_999_999)
+        );
+        assert_eq!(
+            both::<i128>("-99999999999999999999"),
+            Ok(-99_999_999_999_999_999_999)
+        );
+        assert_eq!(
+            both::<u128>("9999999999999999999"),
+            Ok(9_999_999_999_999_999_999)
+        );
+    }
+
+    #[test]
+    fn integers_end_at_any_whitespace() {
+        let mut r = reader("7\r\n-8\t9\x0c10 11");
+        assert_eq!(r.read_or_exit::<u8>(), 7);
+        assert_eq!(r.read_or_exit::<i8>(), -8);
+        assert_eq!(r.read::<u16>(), Ok(9));
+        assert_eq!(r.read::<Usize1>(), Ok(9));
+        assert_eq!(r.line(), 2);
+        assert_eq!(r.read_or_exit::<i64>(), 11);
+        assert_eq!(r.read::<i64>().map_err(|e| e.line), Err(2));
+        let e = reader("1 2\n3 300").read_vec::<u8>(4).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, token 2: expected an integer u8, found `300` (out of range)"
+        );
+    }
+
+    /// A xorshift generator: the tests' random numbers, the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    macro_rules! round_trips {
+        ($rng:expr, $($t:ident)*) => {$(
+            for _ in 0..2000 {
+                // Every magnitude: the value's bits cut to a random width.
+                let wide = (u128::from($rng.next()) << 64) | u128::from($rng.next());
+                let value = (wide >> ($rng.next() % 128)) as $t;
+                let text = value.to_string();
+                assert_eq!(both::<$t>(&text), Ok(value), "{}", text);
+            }
+            for _ in 0..2000 {
+                // Tokens of signs and digits: accepted exactly when `str::parse` takes them
+                // (and `-0...0` by an unsigned type), with its value.
+                let len = 1 + $rng.next() % 45;
+                let text: String = (0..len)
+                    .map(|i| match $rng.next() % 16 {
+                        0 if i < 2 => '-',
+                        1 if i < 2 => '+',
+                        2 => 'x',
+                        _ => char::from(b'0' + ($rng.next() % 10) as u8),
+                    })
+                    .collect();
+                let negative_zero = text.len() > 1
+                    && text.starts_with('-')
+                    && text[1..].bytes().all(|b| b == b'0');
+                let expected = match text.parse::<$t>() {
+                    Ok(value) => Some(value),
+                    Err(_) if negative_zero => Some(0),
+                    Err(_) => None,
+                };
+                assert_eq!(first::<$t>(&text).ok(), expected, "{}", text);
+                if let Some(value) = expected {
+                    assert_eq!(reader(&text).read_or_exit::<$t>(), value);
+                }
+            }
+        )*};
+    }
+
+    #[test]
+    fn random_round_trips_agree_with_str_parse() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        round_trips!(rng, u8 u16 u32 u64 u128 usize i8 i16 i32 i64 i128 isize);
+        for _ in 0..2000 {
+            let index = rng.next() >> (rng.next() % 64);
+            let text = index.to_string();
+            let expected = <usize as std::convert::TryFrom<u64>>::try_from(index)
+                .ok()
+                .and_then(|i| i.checked_sub(1));
+            assert_eq!(first::<Usize1>(&text).ok(), expected, "{}", text);
+        }
     }
 
     #[test]

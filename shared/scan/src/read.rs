@@ -52,10 +52,7 @@ impl Scan for Reader {
 
     #[inline]
     fn read_or_exit<T: Readable>(&mut self) -> T::Output {
-        match T::read(self) {
-            Ok(value) => value,
-            Err(error) => exit(&error),
-        }
+        T::read_or_exit(self)
     }
 
     #[inline]
@@ -71,40 +68,69 @@ impl Scan for Reader {
         parse: impl FnOnce(&[u8]) -> Result<T, &'static str>,
     ) -> Result<T, InputError> {
         self.skip_whitespace();
-        let start = self.bytes().1;
-        let token = match self.token() {
-            Some(token) => token,
-            None => return Err(ended(self, what)),
-        };
-        match parse(token) {
-            Ok(value) => Ok(value),
-            Err(why) => Err(rejected(self, what, start, why)),
-        }
+        let (bytes, start) = self.bytes();
+        let (value, len) = parse_token(bytes, start, self.line(), what, parse);
+        self.advance(len, 0);
+        value
     }
+}
+
+/// The token at `bytes[start..]` (after the whitespace before it) parsed by `parse`, and its
+/// length, which the caller consumes whether the parse succeeded or not. `line` is the line
+/// of `start`, for the error. Works on the reader's parts, not the reader, so that a caller's
+/// reader need not live in memory for it.
+#[inline]
+pub(crate) fn parse_token<T>(
+    bytes: &[u8],
+    start: usize,
+    line: usize,
+    what: &str,
+    parse: impl FnOnce(&[u8]) -> Result<T, &'static str>,
+) -> (Result<T, InputError>, usize) {
+    let len = bytes[start..]
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(bytes.len() - start);
+    if len == 0 {
+        return (Err(ended(bytes, line, what)), 0);
+    }
+    let value = match parse(&bytes[start..start + len]) {
+        Ok(value) => Ok(value),
+        Err(why) => Err(rejected(bytes, line, what, start, start + len, why)),
+    };
+    (value, len)
 }
 
 /// Prints `error` as one line on stderr and exits with status 2.
 #[cold]
-fn exit(error: &InputError) -> ! {
+#[inline(never)]
+pub(crate) fn exit(error: &InputError) -> ! {
     eprintln!("{}", error);
     std::process::exit(2)
 }
 
 /// The error at the end of the input, on its last line (a final line feed ends that line; it
-/// does not start another).
+/// does not start another); `line` is the line the reader is on there.
 #[cold]
-fn ended(reader: &Reader, what: &str) -> InputError {
-    let line = reader.line() - usize::from(reader.bytes().0.last() == Some(&b'\n'));
+fn ended(bytes: &[u8], line: usize, what: &str) -> InputError {
+    let line = line - usize::from(bytes.last() == Some(&b'\n'));
     InputError::at_line(
         line.max(1),
         format!("expected {}, found the end of the input", what),
     )
 }
 
-/// The error for the token `start..` just read, with its 1-based place on its line.
+/// The error for the token `bytes[start..end]` on line `line`, with its 1-based place on
+/// that line.
 #[cold]
-fn rejected(reader: &Reader, what: &str, start: usize, why: &str) -> InputError {
-    let (bytes, end) = reader.bytes();
+fn rejected(
+    bytes: &[u8],
+    line: usize,
+    what: &str,
+    start: usize,
+    end: usize,
+    why: &str,
+) -> InputError {
     let line_start = bytes[..start]
         .iter()
         .rposition(|&b| b == b'\n')
@@ -126,6 +152,6 @@ fn rejected(reader: &Reader, what: &str, start: usize, why: &str) -> InputError 
     );
     InputError {
         token: Some(before + 1),
-        ..InputError::at_line(reader.line(), what)
+        ..InputError::at_line(line, what)
     }
 }
