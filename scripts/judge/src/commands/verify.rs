@@ -123,25 +123,49 @@ pub fn run(root: &Path, args: &Args) -> Result<Outcome> {
         rows.push((*p, lc, checked));
     }
     println!();
+    let slowest: Vec<String> = rows
+        .iter()
+        .map(|(_, _, c)| {
+            c.tally
+                .slowest
+                .as_ref()
+                .map_or("-".to_string(), |(name, cpu)| {
+                    format!("{} {}", name, cpu.as_millis())
+                })
+        })
+        .collect();
+    // Columns as wide as what they hold.
+    let pw = rows
+        .iter()
+        .map(|(p, _, _)| p.name.len())
+        .fold(14, usize::max);
+    let sw = slowest.iter().map(String::len).fold(28, usize::max);
     println!(
-        "{:<14} {:>6} {:>6}  {:<28} {:>9}  {:>8}",
-        "problem", "cases", "AC", "slowest case (cpu ms)", "limit ms", "peak MiB"
+        "{:<pw$} {:>6} {:>6}  {:<sw$} {:>9}  {:>8}",
+        "problem",
+        "cases",
+        "AC",
+        "slowest case (cpu ms)",
+        "limit ms",
+        "peak MiB",
+        pw = pw,
+        sw = sw
     );
-    for (p, _, c) in &rows {
-        let slowest = c
-            .tally
-            .slowest
-            .as_ref()
-            .map_or("-".to_string(), |(name, cpu)| {
-                format!("{} {}", name, cpu.as_millis())
-            });
+    for ((p, _, c), slowest) in rows.iter().zip(&slowest) {
         println!(
-            "{:<14} {:>6} {:>6}  {:<28} {:>9}  {:>8.1}",
-            p.name, c.tally.cases, c.tally.passed, slowest, p.time_limit_ms, c.tally.peak_mib
+            "{:<pw$} {:>6} {:>6}  {:<sw$} {:>9}  {:>8.1}",
+            p.name,
+            c.tally.cases,
+            c.tally.passed,
+            slowest,
+            p.time_limit_ms,
+            c.tally.peak_mib,
+            pw = pw,
+            sw = sw
         );
     }
     for m in &missing {
-        println!("{:<14} no tests: {}", "", m);
+        println!("{:<pw$} no tests: {}", "", m, pw = pw);
     }
     for (p, lc, c) in &rows {
         baselines(root, p, lc, &checkout, c, args.acl.as_deref())?;
