@@ -96,7 +96,16 @@ pub fn bundle(root: &Path, problem: &Problem) -> Result<Bundle, BundleError> {
     let private = private_dir(&source).map_err(|e| BundleError::Equip(e.to_string()))?;
     let written = private.join(format!("{}.rs", problem.name));
     // Read once: what decides whether main.rs stands alone is what cargo-equip leaves out.
-    let unused = unused_dependencies(&root.join(&problem.dir).join("src"), &problem.dependencies);
+    let mut unused =
+        unused_dependencies(&root.join(&problem.dir).join("src"), &problem.dependencies);
+    // A crate main.rs does not name stays when one it names builds on it.
+    let used: Vec<&String> = problem
+        .dependencies
+        .iter()
+        .filter(|d| !unused.contains(d))
+        .collect();
+    let needed: Vec<String> = problem.needed_by(&used).cloned().collect();
+    unused.retain(|d| !needed.contains(d));
     let result = match standalone_main(root, problem, &unused) {
         Some(text) => place(root, &text, &written, &source),
         None => {

@@ -78,6 +78,9 @@ pub struct Problem {
     pub bench: Vec<BenchSet>,
     /// The package's `[dependencies]`, by the names its code uses (`-` read as `_`).
     pub dependencies: Vec<String>,
+    /// For each dependency that is a workspace crate, the workspace crates it builds on,
+    /// directly or not (`twosat`: `scc`): what the bundle must keep with it.
+    pub needs: Vec<(String, Vec<String>)>,
     /// The package's declared `rust-version`, if any.
     pub rust_version: Option<Version>,
     /// The package's edition (`2018`).
@@ -298,6 +301,7 @@ impl Problem {
             library_checker,
             name: name.to_string(),
             dependencies: package.dependencies.clone(),
+            needs: Vec::new(),
             rust_version: package.rust_version.as_deref().and_then(Version::declared),
             edition: package.edition.clone(),
             deny_warnings: match meta.get("deny-warnings") {
@@ -607,12 +611,75 @@ fn load(root: &Path, packages: &[Package], name: &str) -> Result<Problem, Error>
             what: "not a member of the workspace (see `members` in the root Cargo.toml)"
                 .to_string(),
         })?;
-    Problem::from_package(root, name, package)
+    let mut problem = Problem::from_package(root, name, package)?;
+    problem.needs = problem
+        .dependencies
+        .iter()
+        .map(|d| (d.clone(), needs_of(packages, d)))
+        .collect();
+    Ok(problem)
+}
+
+/// The workspace crates the crate `name` builds on, directly or not (names as code uses
+/// them); empty for a crate outside the workspace.
+fn needs_of(packages: &[Package], name: &str) -> Vec<String> {
+    let code_name = |p: &Package| p.name.replace('-', "_");
+    let mut found: Vec<String> = Vec::new();
+    let mut next = vec![name.to_string()];
+    while let Some(n) = next.pop() {
+        if let Some(p) = packages.iter().find(|p| code_name(p) == n) {
+            for d in &p.dependencies {
+                if !found.contains(d) {
+                    found.push(d.clone());
+                    next.push(d.clone());
+                }
+            }
+        }
+    }
+    found
+}
+
+impl Problem {
+    /// The dependencies of [`Self::dependencies`] that `used` ones build on: kept in a bundle
+    /// whenever one that needs them is.
+    pub fn needed_by<'a>(&'a self, used: &'a [&String]) -> impl Iterator<Item = &'a String> {
+        self.needs
+            .iter()
+            .filter(move |(d, _)| used.contains(&d))
+            .flat_map(|(_, needs)| needs)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crate_needs_what_it_builds_on_directly_or_not() {
+        let package = |name: &str, deps: &[&str]| Package {
+            name: name.to_string(),
+            manifest_path: PathBuf::from(format!("shared/{}/Cargo.toml", name)),
+            rust_version: None,
+            edition: "2018".to_string(),
+            dependencies: deps.iter().map(|d| d.to_string()).collect(),
+            metadata: Json::Null,
+        };
+        let packages = [
+            package("scan", &["fastio"]),
+            package("fastio", &[]),
+            package("twosat", &["scc"]),
+            package("scc", &[]),
+            package("convolution", &["modint", "internal_math"]),
+            package("modint", &["internal_math"]),
+            package("internal_math", &[]),
+        ];
+        assert_eq!(needs_of(&packages, "twosat"), ["scc"]);
+        let mut conv = needs_of(&packages, "convolution");
+        conv.sort();
+        assert_eq!(conv, ["internal_math", "modint"]);
+        assert!(needs_of(&packages, "fastio").is_empty());
+        assert!(needs_of(&packages, "not_in_the_workspace").is_empty());
+    }
 
     const MANIFEST: &str = r#"
 [package]
