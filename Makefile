@@ -61,12 +61,17 @@ test: tools $(JUDGE_BIN)
 	@$(JUDGE_TOOL) check
 	@scripts/judge/editions.sh
 
-# The project's own packages, held to its format and lint rules: the tool, every shared crate
-# and the three problems that show what the workspace can do. A user's problem answers to the
+# The library's verification problems: those that name their Library Checker problem.
+VERIFICATION := $(notdir $(patsubst %/Cargo.toml,%,$(shell grep -l '^library-checker = ' problems/*/Cargo.toml 2>/dev/null)))
+
+# The project's own packages, held to its format and lint rules: the tool, every shared crate,
+# the three problems that show what the workspace can do and the library's verification
+# problems. A user's problem answers to the
 # judge's rules alone (`make check`); `make lint P=<name>` shows it rustfmt's and clippy's
 # advice without failing.
 OWN_PACKAGES := judge $(notdir $(wildcard shared/*)) \
-    $(filter poj2676 sudoku16 p1074,$(notdir $(wildcard problems/*)))
+    $(filter poj2676 sudoku16 p1074,$(notdir $(wildcard problems/*))) \
+    $(VERIFICATION)
 
 lint:
 ifeq ($(P),)
