@@ -1,7 +1,8 @@
 //! The test kits' tools: running a program on an input, asking a checker about an answer, a
 //! problem's samples judged as the check judges them, a test's own scratch folder, and the
-//! command line every generator reads. Used by tests and by the `src/bin` kits only, so it is
-//! never bundled into a submission.
+//! command line every generator reads, and the checker's side of the checker protocol
+//! ([`checker`]). Used by tests and by the `src/bin` programs only, so it is never bundled
+//! into a submission.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -9,6 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::{fs, process, thread};
 
+pub mod checker;
 mod samples;
 pub use samples::{check_samples, Compare};
 
@@ -67,6 +69,58 @@ pub fn check(checker: &str, input: &[u8], output: &[u8], expected: &[u8]) -> Out
     }
     let args: Vec<&str> = paths.iter().map(String::as_str).collect();
     run(checker, &args, b"")
+}
+
+/// Asks `checker` about answers to sample `case` (`1` for `1.in`) of the package in the folder
+/// `package` (`env!("CARGO_MANIFEST_DIR")`, whose samples are `../../samples/<folder name>/`)
+/// and panics naming the first verdict that is not as it should be: the sample's own `.out`
+/// and each of `right` are accepted (exit status 0); each of `wrong` is rejected (exit status
+/// 1) with a one-line reason on stdout; and with an empty input file the checker fails (exit
+/// status 2), since a malformed input is the judge's fault, never the contestant's. Panics if
+/// the sample cannot be read. One checker run per answer.
+pub fn check_verdicts(checker: &str, package: &str, case: &str, right: &[&str], wrong: &[&str]) {
+    let folder = samples_folder(Path::new(package));
+    let read = |ext: &str| {
+        let path = folder.join(format!("{}.{}", case, ext));
+        fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {}", path.display(), e))
+    };
+    let (input, expected) = (read("in"), read("out"));
+    let said = |verdict: &Output| String::from_utf8_lossy(&verdict.stdout).into_owned();
+    let mut accepted = vec![expected.clone()];
+    accepted.extend(right.iter().map(|r| r.as_bytes().to_vec()));
+    for output in &accepted {
+        let verdict = check(checker, &input, output, &expected);
+        assert!(
+            verdict.status.success(),
+            "{:?} is rejected: {}",
+            String::from_utf8_lossy(output),
+            said(&verdict)
+        );
+    }
+    for output in wrong {
+        let verdict = check(checker, &input, output.as_bytes(), &expected);
+        let reason = said(&verdict);
+        assert_eq!(verdict.status.code(), Some(1), "{:?}: {}", output, reason);
+        assert!(
+            reason.ends_with('\n') && reason.trim_end().lines().count() == 1,
+            "{:?}: the reason is not one line: {:?}",
+            output,
+            reason
+        );
+    }
+    let verdict = check(checker, b"", &expected, &expected);
+    assert_eq!(
+        verdict.status.code(),
+        Some(2),
+        "an empty input file: {}",
+        said(&verdict)
+    );
+}
+
+/// The samples folder of the package in the folder `package`: `../../samples/<folder name>/`.
+fn samples_folder(package: &Path) -> PathBuf {
+    let name = package.file_name().unwrap_or_default();
+    package.join("../../samples").join(name)
 }
 
 /// A fresh, empty folder for one test's files, removed with everything in it when dropped, so

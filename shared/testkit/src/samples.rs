@@ -162,9 +162,7 @@ pub fn check_samples(solver: &str, package: &str, checker: Option<&str>) {
     let files = Files::of_manifest(
         &fs::read_to_string(Path::new(package).join("Cargo.toml")).unwrap_or_default(),
     );
-    let package = Path::new(package);
-    let name = package.file_name().unwrap_or_default();
-    let folder = package.join("../../samples").join(name);
+    let folder = crate::samples_folder(Path::new(package));
     let cases = cases(&folder);
     let mut judged = 0;
     for (case, input) in &cases {
