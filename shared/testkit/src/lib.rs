@@ -74,10 +74,10 @@ pub fn check(checker: &str, input: &[u8], output: &[u8], expected: &[u8]) -> Out
 /// Asks `checker` about answers to sample `case` (`1` for `1.in`) of the package in the folder
 /// `package` (`env!("CARGO_MANIFEST_DIR")`, whose samples are `../../samples/<folder name>/`)
 /// and panics naming the first verdict that is not as it should be: the sample's own `.out`
-/// and each of `right` are accepted (exit status 0); each of `wrong` is rejected (exit status
-/// 1) with a one-line reason on stdout; and with an empty input file the checker fails (exit
-/// status 2), since a malformed input is the judge's fault, never the contestant's. Panics if
-/// the sample cannot be read. One checker run per answer.
+/// and each of `right` are accepted (exit status 0); each of `wrong` is rejected with exit
+/// status 1 and a one-line reason on stdout; and with an empty input file the checker fails
+/// with exit status 2, since a malformed input is the judge's fault, never the contestant's.
+/// Panics if the sample cannot be read. One checker run per answer.
 pub fn check_verdicts(checker: &str, package: &str, case: &str, right: &[&str], wrong: &[&str]) {
     let folder = samples_folder(Path::new(package));
     let read = |ext: &str| {
@@ -323,25 +323,75 @@ mod tests {
     #[test]
     fn checker_gets_three_files_in_order() {
         // Accepts when OUTPUT equals EXPECTED, printing INPUT; else rejects with a reason.
-        let script =
-            "#!/bin/sh\ncmp -s \"$2\" \"$3\" && { cat \"$1\"; exit 0; }\necho differ\nexit 1\n";
         let dir = TempDir::new("testkit-checker");
-        let checker = dir.path().join("checker");
-        let checker_path = checker.to_str().unwrap();
-        // A child process writes the script: a write handle held in this process would be
-        // inherited by the other tests' forks, and running the file would fail with ETXTBSY.
-        let written = run(
-            "sh",
-            &["-c", "cat > \"$0\" && chmod 755 \"$0\"", checker_path],
-            script.as_bytes(),
-        );
-        assert!(written.status.success(), "cannot write {}", checker_path);
+        let body = "cmp -s \"$2\" \"$3\" && { cat \"$1\"; exit 0; }\necho differ\nexit 1";
+        let checker = script(&dir, "checker", body);
+        let checker_path = checker.as_str();
         let accepted = check(checker_path, b"the input", b"42\n", b"42\n");
         assert_eq!(accepted.status.code(), Some(0));
         assert_eq!(accepted.stdout, b"the input");
         let rejected = check(checker_path, b"", b"41\n", b"42\n");
         assert_eq!(rejected.status.code(), Some(1));
         assert_eq!(rejected.stdout, b"differ\n");
+    }
+
+    /// An executable script `name` in `dir` running `body`; its path.
+    fn script(dir: &TempDir, name: &str, body: &str) -> String {
+        let path = dir.path().join(name).to_str().unwrap().to_string();
+        // A child process writes the script: a write handle held in this process would be
+        // inherited by the other tests' forks, and running the file would fail with ETXTBSY.
+        let text = format!("#!/bin/sh\n{}\n", body);
+        let made = run(
+            "sh",
+            &["-c", "cat > \"$0\" && chmod 755 \"$0\"", &path],
+            text.as_bytes(),
+        );
+        assert!(made.status.success(), "cannot write {}", path);
+        path
+    }
+
+    /// The panic message of `f`, which must panic.
+    fn panic_of(f: impl FnOnce() + std::panic::UnwindSafe) -> String {
+        let payload = std::panic::catch_unwind(f).expect_err("it panics");
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn verdicts_on_a_sample_are_asked_of_the_checker() {
+        let dir = TempDir::new("testkit-verdicts");
+        let package = dir.path().join("problems/echo");
+        fs::create_dir_all(&package).unwrap();
+        let samples = dir.path().join("samples/echo");
+        fs::create_dir_all(&samples).unwrap();
+        fs::write(samples.join("1.in"), "2\n").unwrap();
+        fs::write(samples.join("1.out"), "4\n").unwrap();
+        let package = package.to_str().unwrap().to_string();
+        // Accepts the expected answer or `four`; fails on an empty input.
+        let good = "[ -s \"$1\" ] || { echo bad input; exit 2; }\n\
+                    cmp -s \"$2\" \"$3\" && exit 0\n\
+                    [ \"$(cat \"$2\")\" = four ] && exit 0\n\
+                    echo not four; exit 1";
+        let good = script(&dir, "good", good);
+        check_verdicts(&good, &package, "1", &["four"], &["5\n", ""]);
+        let what = panic_of(|| check_verdicts(&good, &package, "1", &["5"], &[]));
+        assert!(what.contains("\"5\" is rejected: not four"), "{}", what);
+        let what = panic_of(|| check_verdicts(&good, &package, "1", &[], &["four"]));
+        assert!(what.contains("\"four\""), "{}", what);
+        // Two lines of reason, or blaming the contestant for a bad input, are wrong.
+        let chatty = script(
+            &dir,
+            "chatty",
+            "cmp -s \"$2\" \"$3\" && exit 0\necho a; echo b; exit 1",
+        );
+        let what = panic_of(|| check_verdicts(&chatty, &package, "1", &[], &["5"]));
+        assert!(what.contains("the reason is not one line"), "{}", what);
+        let what = panic_of(|| check_verdicts(&chatty, &package, "1", &[], &[]));
+        assert!(what.contains("an empty input file"), "{}", what);
+        let what = panic_of(|| check_verdicts(&good, &package, "2", &[], &[]));
+        assert!(what.contains("cannot read"), "{}", what);
     }
 
     #[test]
