@@ -35,7 +35,7 @@ fn names_crate(code: &str, name: &str) -> bool {
         let word_before = |w: &str| {
             before
                 .strip_suffix(w)
-                .map_or(false, |rest| !rest.ends_with(ident))
+                .is_some_and(|rest| !rest.ends_with(ident))
         };
         if word_before("use") || word_before("crate") {
             return true;
