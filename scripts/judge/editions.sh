@@ -34,7 +34,14 @@ compile() { # label, rustc command..., then the bundle as the last word
     fi
 }
 shopt -s nullglob
-bundles=(target/submit/*.rs)
+bundles=()
+for bundle in target/submit/*.rs; do
+    # A bundle of a problem that is gone is no longer the workspace's.
+    name=$(basename "$bundle" .rs)
+    if [ -d "problems/$name" ]; then
+        bundles+=("$bundle")
+    fi
+done
 if [ ${#bundles[@]} -eq 0 ]; then
     echo "editions: no bundle in target/submit (run make first)" >&2
     exit 1
