@@ -2,31 +2,21 @@
 //! N x N cost matrix.
 //!
 //! Minimum-cost flow (`mincostflow` crate) on source -> rows -> columns -> sink, costs shifted
-//! by 10^9 to be non-negative; reads with `fastio`.
+//! by 10^9 to be non-negative; reads with `scan`.
 
-use fastio::{InputError, Reader, Writer};
-
-/// The next token as an integer in `lo..hi`; anything else ends the run (exit status 2).
-fn int(r: &mut Reader, lo: i64, hi: i64, out: &mut Writer) -> i64 {
-    match r.token().and_then(fastio::parse_int) {
-        Some(v) if lo <= v && v < hi => v,
-        _ => InputError::at_line(r.line(), format!("expected an integer in {}..{}", lo, hi))
-            .exit(out),
-    }
-}
+use scan::{input, Writer};
 
 /// Added to every cost: the problem's are at least -10^9.
 const SHIFT: i64 = 1_000_000_000;
 
 fn main() {
-    let mut r = fastio::stdin_or_exit();
-    let mut out = Writer::new();
-    let n = int(&mut r, 1, 1 << 20, &mut out) as usize;
+    let mut rd = scan::stdin();
+    input! { from rd, n: usize }
     let (s, t) = (2 * n, 2 * n + 1);
     let mut g = mincostflow::McfGraph::<i64>::new(2 * n + 2);
     for i in 0..n {
         for j in 0..n {
-            let a = int(&mut r, -SHIFT, SHIFT + 1, &mut out);
+            input! { from rd, a: i64 }
             g.add_edge(i, n + j, 1, a + SHIFT);
         }
     }
@@ -35,6 +25,7 @@ fn main() {
         g.add_edge(n + i, t, 1, 0);
     }
     let (_, cost) = g.flow(s, t);
+    let mut out = Writer::new();
     out.int(cost - n as i64 * SHIFT);
     out.byte(b'\n');
     let mut p = vec![0; n];

@@ -1,18 +1,9 @@
 //! vertex_add_path_sum (Library Checker): add to a vertex, sum the values on a path.
 //!
 //! Heavy-light decomposition (`hld` crate) over a Fenwick tree written here; reads with
-//! `fastio`.
+//! `scan`.
 
-use fastio::{InputError, Reader, Writer};
-
-/// The next token as an integer in `lo..hi`; anything else ends the run (exit status 2).
-fn int(r: &mut Reader, lo: i64, hi: i64, out: &mut Writer) -> i64 {
-    match r.token().and_then(fastio::parse_int) {
-        Some(v) if lo <= v && v < hi => v,
-        _ => InputError::at_line(r.line(), format!("expected an integer in {}..{}", lo, hi))
-            .exit(out),
-    }
-}
+use scan::{input, Writer};
 
 /// Prefix sums with point updates: `t[i]` holds the sum over `(i - lowbit(i), i]` (1-based).
 struct Fenwick(Vec<i64>);
@@ -51,31 +42,22 @@ impl Fenwick {
 }
 
 fn main() {
-    let mut r = fastio::stdin_or_exit();
-    let mut out = Writer::new();
-    let n = int(&mut r, 1, 1 << 30, &mut out) as usize;
-    let q = int(&mut r, 0, 1 << 30, &mut out);
-    let w: Vec<i64> = (0..n).map(|_| int(&mut r, 0, 1 << 40, &mut out)).collect();
-    let edges: Vec<(usize, usize)> = (1..n)
-        .map(|_| {
-            let u = int(&mut r, 0, n as i64, &mut out) as usize;
-            (u, int(&mut r, 0, n as i64, &mut out) as usize)
-        })
-        .collect();
+    let mut rd = scan::stdin();
+    input! { from rd, n: usize, q: usize, w: [i64; n], edges: [(usize, usize); n - 1] }
     let h = hld::Hld::new(n, &edges, 0);
     let mut a = vec![0; n];
     for (v, &x) in w.iter().enumerate() {
         a[h.pos(v)] = x;
     }
     let mut fw = Fenwick::new(&a);
+    let mut out = Writer::new();
     for _ in 0..q {
-        if int(&mut r, 0, 2, &mut out) == 0 {
-            let p = int(&mut r, 0, n as i64, &mut out) as usize;
-            let x = int(&mut r, 0, 1 << 40, &mut out);
+        input! { from rd, t: u8 }
+        if t == 0 {
+            input! { from rd, p: usize, x: i64 }
             fw.add(h.pos(p), x);
         } else {
-            let u = int(&mut r, 0, n as i64, &mut out) as usize;
-            let v = int(&mut r, 0, n as i64, &mut out) as usize;
+            input! { from rd, u: usize, v: usize }
             let mut sum = 0;
             h.path(u, v, false, |l, r| sum += fw.prefix(r) - fw.prefix(l));
             out.int(sum);

@@ -1,14 +1,12 @@
 //! zalgorithm (Library Checker): the Z-array of a string of lowercase letters.
 //!
-//! The `string` crate's Z-algorithm; reads with `fastio`, writes with its `Writer`.
+//! The `string` crate's Z-algorithm; reads with `scan`, writes with its `Writer`.
+
+use scan::{input, Writer};
 
 fn main() {
-    let mut r = fastio::stdin_or_exit();
-    let mut out = fastio::Writer::new();
-    let s = match r.token() {
-        Some(s) => s.to_vec(),
-        None => fastio::InputError::at_line(r.line(), "expected the string S").exit(&mut out),
-    };
+    input! { s: bytes }
+    let mut out = Writer::new();
     for (i, &x) in string::z_algorithm(&s).iter().enumerate() {
         if i > 0 {
             out.byte(b' ');
