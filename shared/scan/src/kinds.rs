@@ -107,56 +107,25 @@ fn magnitude(digits: &[u8]) -> Result<u128, &'static str> {
     Ok(value)
 }
 
-/// Decimal integers of one width: [`magnitude`] and a range check.
-trait Decimal: Sized {
-    /// The value `-magnitude` (when `negative`) or `magnitude`, if it fits.
-    fn from_magnitude(negative: bool, magnitude: u128) -> Option<Self>;
-
-    /// The value of `t`, or why not: `out of range`, or `""` when it is no integer.
-    #[inline]
-    fn parse_decimal(t: &[u8]) -> Result<Self, &'static str> {
-        let (negative, digits) = split_sign(t);
-        Self::from_magnitude(negative, magnitude(digits)?).ok_or("out of range")
-    }
+/// The integer `t` of any width, or why not: `out of range`, or `""` when it is no integer.
+/// O(length of `t`).
+fn parse_decimal<T>(t: &[u8]) -> Result<T, &'static str>
+where
+    T: std::convert::TryFrom<u128> + std::convert::TryFrom<i128>,
+{
+    let (negative, digits) = split_sign(t);
+    let magnitude = magnitude(digits)?;
+    // Up to 2^127, `wrapping_neg() as i128` is `-magnitude` (2^127 itself gives `i128::MIN`);
+    // a negative value of an unsigned width then fails `try_from`, and `-0` gives 0.
+    let value = if !negative {
+        T::try_from(magnitude).ok()
+    } else if magnitude <= 1 << 127 {
+        T::try_from(magnitude.wrapping_neg() as i128).ok()
+    } else {
+        None
+    };
+    value.ok_or("out of range")
 }
-
-macro_rules! unsigned {
-    ($($t:ident)*) => {$(
-        impl Decimal for $t {
-            #[inline]
-            fn from_magnitude(negative: bool, magnitude: u128) -> Option<$t> {
-                if magnitude > $t::MAX as u128 || (negative && magnitude != 0) {
-                    return None;
-                }
-                Some(magnitude as $t)
-            }
-        }
-    )*};
-}
-
-macro_rules! signed {
-    ($($t:ident)*) => {$(
-        impl Decimal for $t {
-            #[inline]
-            fn from_magnitude(negative: bool, magnitude: u128) -> Option<$t> {
-                // The most negative value's magnitude is one more than the largest value.
-                if magnitude > $t::MAX as u128 + u128::from(negative) {
-                    return None;
-                }
-                // `magnitude as $t` of that most negative magnitude is already the value, and
-                // negating it wraps to itself.
-                Some(if negative {
-                    (magnitude as $t).wrapping_neg()
-                } else {
-                    magnitude as $t
-                })
-            }
-        }
-    )*};
-}
-
-unsigned!(u8 u16 u32 u64 u128 usize);
-signed!(i8 i16 i32 i64 i128 isize);
 
 /// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
 /// so no digit overflows a `u64`) followed by whitespace or the end: their value and where
@@ -277,7 +246,7 @@ macro_rules! unsigned_reads {
                 Some((value, len))
             },
             concat!("an integer ", stringify!($t)),
-            $t::parse_decimal
+            parse_decimal::<$t>
         );
     )*};
 }
@@ -302,7 +271,7 @@ macro_rules! signed_reads {
                 Some((if negative { value.wrapping_neg() } else { value }, len))
             },
             concat!("an integer ", stringify!($t)),
-            $t::parse_decimal
+            parse_decimal::<$t>
         );
     )*};
 }
@@ -407,7 +376,7 @@ fn index_from_one(value: u64) -> Option<usize> {
 
 /// A 1-based index token as 0-based, or why not.
 fn parse_index(t: &[u8]) -> Result<usize, &'static str> {
-    usize::parse_decimal(t).and_then(|v| v.checked_sub(1).ok_or("below 1"))
+    parse_decimal::<usize>(t).and_then(|v| v.checked_sub(1).ok_or("below 1"))
 }
 
 macro_rules! tuple {
