@@ -1,6 +1,9 @@
 //! Modular integers: [`StaticModInt<M>`] (compile-time modulus) and [`DynamicModInt`] (run-time).
 //!
 //! The dynamic type's products use Barrett reduction; both have the usual operators.
+//! Division panics unless the divisor is invertible (O(log modulus)). `FromStr` takes a
+//! decimal integer of any length, optionally signed, modulo the modulus; its error is the one
+//! `i128` parsing gives for the same text. O(length).
 //!
 //! ```
 //! use modint::{DynamicModInt, ModInt998244353 as Mint};
@@ -254,7 +257,6 @@ macro_rules! impl_modint {
         }
         impl<$($g)* T: Into<$t>> Div<T> for $t {
             type Output = Self;
-            /// Panics unless the divisor is invertible. O(log modulus).
             #[inline]
             fn div(self, rhs: T) -> Self {
                 Self(<$t as ModIntBase>::mul_raw(self.0, rhs.into().inv().0))
@@ -323,8 +325,6 @@ macro_rules! impl_modint {
         }
         impl<$($g)*> FromStr for $t {
             type Err = std::num::ParseIntError;
-            /// A decimal integer of any length, optionally signed, taken modulo the modulus;
-            /// the error is the one `i128` parsing gives for the same text. O(length).
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 let d = s.strip_prefix(|c| c == '-' || c == '+').unwrap_or(s);
                 if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
