@@ -254,20 +254,16 @@ macro_rules! unsigned_reads {
 unsigned_reads!(u8 u16 u32 u64 u128 usize);
 
 macro_rules! signed_reads {
-    ($($t:ident $limit:expr;)*) => {$(
+    ($($t:ident)*) => {$(
         integer_reads!(
             $t,
             $t,
             |bytes: &[u8], start| {
                 let (negative, magnitude, len) = short_signed(bytes, start)?;
-                // `$limit` is the largest value (`u64::MAX` for `i128`, above any 19 digits).
-                // The most negative value, whose magnitude is one more, goes the general way:
-                // one comparison here, whatever the sign.
-                if magnitude > $limit {
-                    return None;
-                }
-                // At most the largest value: the cast and the negation are exact.
-                let value = magnitude as $t;
+                // At most the largest value (always, for `i128`): the negation is exact. The
+                // most negative value, whose magnitude is one more, goes the general way: one
+                // comparison here, whatever the sign.
+                let value = <$t as ::std::convert::TryFrom<u64>>::try_from(magnitude).ok()?;
                 Some((if negative { value.wrapping_neg() } else { value }, len))
             },
             concat!("an integer ", stringify!($t)),
@@ -276,14 +272,7 @@ macro_rules! signed_reads {
     )*};
 }
 
-signed_reads! {
-    i8 i8::MAX as u64;
-    i16 i16::MAX as u64;
-    i32 i32::MAX as u64;
-    i64 i64::MAX as u64;
-    isize isize::MAX as u64;
-    i128 u64::MAX;
-}
+signed_reads!(i8 i16 i32 i64 isize i128);
 
 macro_rules! float {
     ($($t:ident)*) => {$(
