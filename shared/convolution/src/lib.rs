@@ -54,22 +54,18 @@ impl<const M: u32> Ntt<M> {
     fn red2(x: u32) -> u32 {
         x.min(x.wrapping_sub(2 * M))
     }
+    /// x - M when x >= M: from 0..2M to 0..M.
+    #[inline(always)]
+    fn red1(x: u32) -> u32 {
+        x.min(x.wrapping_sub(M))
+    }
     /// The Montgomery form of `x` in 0..M.
     fn mont(x: u32) -> u32 {
-        let v = Self::mul(x, Self::R2);
-        v.min(v.wrapping_sub(M))
+        Self::red1(Self::mul(x, Self::R2))
     }
     /// `x^e mod M` in plain form.
-    fn pow(x: u32, mut e: u32) -> u32 {
-        let (mut x, mut r) = (x as u64, 1u64);
-        while e > 0 {
-            if e & 1 == 1 {
-                r = r * x % M as u64;
-            }
-            x = x * x % M as u64;
-            e >>= 1;
-        }
-        r as u32
+    fn pow(x: u32, e: u32) -> u32 {
+        pow(x as u64, e as u64, M as u64) as u32
     }
 
     /// The twiddles of a transform of length `n` (a power of 2, 4 <= n <= 2^RANK), in
@@ -91,8 +87,7 @@ impl<const M: u32> Ntt<M> {
             let c = Self::mont(c);
             let (lo, hi) = t.split_at_mut(1 << k);
             for (h, &l) in hi[..1 << k].iter_mut().zip(lo.iter()) {
-                let v = Self::mul(l, c);
-                *h = v.min(v.wrapping_sub(M));
+                *h = Self::red1(Self::mul(l, c));
             }
             k += 1;
         }
@@ -107,31 +102,20 @@ impl<const M: u32> Ntt<M> {
         let mut q = n;
         if n.trailing_zeros() % 2 == 1 {
             // One radix-2 pass with multiplier t[0] = 1; over a zero upper half, a copy.
-            let (x, y) = a.split_at_mut(n / 2);
             if len <= n / 2 {
+                let (x, y) = a.split_at_mut(n / 2);
                 y.copy_from_slice(x);
             } else {
-                for (x, y) in x.iter_mut().zip(y.iter_mut()) {
-                    let (u, v) = (*x, *y);
-                    *x = u + v;
-                    *y = u + m2 - v;
-                }
+                Self::radix2(a);
             }
             q /= 2;
         } else if len <= n / 2 {
             // The first radix-4 pass (twiddles 1) over a zero upper half: one product a group.
             q /= 4;
-            let (x0, r) = a.split_at_mut(q);
-            let (x1, r) = r.split_at_mut(q);
-            let (x2, x3) = r.split_at_mut(q);
-            for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
-                let (a0, a1) = (*p0, *p1);
+            Self::quarters(a, q, |[a0, a1, _, _]| {
                 let d = Self::mul(a1, t[1]);
-                *p0 = a0 + a1;
-                *p1 = a0 + m2 - a1;
-                *p2 = a0 + d;
-                *p3 = a0 + m2 - d;
-            }
+                [a0 + a1, a0 + m2 - a1, a0 + d, a0 + m2 - d]
+            });
         }
         while q >= 4 {
             q /= 4;
@@ -145,17 +129,36 @@ impl<const M: u32> Ntt<M> {
             }
             for (s, blk) in a.chunks_exact_mut(4 * q).enumerate() {
                 let w = Self::twiddles(t, s);
-                let (x0, r) = blk.split_at_mut(q);
-                let (x1, r) = r.split_at_mut(q);
-                let (x2, x3) = r.split_at_mut(q);
-                for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
-                    let [b0, b1, b2, b3] = Self::fly([*p0, *p1, *p2, *p3], w);
-                    *p0 = b0;
-                    *p1 = b1;
-                    *p2 = b2;
-                    *p3 = b3;
-                }
+                Self::quarters(blk, q, |x| Self::fly(x, w));
             }
+        }
+    }
+
+    /// Replaces each group `[b[i], b[q + i], b[2q + i], b[3q + i]]` (i < q) of `b` (length
+    /// 4q) by `f` of it.
+    #[inline(always)]
+    fn quarters(b: &mut [u32], q: usize, f: impl Fn([u32; 4]) -> [u32; 4]) {
+        let (x0, r) = b.split_at_mut(q);
+        let (x1, r) = r.split_at_mut(q);
+        let (x2, x3) = r.split_at_mut(q);
+        for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
+            let [b0, b1, b2, b3] = f([*p0, *p1, *p2, *p3]);
+            *p0 = b0;
+            *p1 = b1;
+            *p2 = b2;
+            *p3 = b3;
+        }
+    }
+
+    /// One radix-2 pass with multiplier 1 over `a` (values below 2M, outputs below 4M).
+    #[inline(always)]
+    fn radix2(a: &mut [u32]) {
+        let m2 = 2 * M;
+        let (x, y) = a.split_at_mut(a.len() / 2);
+        for (x, y) in x.iter_mut().zip(y.iter_mut()) {
+            let (u, v) = (*x, *y);
+            *x = u + v;
+            *y = u + m2 - v;
         }
     }
 
@@ -165,7 +168,7 @@ impl<const M: u32> Ntt<M> {
     fn twiddles(t: &[u32], s: usize) -> [u32; 4] {
         let (w1, w2) = (t[2 * s], t[s]);
         let w3 = Self::mul(w1, w2);
-        [w1, w2, w3.min(w3.wrapping_sub(M)), t[1]]
+        [w1, w2, Self::red1(w3), t[1]]
     }
 
     /// One forward radix-4 butterfly: inputs below 4M, outputs below 4M (each
@@ -202,7 +205,6 @@ impl<const M: u32> Ntt<M> {
     /// values below 2M in, below 4M out. O(n log n).
     fn backward(a: &mut [u32], t: &[u32]) {
         let n = a.len();
-        let m2 = 2 * M;
         if n >= 4 {
             for (s, c) in a.chunks_exact_mut(4).enumerate() {
                 let r = Self::unfly([c[0], c[1], c[2], c[3]], Self::twiddles(t, s));
@@ -213,26 +215,12 @@ impl<const M: u32> Ntt<M> {
         while 4 * q <= n {
             for (s, blk) in a.chunks_exact_mut(4 * q).enumerate() {
                 let w = Self::twiddles(t, s);
-                let (x0, r) = blk.split_at_mut(q);
-                let (x1, r) = r.split_at_mut(q);
-                let (x2, x3) = r.split_at_mut(q);
-                for (((p0, p1), p2), p3) in x0.iter_mut().zip(x1).zip(x2).zip(x3) {
-                    let [b0, b1, b2, b3] = Self::unfly([*p0, *p1, *p2, *p3], w);
-                    *p0 = b0;
-                    *p1 = b1;
-                    *p2 = b2;
-                    *p3 = b3;
-                }
+                Self::quarters(blk, q, |x| Self::unfly(x, w));
             }
             q *= 4;
         }
         if q < n {
-            let (x, y) = a.split_at_mut(n / 2);
-            for (x, y) in x.iter_mut().zip(y.iter_mut()) {
-                let (u, v) = (*x, *y);
-                *x = u + v;
-                *y = u + m2 - v;
-            }
+            Self::radix2(a);
         }
     }
 
@@ -270,26 +258,27 @@ impl<const M: u32> Ntt<M> {
         Self::backward(&mut fa, &Self::table(n, true));
         fa.truncate(len);
         for x in fa.iter_mut() {
-            let v = Self::red2(*x);
-            *x = v.min(v.wrapping_sub(M));
+            *x = Self::red1(Self::red2(*x));
         }
         fa
     }
 }
 
+/// `x^e mod m` for `x < m < 2^32`. O(log e).
+const fn pow(mut x: u64, mut e: u64, m: u64) -> u64 {
+    let mut r = 1;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * x % m;
+        }
+        x = x * x % m;
+        e >>= 1;
+    }
+    r
+}
+
 /// The smallest primitive root of the prime `m` (which must be prime).
 const fn primitive_root(m: u32) -> u32 {
-    const fn pow(mut x: u64, mut e: u64, m: u64) -> u64 {
-        let mut r = 1;
-        while e > 0 {
-            if e & 1 == 1 {
-                r = r * x % m;
-            }
-            x = x * x % m;
-            e >>= 1;
-        }
-        r
-    }
     if m == 2 {
         return 1;
     }
