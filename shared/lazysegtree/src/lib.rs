@@ -27,6 +27,9 @@ use monoid::bounds;
 pub use monoid::{Additive, Max, Min, Monoid, Multiplicative};
 use std::ops::RangeBounds;
 
+/// The values of the map monoid `F`: the elements of its monoid [`MapMonoid::M`].
+type Value<F> = <<F as MapMonoid>::M as Monoid>::S;
+
 /// A monoid [`M`](MapMonoid::M) with maps [`F`](MapMonoid::F) acting on it: `mapping(f, .)`
 /// must distribute over the operation (`f(x op y) = f(x) op f(y)`) and
 /// `mapping(composition(f, g), x) = mapping(f, mapping(g, x))`.
@@ -37,21 +40,18 @@ pub trait MapMonoid {
     type F: Clone;
     /// The monoid's identity.
     #[inline]
-    fn identity_element() -> <Self::M as Monoid>::S {
+    fn identity_element() -> Value<Self> {
         Self::M::identity()
     }
     /// The monoid's operation.
     #[inline]
-    fn binary_operation(
-        a: &<Self::M as Monoid>::S,
-        b: &<Self::M as Monoid>::S,
-    ) -> <Self::M as Monoid>::S {
+    fn binary_operation(a: &Value<Self>, b: &Value<Self>) -> Value<Self> {
         Self::M::binary_operation(a, b)
     }
     /// The identity map.
     fn identity_map() -> Self::F;
     /// `f(x)`.
-    fn mapping(f: &Self::F, x: &<Self::M as Monoid>::S) -> <Self::M as Monoid>::S;
+    fn mapping(f: &Self::F, x: &Value<Self>) -> Value<Self>;
     /// `f ∘ g`: `g` first, then `f`.
     fn composition(f: &Self::F, g: &Self::F) -> Self::F;
 }
@@ -63,14 +63,14 @@ pub struct LazySegtree<F: MapMonoid> {
     size: usize,
     log: u32,
     // Node k holds the product of its leaves with every map at k and above it applied.
-    d: Vec<<F::M as Monoid>::S>,
+    d: Vec<Value<F>>,
     // lz[k] (internal nodes only) waits to be applied to k's children.
     lz: Vec<F::F>,
 }
 
-impl<F: MapMonoid> From<Vec<<F::M as Monoid>::S>> for LazySegtree<F> {
+impl<F: MapMonoid> From<Vec<Value<F>>> for LazySegtree<F> {
     /// The tree over `v`. O(n).
-    fn from(v: Vec<<F::M as Monoid>::S>) -> Self {
+    fn from(v: Vec<Value<F>>) -> Self {
         let n = v.len();
         let size = n.next_power_of_two();
         let mut d = vec![F::identity_element(); 2 * size];
@@ -152,7 +152,7 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// `a[p] = x`. Panics unless `p < n`. O(log n).
-    pub fn set(&mut self, p: usize, x: <F::M as Monoid>::S) {
+    pub fn set(&mut self, p: usize, x: Value<F>) {
         assert!(p < self.n);
         let p = p + self.size;
         self.push_path(p);
@@ -163,7 +163,7 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// `a[p]`. Panics unless `p < n`. O(log n).
-    pub fn get(&mut self, p: usize) -> <F::M as Monoid>::S {
+    pub fn get(&mut self, p: usize) -> Value<F> {
         assert!(p < self.n);
         let p = p + self.size;
         self.push_path(p);
@@ -172,7 +172,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `op(a[l], ..., a[r - 1])` over `range` (the identity when empty). Panics unless
     /// `l <= r <= n`. O(log n).
-    pub fn prod<R: RangeBounds<usize>>(&mut self, range: R) -> <F::M as Monoid>::S {
+    pub fn prod<R: RangeBounds<usize>>(&mut self, range: R) -> Value<F> {
         let (l, r) = bounds(range, self.n);
         if l == r {
             return F::identity_element();
@@ -197,7 +197,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `op(a[0], ..., a[n - 1])`. O(1).
     #[inline]
-    pub fn all_prod(&self) -> <F::M as Monoid>::S {
+    pub fn all_prod(&self) -> Value<F> {
         self.d[1].clone()
     }
 
@@ -246,7 +246,7 @@ impl<F: MapMonoid> LazySegtree<F> {
     /// For `g` monotone along the range (true, ..., true, false, ...) with `g(e)` true: the
     /// largest `r` in `l..=n` with `g(prod(l..r))` true. Panics unless `l <= n` and `g(e)`.
     /// O(log n) calls of `op` and `g`.
-    pub fn max_right<G: Fn(&<F::M as Monoid>::S) -> bool>(&mut self, l: usize, g: G) -> usize {
+    pub fn max_right<G: Fn(&Value<F>) -> bool>(&mut self, l: usize, g: G) -> usize {
         assert!(l <= self.n);
         assert!(g(&F::identity_element()));
         if l == self.n {
@@ -283,7 +283,7 @@ impl<F: MapMonoid> LazySegtree<F> {
     /// For `g` monotone from the right end (false, ..., false, true, ..., true) with `g(e)`
     /// true: the smallest `l` in `0..=r` with `g(prod(l..r))` true. Panics unless `r <= n` and
     /// `g(e)`. O(log n) calls of `op` and `g`.
-    pub fn min_left<G: Fn(&<F::M as Monoid>::S) -> bool>(&mut self, r: usize, g: G) -> usize {
+    pub fn min_left<G: Fn(&Value<F>) -> bool>(&mut self, r: usize, g: G) -> usize {
         assert!(r <= self.n);
         assert!(g(&F::identity_element()));
         if r == 0 {
