@@ -108,11 +108,9 @@ macro_rules! input {
 #[macro_export]
 macro_rules! __input {
     (@vars $from:tt) => {};
-    (@vars $from:tt mut $var:ident : $($rest:tt)*) => {
-        $crate::__input!(@kind $from [mut $var] [] $($rest)*);
-    };
-    (@vars $from:tt $var:ident : $($rest:tt)*) => {
-        $crate::__input!(@kind $from [$var] [] $($rest)*);
+    // `name` or `mut name`.
+    (@vars $from:tt $($var:ident)+ : $($rest:tt)*) => {
+        $crate::__input!(@kind $from [$($var)+] [] $($rest)*);
     };
     (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] , $($rest:tt)*) => {
         $crate::__input!(@let $from [$($var)*] [$($kind)*]);
