@@ -128,8 +128,8 @@ where
 }
 
 /// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
-/// so no digit overflows a `u64`) followed by whitespace or the end: their value and where
-/// they end. The integer reads' hot path: one multiply-add per digit, then one check of the
+/// so no digit overflows a `u64`) followed by whitespace or the end: their value and
+/// length. The integer reads' hot path: one multiply-add per digit, then one check of the
 /// length and of the byte after the digits.
 #[inline(always)]
 fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
@@ -150,14 +150,7 @@ fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
     if len == 0 || len > 19 || rest.get(len).map_or(false, |b| !b.is_ascii_whitespace()) {
         return None;
     }
-    Some((value, start + len))
-}
-
-/// The token at `bytes[start..]` when it is 1 to 19 decimal digits: its value and length.
-#[inline(always)]
-fn short_unsigned(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    let (value, end) = digits_at(bytes, start)?;
-    Some((value, end - start))
+    Some((value, len))
 }
 
 /// The token at `bytes[start..]` when it is 1 to 19 decimal digits after an optional `-`:
@@ -165,8 +158,8 @@ fn short_unsigned(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
 #[inline(always)]
 fn short_signed(bytes: &[u8], start: usize) -> Option<(bool, u64, usize)> {
     let negative = bytes.get(start) == Some(&b'-');
-    let (magnitude, end) = digits_at(bytes, start + usize::from(negative))?;
-    Some((negative, magnitude, end - start))
+    let (magnitude, len) = digits_at(bytes, start + usize::from(negative))?;
+    Some((negative, magnitude, len + usize::from(negative)))
 }
 
 /// Any token at `bytes[start..]` as a `T` the general way (a `+`, a `-` before an unsigned
@@ -241,7 +234,7 @@ macro_rules! unsigned_reads {
             $t,
             $t,
             |bytes: &[u8], start| {
-                let (value, len) = short_unsigned(bytes, start)?;
+                let (value, len) = digits_at(bytes, start)?;
                 let value = <$t as ::std::convert::TryFrom<u64>>::try_from(value).ok()?;
                 Some((value, len))
             },
@@ -349,7 +342,7 @@ integer_reads!(
     Usize1,
     usize,
     |bytes: &[u8], start| {
-        let (value, len) = short_unsigned(bytes, start)?;
+        let (value, len) = digits_at(bytes, start)?;
         Some((index_from_one(value)?, len))
     },
     "an index from 1",
