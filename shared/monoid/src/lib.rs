@@ -48,10 +48,19 @@ macro_rules! integer {
 }
 integer!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
+/// `max`, identity `S::MIN`.
+pub struct Max<S>(PhantomData<fn() -> S>);
+/// `min`, identity `S::MAX`.
+pub struct Min<S>(PhantomData<fn() -> S>);
+/// `+`, identity `0` (overflow panics in debug builds and wraps in release, as `+` does).
+pub struct Additive<S>(PhantomData<fn() -> S>);
+/// `*`, identity `1` (overflow as for `*`).
+pub struct Multiplicative<S>(PhantomData<fn() -> S>);
+
+// The ready monoids' impls; their docs stay on the structs above, out of the macro, so that
+// a bundle does not carry them.
 macro_rules! ready {
-    ($($(#[$doc:meta])* $name:ident, $e:ident, |$a:ident, $b:ident| $op:expr;)*) => {$(
-        $(#[$doc])*
-        pub struct $name<S>(PhantomData<fn() -> S>);
+    ($($name:ident, $e:ident, |$a:ident, $b:ident| $op:expr;)*) => {$(
         impl<S: Integer> Monoid for $name<S> {
             type S = S;
             #[inline]
@@ -66,15 +75,12 @@ macro_rules! ready {
     )*};
 }
 ready! {
-    /// `max`, identity `S::MIN`.
     Max, MIN, |a, b| *a.max(b);
-    /// `min`, identity `S::MAX`.
     Min, MAX, |a, b| *a.min(b);
-    /// `+`, identity `0` (overflow panics in debug builds and wraps in release, as `+` does).
     Additive, ZERO, |a, b| *a + *b;
-    /// `*`, identity `1` (overflow as for `*`).
     Multiplicative, ONE, |a, b| *a * *b;
 }
+
 /// The half-open `l..r` of `range` (any `RangeBounds<usize>`) within `0..=n`; panics unless
 /// `l <= r <= n`. O(1).
 #[inline]
