@@ -3,7 +3,7 @@
 
 fn main() {
     let mut out = fastio::Writer::new();
-    let mut parser = p1074::Parser::new(fastio::stdin_or_exit());
+    let mut parser = p1074::Parser::new(fastio::Reader::from_stdin());
     if let Some(case) = parser.next_case() {
         let givens = case.unwrap_or_else(|e| e.exit(&mut out));
         // Clashing givens have no completion either: -1, the problem's own answer.

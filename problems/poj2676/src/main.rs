@@ -7,7 +7,7 @@
 use poj2676::{solve, Parser};
 
 fn main() {
-    let mut parser = Parser::new(fastio::stdin_or_exit());
+    let mut parser = Parser::new(fastio::Reader::from_stdin());
     let mut out = fastio::Writer::new();
     let mut status = 0;
     while let Some(next) = parser.next_case() {

@@ -28,7 +28,7 @@ use kit::dlx::completions;
 use sudoku16::{Cell, CellValues, Parser};
 
 fn main() {
-    let mut parser = Parser::new(fastio::stdin_or_exit());
+    let mut parser = Parser::new(fastio::Reader::from_stdin());
     let (mut n, mut bad, mut givens) = (0, 0, (usize::MAX, 0, 0));
     while let Some(next) = parser.next_case() {
         let puzzle = next.unwrap_or_else(|e| panic!("{}", e));

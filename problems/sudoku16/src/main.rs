@@ -6,7 +6,7 @@ use sudoku16::{Parser, Solver};
 
 fn main() {
     let mut out = fastio::Writer::new();
-    let mut parser = Parser::new(fastio::stdin_or_exit());
+    let mut parser = Parser::new(fastio::Reader::from_stdin());
     let mut solver = Solver::new();
     let (mut printed, mut status) = (0, 0);
     while let Some(next) = parser.next_case() {

@@ -1,37 +1,77 @@
-//! Fast judge I/O: a reader over the whole input that tracks its line, a buffered writer, and
-//! the one input-error type every problem reports malformed input with.
+//! Fast judge I/O: a reader over the input that tracks its line, a buffered writer, and the
+//! one input-error type every problem reports malformed input with.
 //!
-//! The reader holds all of stdin in memory (one `read_to_end`), so reading is a cursor over a
-//! byte slice, and it counts lines as it goes so that an error can say where the input went
-//! wrong. The writer collects output in a buffer and writes it in large blocks. Typed reads
-//! (`read::<i64>()`, `input!`) are the `scan` crate's and line-layout reads (whole lines,
-//! fixed-width rows) the `lines` crate's, both built on [`Reader::bytes`] and
-//! [`Reader::advance`]: crates of their own, since a bundle carries whole crates.
+//! The reader reads its source in blocks of 64 KiB into one buffer it reuses, so reading is a
+//! cursor over a byte slice that touches the same memory over and over (reading all of a
+//! large input at once costs a page fault per 4 KiB), and it never asks for more than the
+//! next token needs, so it reads an interactor's replies as they come. It counts lines as it
+//! goes so that an error can say where the input went wrong. The writer collects output in a
+//! buffer and writes it in large blocks. Typed reads (`read::<i64>()`, `input!`) are the
+//! `scan` crate's and line-layout reads (whole lines, fixed-width rows) the `lines` crate's,
+//! both built on [`Reader::bytes`], [`Reader::advance`] and the buffering calls
+//! ([`Reader::fill`], [`Reader::buffer_until`]): crates of their own, since a bundle carries
+//! whole crates.
 
 use std::fmt;
 use std::io::{self, Read, Write};
 
-/// A cursor over the whole input, counting lines (1-based).
+/// A cursor over the input, counting lines (1-based).
+///
+/// ```text
+/// buf:  [ bytes already read | the next unread byte ... ]
+///        0                    pos                        buf.len()
+/// ```
+///
+/// `buf` is a window of the input: when the cursor reaches its end, the read part is
+/// dropped, the unread part moves to the front and the next block read is appended.
 pub struct Reader {
     buf: Vec<u8>,
     pos: usize,
     line: usize,
+    /// Where the rest of the input comes from; `None` once it has ended, or for a reader
+    /// made from bytes.
+    source: Option<Box<dyn Read + Send>>,
+    /// What a read from the source lands in before it joins `buf`: written once with zeros,
+    /// where reading into `buf`'s spare room would clear it again for every read.
+    block: Vec<u8>,
+    /// For an error's token number when the current line began before `buf[0]`: how many
+    /// tokens of the line were dropped, and whether the last dropped byte was inside a token.
+    dropped_tokens: usize,
+    dropped_open: bool,
+    /// The input's last byte so far: whether it ends with a line feed.
+    last: u8,
 }
 
+/// How many bytes a reader asks its source for at once, and its buffer's starting size.
+const BLOCK: usize = 1 << 16;
+
 impl Reader {
-    /// Reads all of stdin. O(input size).
-    pub fn from_stdin() -> io::Result<Reader> {
-        let mut buf = Vec::with_capacity(1 << 16);
-        io::stdin().lock().read_to_end(&mut buf)?;
-        Ok(Reader::new(buf))
+    /// A reader over stdin. Nothing is read until the first read.
+    pub fn from_stdin() -> Reader {
+        Reader::from_read(io::stdin())
     }
 
-    /// A reader over `buf`, positioned at its first byte, on line 1.
+    /// A reader over `source`, read in blocks as the reads need it: a read error is one line
+    /// on stderr and exit status 2.
+    pub fn from_read(source: impl Read + Send + 'static) -> Reader {
+        Reader {
+            source: Some(Box::new(source)),
+            block: vec![0; BLOCK],
+            ..Reader::new(Vec::with_capacity(BLOCK))
+        }
+    }
+
+    /// A reader over `buf`, all of the input, positioned at its first byte, on line 1.
     pub fn new(buf: Vec<u8>) -> Reader {
         Reader {
+            last: buf.last().copied().unwrap_or(0),
             buf,
             pos: 0,
             line: 1,
+            source: None,
+            block: Vec::new(),
+            dropped_tokens: 0,
+            dropped_open: false,
         }
     }
 
@@ -48,14 +88,20 @@ impl Reader {
         // Local copies, stored once at the end: a reader behind a reference (a thread-local
         // one) would otherwise be written back on every byte.
         let (mut pos, mut line) = (self.pos, self.line);
-        while let Some(&b) = self.buf.get(pos) {
-            if !b.is_ascii_whitespace() {
-                break;
+        loop {
+            match self.buf.get(pos) {
+                Some(&b) if b.is_ascii_whitespace() => {
+                    line += usize::from(b == b'\n');
+                    pos += 1;
+                }
+                Some(_) => break,
+                None if self.source.is_some() => {
+                    self.pos = pos;
+                    self.refill();
+                    pos = self.pos;
+                }
+                None => break,
             }
-            if b == b'\n' {
-                line += 1;
-            }
-            pos += 1;
         }
         self.pos = pos;
         self.line = line;
@@ -65,25 +111,31 @@ impl Reader {
     #[inline]
     pub fn token(&mut self) -> Option<&[u8]> {
         self.skip_whitespace();
+        let len = self.buffer_until(|b| b.is_ascii_whitespace());
         let start = self.pos;
-        while let Some(&b) = self.buf.get(self.pos) {
-            if b.is_ascii_whitespace() {
-                break;
-            }
-            self.pos += 1;
-        }
-        if start == self.pos {
+        self.pos += len;
+        if len == 0 {
             None
         } else {
-            Some(&self.buf[start..self.pos])
+            Some(&self.buf[start..start + len])
         }
     }
 
-    /// All of the input, read or not, and the offset of the next unread byte: what the reads
-    /// built on this one (the `scan` and `lines` crates) parse from.
+    /// The buffered bytes, read or not, and the offset of the next unread byte: what the reads
+    /// built on this one (the `scan` and `lines` crates) parse from. The slice ends where the
+    /// input does only when [`Reader::buffered_to_end`] says so; [`Reader::fill`] and
+    /// [`Reader::buffer_until`] buffer more. Offsets are good until the next call that
+    /// buffers.
     #[inline]
     pub fn bytes(&self) -> (&[u8], usize) {
         (&self.buf, self.pos)
+    }
+
+    /// Whether [`Reader::bytes`] runs to the end of the input: all of it has been read from
+    /// the source. O(1).
+    #[inline]
+    pub fn buffered_to_end(&self) -> bool {
+        self.source.is_none()
     }
 
     /// Consumes the next `len` bytes, which the caller has seen (through [`Reader::bytes`])
@@ -93,6 +145,106 @@ impl Reader {
         self.pos += len;
         self.line += line_feeds;
     }
+
+    /// Buffers the next `len` bytes, or all that is left when the input ends sooner, reading
+    /// no more than that needs (an interactor's reply is read as it comes); whether `len`
+    /// bytes are there. Amortized O(len).
+    #[inline]
+    pub fn fill(&mut self, len: usize) -> bool {
+        while self.buf.len() - self.pos < len {
+            if !self.refill() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The number of bytes from the cursor before the first one where `stop` holds (or
+    /// before the end of input), all of them buffered: the length of a token or of a line.
+    /// O(that length), amortized.
+    #[inline]
+    pub fn buffer_until(&mut self, stop: impl Fn(u8) -> bool) -> usize {
+        let mut len = 0;
+        loop {
+            match self.buf.get(self.pos + len).copied() {
+                Some(b) if !stop(b) => len += 1,
+                None if self.refill() => {}
+                _ => return len,
+            }
+        }
+    }
+
+    /// The place (1-based) on its line of the token that starts at `buf[start]` ([`bytes`]'
+    /// offset): for an error message. O(bytes from the line's start).
+    ///
+    /// [`bytes`]: Reader::bytes
+    #[cold]
+    pub fn token_number(&self, start: usize) -> usize {
+        let head = &self.buf[..start];
+        let before = match head.iter().rposition(|&b| b == b'\n') {
+            Some(feed) => token_starts(&head[feed + 1..], false),
+            None => self.dropped_tokens + token_starts(head, self.dropped_open),
+        };
+        before + 1
+    }
+
+    /// The line an error at the end of the input is on: the last line, where a final line
+    /// feed ends that line rather than starting another. O(1).
+    pub fn end_line(&self) -> usize {
+        (self.line - usize::from(self.last == b'\n')).max(1)
+    }
+
+    /// Drops the read part of the buffer and reads once more from the source (more than
+    /// was asked for only when the source has it ready); whether any byte came. The cursor
+    /// moves with the bytes it points at.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> bool {
+        if self.source.is_none() {
+            return false;
+        }
+        let gone = &self.buf[..self.pos];
+        match gone.iter().rposition(|&b| b == b'\n') {
+            Some(feed) => self.dropped_tokens = token_starts(&gone[feed + 1..], false),
+            None => self.dropped_tokens += token_starts(gone, self.dropped_open),
+        }
+        if let Some(&b) = gone.last() {
+            self.dropped_open = !b.is_ascii_whitespace();
+        }
+        self.buf.drain(..self.pos);
+        self.pos = 0;
+        let source = self.source.as_mut().expect("checked above");
+        let read = loop {
+            match source.read(&mut self.block) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    eprintln!("cannot read the input: {}", e);
+                    std::process::exit(2)
+                }
+                Ok(read) => break read,
+            }
+        };
+        self.buf.extend_from_slice(&self.block[..read]);
+        if read == 0 {
+            self.source = None;
+        } else {
+            self.last = self.block[read - 1];
+        }
+        read > 0
+    }
+}
+
+/// How many tokens start in `bytes`, when the byte before them was inside a token (`open`)
+/// or not.
+fn token_starts(bytes: &[u8], open: bool) -> usize {
+    let mut inside = open;
+    let mut starts = 0;
+    for &b in bytes {
+        let token = !b.is_ascii_whitespace();
+        starts += usize::from(token && !inside);
+        inside = token;
+    }
+    starts
 }
 
 /// Parses an optionally signed decimal integer that fits in `i64`. O(length).
@@ -285,17 +437,6 @@ impl fmt::Display for InputError {
     }
 }
 
-/// All of stdin as a [`Reader`]; when stdin cannot be read, one line on stderr and exit 2.
-pub fn stdin_or_exit() -> Reader {
-    match Reader::from_stdin() {
-        Ok(reader) => reader,
-        Err(e) => {
-            eprintln!("cannot read the input: {}", e);
-            std::process::exit(2)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,16 +508,79 @@ mod tests {
         );
     }
 
+    /// The same input whole, and trickled through the buffer a few bytes per read.
+    fn readers(input: &[u8]) -> Vec<Reader> {
+        let mut all = vec![Reader::new(input.to_vec())];
+        for step in [1, 2, 3, 7, BLOCK] {
+            all.push(Reader::from_read(testkit::Trickle::new(input, step)));
+        }
+        all
+    }
+
     #[test]
     fn tokens_count_lines() {
-        let mut r = Reader::new(b"  12 ab\r\n\n-7\tx".to_vec());
-        assert_eq!(r.line(), 1);
+        for mut r in readers(b"  12 ab\r\n\n-7\tx") {
+            assert_eq!(r.line(), 1);
+            assert_eq!(r.token(), Some(&b"12"[..]));
+            assert_eq!(r.token(), Some(&b"ab"[..]));
+            assert_eq!(r.token(), Some(&b"-7"[..]));
+            assert_eq!(r.line(), 3);
+            assert_eq!(r.token(), Some(&b"x"[..]));
+            assert_eq!(r.token(), None);
+            assert_eq!(r.token(), None);
+            assert_eq!(r.end_line(), 3);
+        }
+    }
+
+    #[test]
+    fn tokens_longer_than_a_block_and_lines_across_blocks() {
+        let long = vec![b'z'; 3 * BLOCK + 5];
+        let mut input = b"a\n".to_vec();
+        input.extend_from_slice(&long);
+        input.extend_from_slice(b" b\n\nc\n");
+        for mut r in readers(&input) {
+            assert_eq!(r.token(), Some(&b"a"[..]));
+            assert_eq!(r.token().map(<[u8]>::len), Some(long.len()));
+            assert_eq!(r.token(), Some(&b"b"[..]));
+            assert_eq!(r.line(), 2);
+            assert_eq!(r.token(), Some(&b"c"[..]));
+            assert_eq!(r.line(), 4);
+            assert_eq!(r.token(), None);
+            // A final line feed ends the last line.
+            assert_eq!(r.end_line(), 4);
+        }
+    }
+
+    #[test]
+    fn token_numbers_count_the_tokens_dropped_with_read_blocks() {
+        // One line of 40000 tokens (over 4 blocks), then a second line.
+        let mut input = Vec::new();
+        for i in 0..40_000 {
+            input.extend_from_slice(format!("{} ", i % 97).as_bytes());
+        }
+        input.extend_from_slice(b"\n x  y");
+        for mut r in readers(&input) {
+            for i in 0..40_000 {
+                if i % 9_999 == 0 {
+                    r.skip_whitespace();
+                    assert_eq!(r.token_number(r.bytes().1), i + 1);
+                }
+                assert!(r.token().is_some());
+            }
+            assert_eq!(r.token(), Some(&b"x"[..]));
+            r.skip_whitespace();
+            assert_eq!((r.line(), r.token_number(r.bytes().1)), (2, 2));
+        }
+    }
+
+    #[test]
+    fn fill_reads_no_more_than_it_needs() {
+        let mut r = Reader::from_read(testkit::Replies::new(&["12\n", "345\n"]));
         assert_eq!(r.token(), Some(&b"12"[..]));
-        assert_eq!(r.token(), Some(&b"ab"[..]));
-        assert_eq!(r.token(), Some(&b"-7"[..]));
-        assert_eq!(r.line(), 3);
-        assert_eq!(r.token(), Some(&b"x"[..]));
-        assert_eq!(r.token(), None);
+        assert!(r.fill(1));
+        assert!(r.fill(5));
+        assert_eq!(r.token(), Some(&b"345"[..]));
+        assert_eq!(r.bytes().0.len() - r.bytes().1, 1);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! `Vec` of `len` values, `len` any expression, earlier names included) and `[kind]` (a
 //! length, then that many values). Costs: the [`kinds`](super::kinds) module's table.
 //!
-//! Without a source it reads stdin, all of it on first use, borrowing the thread's reader
+//! Without a source it reads stdin, block by block as it goes, borrowing the thread's reader
 //! once per call ([`stdin_reader`]; an `input!` inside a length expression of another one
 //! panics); with `input! { from reader, ... }` it reads `reader` (a `fastio::Reader`, such
 //! as [`stdin`]'s, or a `&mut Reader`): the way for a loop that reads once per query.
@@ -51,16 +51,16 @@ fn stdin_cell(make: impl FnOnce() -> Reader) -> &'static RefCell<Reader> {
     })
 }
 
-/// The reader over all of stdin, which is read (once) on the first call, borrowed until the
+/// The reader over stdin, made on the first call, borrowed until the
 /// returned guard drops: what `input!` without `from` reads with, one borrow per call.
 /// Unreadable stdin is one line on stderr and exit status 2. Borrowing it again before the
 /// guard drops panics. Cost: a thread-local access and a borrow flag.
 #[inline]
 pub fn stdin_reader() -> RefMut<'static, Reader> {
-    stdin_cell(fastio::stdin_or_exit).borrow_mut()
+    stdin_cell(Reader::from_stdin).borrow_mut()
 }
 
-/// Runs `f` on the reader over all of stdin ([`stdin_reader`]). Calling it again from
+/// Runs `f` on the reader over stdin ([`stdin_reader`]). Calling it again from
 /// inside `f` panics (the reader is borrowed).
 #[inline]
 pub fn with_stdin<T>(f: impl FnOnce(&mut Reader) -> T) -> T {
@@ -197,6 +197,29 @@ mod tests {
         }
         let mut r = Reader::new(b"xyz 18446744073709551615".to_vec());
         assert_eq!(read(&mut r), (b"xyz".to_vec(), u64::MAX));
+    }
+
+    #[test]
+    fn reads_an_interactors_replies_as_they_come() {
+        // Each read takes what the last reply holds: one more read of the source would wait
+        // for a reply the interactor sends only after it has seen an answer.
+        let replies = ["3\n", "10 20\n", "-5 word\n", "7"];
+        let mut r = Reader::from_read(testkit::Replies::new(&replies));
+        input! { from r, n: usize }
+        input! { from r, a: u32, b: u32 }
+        input! { from r, c: i64, s: String }
+        assert_eq!((n, a, b, c, s.as_str()), (3, 10, 20, -5, "word"));
+    }
+
+    #[test]
+    fn a_long_line_read_in_blocks_names_the_bad_token() {
+        let mut text = "7 ".repeat(50_000);
+        text.push_str("x\n");
+        let mut r = Reader::from_read(testkit::Trickle::new(text.as_bytes(), 5_000));
+        input! { from r, a: [u8; 50_000] }
+        assert!(a.iter().all(|&v| v == 7));
+        let e = r.read::<u8>().unwrap_err();
+        assert_eq!((e.line, e.token), (1, Some(50_001)));
     }
 
     #[test]

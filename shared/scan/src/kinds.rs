@@ -17,7 +17,7 @@
 //! Vectors: [`Scan::read_vec`] and `input!`'s `[kind; n]`, one allocation of `n` elements
 //! plus the reads.
 
-use super::read::{exit, parse_token, Scan};
+use super::read::{exit, Scan};
 use fastio::{InputError, Reader};
 
 /// A kind of value that can be read from the input: a type, or a marker ([`Bytes`],
@@ -128,9 +128,10 @@ where
 }
 
 /// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
-/// so no digit overflows a `u64`) followed by whitespace or the end: their value and
-/// length. The integer reads' hot path: one multiply-add per digit, then one check of the
-/// length and of the byte after the digits.
+/// so no digit overflows a `u64`) followed by whitespace: their value and length. The
+/// integer reads' hot path: one multiply-add per digit, then one check of the length and of
+/// the byte after the digits. A token at the end of the buffer goes the general way, which
+/// buffers more or finds the end of the input.
 #[inline(always)]
 fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
     // Over the rest of the input, so that the index is the length too: one induction
@@ -147,7 +148,7 @@ fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
         value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
         len += 1;
     }
-    if len == 0 || len > 19 || rest.get(len).map_or(false, |b| !b.is_ascii_whitespace()) {
+    if len == 0 || len > 19 || rest.get(len).map_or(true, |b| !b.is_ascii_whitespace()) {
         return None;
     }
     Some((value, len))
@@ -162,36 +163,28 @@ fn short_signed(bytes: &[u8], start: usize) -> Option<(bool, u64, usize)> {
     Some((negative, magnitude, len + usize::from(negative)))
 }
 
-/// Any token at `bytes[start..]` as a `T` the general way (a `+`, a `-` before an unsigned
-/// type, a signed type's most negative value, 20 digits and more, and every error), and
-/// its length: out of line, so that the hot path stays small, and on
-/// the reader's parts, not the reader, so that the caller's reader can stay in registers.
+/// The next token as a `T` the general way (a `+`, a `-` before an unsigned type, a signed
+/// type's most negative value, 20 digits and more, a token the buffer cuts, and every
+/// error): out of line, so that the hot path stays small.
 #[cold]
 #[inline(never)]
 fn general<T>(
-    bytes: &[u8],
-    start: usize,
-    line: usize,
+    reader: &mut Reader,
     what: &'static str,
     parse: fn(&[u8]) -> Result<T, &'static str>,
-) -> (Result<T, InputError>, usize) {
-    parse_token(bytes, start, line, what, parse)
+) -> Result<T, InputError> {
+    reader.parse_next(what, parse)
 }
 
 /// [`general`], or on malformed input the error on stderr and exit status 2.
 #[cold]
 #[inline(never)]
 fn general_or_exit<T>(
-    bytes: &[u8],
-    start: usize,
-    line: usize,
+    reader: &mut Reader,
     what: &'static str,
     parse: fn(&[u8]) -> Result<T, &'static str>,
-) -> (T, usize) {
-    match parse_token(bytes, start, line, what, parse) {
-        (Ok(value), len) => (value, len),
-        (Err(error), _) => exit(&error),
-    }
+) -> T {
+    reader.parse_next(what, parse).unwrap_or_else(|e| exit(&e))
 }
 
 /// The `read` and `read_or_exit` of an integer kind: `$fast(bytes, start)` gives the value
@@ -205,24 +198,26 @@ macro_rules! integer_reads {
             fn read(reader: &mut Reader) -> Result<$out, InputError> {
                 reader.skip_whitespace();
                 let (bytes, start) = reader.bytes();
-                let (value, len) = match $fast(bytes, start) {
-                    Some((value, len)) => (Ok(value), len),
-                    None => general(bytes, start, reader.line(), $what, $parse),
-                };
-                reader.advance(len, 0);
-                value
+                match $fast(bytes, start) {
+                    Some((value, len)) => {
+                        reader.advance(len, 0);
+                        Ok(value)
+                    }
+                    None => general(reader, $what, $parse),
+                }
             }
 
             #[inline]
             fn read_or_exit(reader: &mut Reader) -> $out {
                 reader.skip_whitespace();
                 let (bytes, start) = reader.bytes();
-                let (value, len) = match $fast(bytes, start) {
-                    Some(short) => short,
-                    None => general_or_exit(bytes, start, reader.line(), $what, $parse),
-                };
-                reader.advance(len, 0);
-                value
+                match $fast(bytes, start) {
+                    Some((value, len)) => {
+                        reader.advance(len, 0);
+                        value
+                    }
+                    None => general_or_exit(reader, $what, $parse),
+                }
             }
         }
     };
@@ -392,8 +387,29 @@ mod tests {
         Reader::new(text.as_bytes().to_vec())
     }
 
-    fn first<T: Readable>(text: &str) -> Result<T::Output, String> {
-        reader(text).read::<T>().map_err(|e| e.to_string())
+    /// `text` whole, and trickled through the reader's buffer in reads of a few bytes.
+    fn readers(text: &str) -> Vec<Reader> {
+        let mut all = vec![reader(text)];
+        for step in [1, 2, 3, 5, 8] {
+            let source = testkit::Trickle::new(text.as_bytes(), step);
+            all.push(Reader::from_read(source));
+        }
+        all
+    }
+
+    /// The first value of `text`, the same whether the input is whole or trickled.
+    fn first<T: Readable>(text: &str) -> Result<T::Output, String>
+    where
+        T::Output: PartialEq + std::fmt::Debug,
+    {
+        let mut all = readers(text)
+            .into_iter()
+            .map(|mut r| r.read::<T>().map_err(|e| e.to_string()));
+        let value = all.next().expect("one reader at least");
+        for other in all {
+            assert_eq!(other, value, "{:?}", text);
+        }
+        value
     }
 
     #[test]
@@ -702,28 +718,30 @@ mod tests {
 
     #[test]
     fn errors_name_the_line_and_the_token_of_that_line() {
-        let mut r = reader("2\n10 20\n  7 x8 9\n");
-        assert_eq!(r.read::<u32>(), Ok(2));
-        assert_eq!(r.read_vec::<u32>(2), Ok(vec![10, 20]));
-        assert_eq!(r.read::<u32>(), Ok(7));
-        let e = r.read::<u32>().unwrap_err();
-        assert_eq!((e.line, e.token), (3, Some(2)));
-        assert_eq!(
-            e.to_string(),
-            "line 3, token 2: expected an integer u32, found `x8`"
-        );
-        // The bad token is consumed; the read after it goes on.
-        assert_eq!(r.read::<u32>(), Ok(9));
-        // The input's last line: the final line feed ends it.
-        assert_eq!(
-            r.read::<u32>().unwrap_err().to_string(),
-            "line 3: expected an integer u32, found the end of the input"
-        );
+        for mut r in readers("2\n10 20\n  7 x8 9\n") {
+            assert_eq!(r.read::<u32>(), Ok(2));
+            assert_eq!(r.read_vec::<u32>(2), Ok(vec![10, 20]));
+            assert_eq!(r.read::<u32>(), Ok(7));
+            let e = r.read::<u32>().unwrap_err();
+            assert_eq!((e.line, e.token), (3, Some(2)));
+            assert_eq!(
+                e.to_string(),
+                "line 3, token 2: expected an integer u32, found `x8`"
+            );
+            // The bad token is consumed; the read after it goes on.
+            assert_eq!(r.read::<u32>(), Ok(9));
+            // The input's last line: the final line feed ends it.
+            assert_eq!(
+                r.read::<u32>().unwrap_err().to_string(),
+                "line 3: expected an integer u32, found the end of the input"
+            );
+        }
         for (input, line) in [("", 1), ("\n", 1), ("5", 1), ("5\n\n", 2), ("5\n \n 6", 3)] {
-            let mut r = reader(input);
-            while r.read::<u8>().is_ok() {}
-            let e = r.read::<u8>().unwrap_err();
-            assert_eq!((e.line, e.token), (line, None), "{:?}", input);
+            for mut r in readers(input) {
+                while r.read::<u8>().is_ok() {}
+                let e = r.read::<u8>().unwrap_err();
+                assert_eq!((e.line, e.token), (line, None), "{:?}", input);
+            }
         }
         let long = format!("{}x", "1".repeat(30));
         assert!(first::<u64>(&long).unwrap_err().ends_with("111...`"));

@@ -20,8 +20,9 @@ pub trait Scan {
     fn read_or_exit<T: Readable>(&mut self) -> T::Output;
 
     /// How many of `len` values to allocate room for at once: `len`, but no more than the
-    /// tokens the rest of the input can hold, so that a malformed length (`10^18`) is an
-    /// error at the end of the input rather than an allocation failure. O(1).
+    /// tokens the rest of the input can hold (as far as it is buffered; at least 2^20 while
+    /// more is to come), so that a malformed length (`10^18`) is an error at the end of the
+    /// input rather than an allocation failure. O(1).
     fn capacity_for(&self, len: usize) -> usize;
 
     /// The next token parsed by `parse`: what a [`Readable`] implementation calls. `what`
@@ -58,7 +59,12 @@ impl Scan for Reader {
     #[inline]
     fn capacity_for(&self, len: usize) -> usize {
         let (bytes, pos) = self.bytes();
-        len.min((bytes.len() - pos) / 2 + 1)
+        let room = (bytes.len() - pos) / 2 + 1;
+        len.min(if self.buffered_to_end() {
+            room
+        } else {
+            room.max(1 << 20)
+        })
     }
 
     #[inline]
@@ -68,37 +74,16 @@ impl Scan for Reader {
         parse: impl FnOnce(&[u8]) -> Result<T, &'static str>,
     ) -> Result<T, InputError> {
         self.skip_whitespace();
+        let len = self.buffer_until(|b| b.is_ascii_whitespace());
+        if len == 0 {
+            return Err(ended(self, what));
+        }
         let (bytes, start) = self.bytes();
-        let (value, len) = parse_token(bytes, start, self.line(), what, parse);
+        let value = parse(&bytes[start..start + len])
+            .map_err(|why| rejected(self, what, start, start + len, why));
         self.advance(len, 0);
         value
     }
-}
-
-/// The token at `bytes[start..]` (after the whitespace before it) parsed by `parse`, and its
-/// length, which the caller consumes whether the parse succeeded or not. `line` is the line
-/// of `start`, for the error. Works on the reader's parts, not the reader, so that a caller's
-/// reader need not live in memory for it.
-#[inline]
-pub(crate) fn parse_token<T>(
-    bytes: &[u8],
-    start: usize,
-    line: usize,
-    what: &str,
-    parse: impl FnOnce(&[u8]) -> Result<T, &'static str>,
-) -> (Result<T, InputError>, usize) {
-    let len = bytes[start..]
-        .iter()
-        .position(u8::is_ascii_whitespace)
-        .unwrap_or(bytes.len() - start);
-    if len == 0 {
-        return (Err(ended(bytes, line, what)), 0);
-    }
-    let value = match parse(&bytes[start..start + len]) {
-        Ok(value) => Ok(value),
-        Err(why) => Err(rejected(bytes, line, what, start, start + len, why)),
-    };
-    (value, len)
 }
 
 /// Prints `error` as one line on stderr and exits with status 2.
@@ -109,36 +94,19 @@ pub(crate) fn exit(error: &InputError) -> ! {
     std::process::exit(2)
 }
 
-/// The error at the end of the input, on its last line (a final line feed ends that line; it
-/// does not start another); `line` is the line the reader is on there.
+/// The error at the end of the input, on its last line.
 #[cold]
-fn ended(bytes: &[u8], line: usize, what: &str) -> InputError {
-    let line = line - usize::from(bytes.last() == Some(&b'\n'));
+fn ended(reader: &Reader, what: &str) -> InputError {
     InputError::at_line(
-        line.max(1),
+        reader.end_line(),
         format!("expected {}, found the end of the input", what),
     )
 }
 
-/// The error for the token `bytes[start..end]` on line `line`, with its 1-based place on
-/// that line.
+/// The error for the token `bytes[start..end]` of the reader's buffer, on the reader's
+/// line, with its 1-based place on that line.
 #[cold]
-fn rejected(
-    bytes: &[u8],
-    line: usize,
-    what: &str,
-    start: usize,
-    end: usize,
-    why: &str,
-) -> InputError {
-    let line_start = bytes[..start]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let before = bytes[line_start..start]
-        .split(|b| b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .count();
+fn rejected(reader: &Reader, what: &str, start: usize, end: usize, why: &str) -> InputError {
     let why = if why.is_empty() {
         String::new()
     } else {
@@ -147,11 +115,11 @@ fn rejected(
     let what = format!(
         "expected {}, found `{}`{}",
         what,
-        shorten(&bytes[start..end]),
+        shorten(&reader.bytes().0[start..end]),
         why
     );
     InputError {
-        token: Some(before + 1),
-        ..InputError::at_line(line, what)
+        token: Some(reader.token_number(start)),
+        ..InputError::at_line(reader.line(), what)
     }
 }

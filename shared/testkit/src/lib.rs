@@ -1,7 +1,8 @@
 //! The test kits' tools: running a program on an input, asking a checker about an answer, a
 //! problem's samples judged as the check judges them, a test's own scratch folder, and the
-//! command line every generator reads, and the checker's side of the checker protocol
-//! ([`checker`]). Used by tests and by the `src/bin` programs only, so it is never bundled
+//! command line every generator reads, the checker's side of the checker protocol
+//! ([`checker`]), and sources that hand out their bytes a few at a time ([`Trickle`],
+//! [`Replies`]) for the readers' tests. Used by tests and by the `src/bin` programs only, so it is never bundled
 //! into a submission.
 
 use std::io::Write;
@@ -12,7 +13,9 @@ use std::{fs, process, thread};
 
 pub mod checker;
 mod samples;
+mod trickle;
 pub use samples::{check_samples, Compare};
+pub use trickle::{Replies, Trickle};
 
 /// The exit status of a kit program that is not written yet (a `make new` stub): tests skip
 /// what exits with it, `make stress` stops and says so.

@@ -64,7 +64,7 @@ impl Enumeration {
 }
 
 fn main() {
-    let mut parser = p1074::Parser::new(fastio::stdin_or_exit());
+    let mut parser = p1074::Parser::new(fastio::Reader::from_stdin());
     let givens = match parser.next_case() {
         Some(case) => case.unwrap_or_else(|e| e.exit(&mut fastio::Writer::new())),
         None => return,

@@ -13,10 +13,7 @@ use std::process::exit;
 
 fn main() {
     let count_mode = std::env::args().nth(1).as_deref() == Some("--count");
-    let reader = Reader::from_stdin().unwrap_or_else(|e| {
-        eprintln!("cannot read the input: {}", e);
-        exit(2)
-    });
+    let reader = Reader::from_stdin();
     let mut out = Vec::new();
     let fail = |out: &[u8], message: String| -> ! {
         let _ = std::io::stdout().write_all(out);

@@ -16,7 +16,7 @@ fn first_solution(puzzle: &Grid) -> Option<Grid> {
 
 fn main() {
     let mut out = fastio::Writer::new();
-    let mut parser = Parser::new(fastio::stdin_or_exit());
+    let mut parser = Parser::new(fastio::Reader::from_stdin());
     let (mut printed, mut status) = (0, 0);
     while let Some(next) = parser.next_case() {
         let puzzle = next.unwrap_or_else(|e| e.exit(&mut out));

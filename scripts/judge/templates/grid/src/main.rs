@@ -5,7 +5,7 @@ use NAME::{solve, Parser};
 
 fn main() {
     let mut out = fastio::Writer::new();
-    let mut parser = Parser::new(fastio::stdin_or_exit());
+    let mut parser = Parser::new(fastio::Reader::from_stdin());
     let mut status = 0;
     let mut case = 0;
     while let Some(next) = parser.next_case() {
