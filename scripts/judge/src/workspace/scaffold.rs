@@ -134,7 +134,7 @@ impl Template {
         match self {
             Template::Plain => &["scan"],
             Template::Grid => &["bits", "fastio", "lines", "sudoku"],
-            Template::Interactive => &[],
+            Template::Interactive => &["scan"],
         }
     }
 }
