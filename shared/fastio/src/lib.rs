@@ -180,12 +180,17 @@ impl Reader {
     /// [`bytes`]: Reader::bytes
     #[cold]
     pub fn token_number(&self, start: usize) -> usize {
-        let head = &self.buf[..start];
-        let before = match head.iter().rposition(|&b| b == b'\n') {
+        self.line_tokens(start) + 1
+    }
+
+    /// How many tokens of the line that `buf[end]` is on come before it, the dropped ones
+    /// included.
+    fn line_tokens(&self, end: usize) -> usize {
+        let head = &self.buf[..end];
+        match head.iter().rposition(|&b| b == b'\n') {
             Some(feed) => token_starts(&head[feed + 1..], false),
             None => self.dropped_tokens + token_starts(head, self.dropped_open),
-        };
-        before + 1
+        }
     }
 
     /// The line an error at the end of the input is on: the last line, where a final line
@@ -203,12 +208,8 @@ impl Reader {
         if self.source.is_none() {
             return false;
         }
-        let gone = &self.buf[..self.pos];
-        match gone.iter().rposition(|&b| b == b'\n') {
-            Some(feed) => self.dropped_tokens = token_starts(&gone[feed + 1..], false),
-            None => self.dropped_tokens += token_starts(gone, self.dropped_open),
-        }
-        if let Some(&b) = gone.last() {
+        self.dropped_tokens = self.line_tokens(self.pos);
+        if let Some(&b) = self.buf[..self.pos].last() {
             self.dropped_open = !b.is_ascii_whitespace();
         }
         self.buf.drain(..self.pos);

@@ -5,7 +5,7 @@
 //!
 //! | kind | reads | cost beyond the token scan |
 //! |---|---|---|
-//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), leading zeros, overflow refused | 1 to 19 digits after an optional `-`: an inlined loop, one multiply-add per digit in a `u64`, then one check of the length, of the byte after and of the width's limit (as fast as a hand-written loop: 10^6 reads of unionfind's queries); anything else (`+`, `-0` for unsigned, a signed type's minimum, 20 digits and more, errors): an out-of-line general path, a checked `u128` multiply-add per digit; no allocation |
+//! | `i8` ..= `i128`, `isize`, `u8` ..= `u128`, `usize` | decimal, optional `+` (`-` for signed; `-0` for unsigned), leading zeros, overflow refused | 1 to 19 digits after an optional `-`: an inlined loop, one multiply-add per digit in a `u64`, then one check of the length, of the byte after and of the width's limit (as fast as a hand-written loop: 10^6 reads of unionfind's queries); anything else (`+`, `-0` for unsigned, a signed type's minimum, 20 digits and more, errors): an out-of-line general path, std's `str::parse` through `i128` (and `u128`); no allocation |
 //! | `f32`, `f64` | what `str::parse` takes (`1`, `-2.5`, `1e-9`, `inf`) | UTF-8 check and std's correctly rounded parse, O(length), no allocation |
 //! | `String` | a word, valid UTF-8 | UTF-8 check and one allocation of the token's length |
 //! | [`Bytes`] -> `Vec<u8>` | a word as bytes, any bytes | one allocation |
@@ -30,9 +30,9 @@ pub trait Readable {
     fn read(reader: &mut Reader) -> Result<Self::Output, InputError>;
 
     /// Reads one value; on malformed input, the error as one line on stderr and exit status
-    /// 2. What `input!` calls: the integer kinds keep their error path out of line here, so
-    /// that the inlined read is the digit loop and little more.
-    #[inline]
+    /// 2. What `input!` calls: always inlined, so that an integer read in a query loop is
+    /// the digit loop and little more, with the error paths out of line.
+    #[inline(always)]
     fn read_or_exit(reader: &mut Reader) -> Self::Output {
         match Self::read(reader) {
             Ok(value) => value,
@@ -42,98 +42,48 @@ pub trait Readable {
 }
 
 /// A word as raw bytes: `Vec<u8>`, any bytes but whitespace.
-#[derive(Clone, Copy, Debug)]
 pub enum Bytes {}
 
 /// A word as its characters: `Vec<char>`; the token must be UTF-8.
-#[derive(Clone, Copy, Debug)]
 pub enum Chars {}
 
 /// A 1-based index read as the 0-based `usize` (`1` reads as `0`); `0` is refused.
-#[derive(Clone, Copy, Debug)]
 pub enum Usize1 {}
 
-/// The sign of a decimal token and its digits (not checked yet).
-#[inline]
-fn split_sign(t: &[u8]) -> (bool, &[u8]) {
-    match t.first() {
-        Some(b'-') => (true, &t[1..]),
-        Some(b'+') => (false, &t[1..]),
-        _ => (false, t),
-    }
-}
-
-/// Why digits that did not fit were refused: out of range when they are all digits.
-#[cold]
-fn overflow(digits: &[u8]) -> &'static str {
-    if digits.iter().all(u8::is_ascii_digit) {
-        "out of range"
-    } else {
-        ""
-    }
-}
-
-/// The value of a run of decimal digits, or why not: `""` when it is empty or holds a byte
-/// that is no digit, `out of range` past `u128::MAX`. The first 19 digits (below 10^19, so
-/// they fit in a `u64`) take no overflow check: one multiply-add per digit.
-#[inline]
-fn magnitude(digits: &[u8]) -> Result<u128, &'static str> {
-    if digits.is_empty() {
-        return Err("");
-    }
-    let (head, tail) = digits.split_at(digits.len().min(19));
-    let mut small: u64 = 0;
-    for &b in head {
-        let digit = b.wrapping_sub(b'0');
-        if digit > 9 {
-            return Err("");
-        }
-        small = small * 10 + u64::from(digit);
-    }
-    let mut value = u128::from(small);
-    for &b in tail {
-        let digit = b.wrapping_sub(b'0');
-        if digit > 9 {
-            return Err("");
-        }
-        value = match value
-            .checked_mul(10)
-            .and_then(|v| v.checked_add(digit.into()))
-        {
-            Some(v) => v,
-            None => return Err(overflow(digits)),
-        };
-    }
-    Ok(value)
-}
-
-/// The integer `t` of any width, or why not: `out of range`, or `""` when it is no integer.
-/// O(length of `t`).
+/// The integer `t` of any width, or why not: `out of range`, or `""` when it is no integer
+/// (an optional sign, then decimal digits). O(length of `t`).
 fn parse_decimal<T>(t: &[u8]) -> Result<T, &'static str>
 where
     T: std::convert::TryFrom<u128> + std::convert::TryFrom<i128>,
 {
-    let (negative, digits) = split_sign(t);
-    let magnitude = magnitude(digits)?;
-    // Up to 2^127, `wrapping_neg() as i128` is `-magnitude` (2^127 itself gives `i128::MIN`);
-    // a negative value of an unsigned width then fails `try_from`, and `-0` gives 0.
-    let value = if !negative {
-        T::try_from(magnitude).ok()
-    } else if magnitude <= 1 << 127 {
-        T::try_from(magnitude.wrapping_neg() as i128).ok()
-    } else {
-        None
+    use std::num::IntErrorKind::*;
+    let s = std::str::from_utf8(t).map_err(|_| "")?;
+    // Through `i128` (`-0` for an unsigned type gives 0, `-5` is out of range), and through
+    // `u128` above `i128::MAX`.
+    let value = match s.parse::<i128>() {
+        Ok(v) => T::try_from(v).ok(),
+        Err(e) if *e.kind() == PosOverflow => {
+            s.parse::<u128>().ok().and_then(|v| T::try_from(v).ok())
+        }
+        Err(e) if *e.kind() == NegOverflow => None,
+        Err(_) => return Err(""),
     };
     value.ok_or("out of range")
 }
 
 /// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
 /// so no digit overflows a `u64`) followed by whitespace: their value and length. The
-/// integer reads' hot path: one multiply-add per digit, then one check of the length and of
+/// integer reads' hot path: up to 7 digits with 8 bytes in the buffer, a few word operations
+/// ([`short_digits`]); else one multiply-add per digit, then one check of the length and of
 /// the byte after the digits. A token at the end of the buffer goes the general way, which
 /// buffers more or finds the end of the input.
 #[inline(always)]
 fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+    if let Some(word) = bytes.get(start..start + 8) {
+        if let Some(short) = short_digits(word) {
+            return short;
+        }
+    }
     // Over the rest of the input, so that the index is the length too: one induction
     // variable in the loop (with `end` and a length apart, the loop kept two).
     let rest = bytes.get(start..).unwrap_or(&[]);
@@ -154,11 +104,46 @@ fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
     Some((value, len))
 }
 
-/// The token at `bytes[start..]` when it is 1 to 19 decimal digits after an optional `-`:
-/// whether it is negative, its magnitude and its length.
+/// [`digits_at`] on the 8 bytes `word` when they do not all are digits: `Some` of its answer
+/// (fewer than 8 digits, then whitespace, or `None`), without a loop; `None` when all 8 are
+/// digits.
+///
+/// ```text
+/// bytes  '1' '2' '3' ' ' ...      (the first in the word's lowest byte)
+/// d      01  02  03  f0  ...      byte - '0': a digit is 0..=9, the borrow only climbs
+/// stop   00  00  00  80  ...      high bit where d > 9 (d, or d + 0x76, reaches 0x80)
+/// len    3                        trailing zero bits / 8
+/// ```
 #[inline(always)]
-fn short_signed(bytes: &[u8], start: usize) -> Option<(bool, u64, usize)> {
-    let negative = bytes.get(start) == Some(&b'-');
+fn short_digits(word: &[u8]) -> Option<Option<(u64, usize)>> {
+    let mut le = [0u8; 8];
+    le.copy_from_slice(word);
+    let d = u64::from_le_bytes(le).wrapping_sub(0x3030_3030_3030_3030);
+    let stop = (d | d.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
+    let len = (stop.trailing_zeros() / 8) as usize;
+    if len == 8 {
+        return None;
+    }
+    if len == 0 || !word[len].is_ascii_whitespace() {
+        return Some(None);
+    }
+    // The digits moved to the top bytes, zeros (leading zero digits) below them; then pairs,
+    // fours and the eight combined: each byte times 10 plus the next, and so on.
+    let d = d << (64 - 8 * len);
+    let d = d.wrapping_mul(10).wrapping_add(d >> 8);
+    let mask = 0x0000_00ff_0000_00ff;
+    let value = (d & mask)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((d >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    Some(Some((value, len)))
+}
+
+/// The token at `bytes[start..]` when it is 1 to 19 decimal digits, after a `-` when
+/// `signed` allows one: whether it is negative, its magnitude and its length.
+#[inline(always)]
+fn short_token(bytes: &[u8], start: usize, signed: bool) -> Option<(bool, u64, usize)> {
+    let negative = signed && bytes.get(start) == Some(&b'-');
     let (magnitude, len) = digits_at(bytes, start + usize::from(negative))?;
     Some((negative, magnitude, len + usize::from(negative)))
 }
@@ -176,25 +161,14 @@ fn general<T>(
     reader.parse_next(what, parse)
 }
 
-/// [`general`], or on malformed input the error on stderr and exit status 2.
-#[cold]
-#[inline(never)]
-fn general_or_exit<T>(
-    reader: &mut Reader,
-    what: &'static str,
-    parse: fn(&[u8]) -> Result<T, &'static str>,
-) -> T {
-    reader.parse_next(what, parse).unwrap_or_else(|e| exit(&e))
-}
-
-/// The `read` and `read_or_exit` of an integer kind: `$fast(bytes, start)` gives the value
+/// The `read` of an integer kind: `$fast(bytes, start)` gives the value
 /// and length of a short token (`None` for any other), the general way `$what` and `$parse`.
 macro_rules! integer_reads {
     ($t:ty, $out:ty, $fast:expr, $what:expr, $parse:expr) => {
         impl Readable for $t {
             type Output = $out;
 
-            #[inline]
+            #[inline(always)]
             fn read(reader: &mut Reader) -> Result<$out, InputError> {
                 reader.skip_whitespace();
                 let (bytes, start) = reader.bytes();
@@ -206,48 +180,18 @@ macro_rules! integer_reads {
                     None => general(reader, $what, $parse),
                 }
             }
-
-            #[inline]
-            fn read_or_exit(reader: &mut Reader) -> $out {
-                reader.skip_whitespace();
-                let (bytes, start) = reader.bytes();
-                match $fast(bytes, start) {
-                    Some((value, len)) => {
-                        reader.advance(len, 0);
-                        value
-                    }
-                    None => general_or_exit(reader, $what, $parse),
-                }
-            }
         }
     };
 }
 
-macro_rules! unsigned_reads {
-    ($($t:ident)*) => {$(
+/// The integer kinds, signed (`true`: an optional `-`) or not.
+macro_rules! integers {
+    ($signed:expr; $($t:ident)*) => {$(
         integer_reads!(
             $t,
             $t,
             |bytes: &[u8], start| {
-                let (value, len) = digits_at(bytes, start)?;
-                let value = <$t as ::std::convert::TryFrom<u64>>::try_from(value).ok()?;
-                Some((value, len))
-            },
-            concat!("an integer ", stringify!($t)),
-            parse_decimal::<$t>
-        );
-    )*};
-}
-
-unsigned_reads!(u8 u16 u32 u64 u128 usize);
-
-macro_rules! signed_reads {
-    ($($t:ident)*) => {$(
-        integer_reads!(
-            $t,
-            $t,
-            |bytes: &[u8], start| {
-                let (negative, magnitude, len) = short_signed(bytes, start)?;
+                let (negative, magnitude, len) = short_token(bytes, start, $signed)?;
                 // At most the largest value (always, for `i128`): the negation is exact. The
                 // most negative value, whose magnitude is one more, goes the general way: one
                 // comparison here, whatever the sign.
@@ -260,7 +204,8 @@ macro_rules! signed_reads {
     )*};
 }
 
-signed_reads!(i8 i16 i32 i64 isize i128);
+integers!(false; u8 u16 u32 u64 u128 usize);
+integers!(true; i8 i16 i32 i64 isize i128);
 
 macro_rules! float {
     ($($t:ident)*) => {$(
@@ -410,6 +355,38 @@ mod tests {
             assert_eq!(other, value, "{:?}", text);
         }
         value
+    }
+
+    #[test]
+    fn eight_bytes_at_once_agree_with_the_digit_loop() {
+        // Every byte value after 0 to 8 random digits, and random bytes after that.
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for len in 0..=8 {
+            for stop in 0..=255u8 {
+                for _ in 0..4 {
+                    let mut word: Vec<u8> = (0..len).map(|_| b'0' + (next() % 10) as u8).collect();
+                    word.push(stop);
+                    word.extend((0..8).map(|_| next() as u8));
+                    word.truncate(8);
+                    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let naive = if digits == 8 {
+                        None
+                    } else if digits > 0 && word[digits].is_ascii_whitespace() {
+                        let token = std::str::from_utf8(&word[..digits]).unwrap();
+                        Some(Some((token.parse().unwrap(), digits)))
+                    } else {
+                        Some(None)
+                    };
+                    assert_eq!(short_digits(&word), naive, "{:?}", word);
+                }
+            }
+        }
     }
 
     #[test]

@@ -44,6 +44,6 @@ pub mod kinds;
 pub mod read;
 
 pub use fastio::{InputError, Reader, Writer};
-pub use input::{stdin, stdin_from, stdin_reader, with_stdin};
+pub use input::{stdin, stdin_from, stdin_reader};
 pub use kinds::{Bytes, Chars, Readable, Usize1};
 pub use read::Scan;
