@@ -25,7 +25,9 @@
 //! panics); with `input! { from reader, ... }` it reads `reader` (a `fastio::Reader`, such
 //! as [`stdin`]'s, or a `&mut Reader`): the way for a loop that reads once per query.
 //! Malformed input is one line on stderr, ``line L, token T: expected an integer u32, found
-//! `x` ``, and exit status 2, with nothing buffered flushed: read first, then print. A program
+//! `x` `` (`line L:` alone on a line so long that its start was dropped from the buffer;
+//! [`Reader::token_number`](fastio::Reader::token_number)), and exit status 2, with nothing
+//! buffered flushed: read first, then print. A program
 //! that prints between reads and must keep that output on bad input reads with
 //! [`Scan::read`](super::Scan::read) and ends with `fastio::InputError::exit`.
 
@@ -205,14 +207,26 @@ mod tests {
     }
 
     #[test]
-    fn a_long_line_read_in_blocks_names_the_bad_token() {
+    fn a_long_line_read_in_blocks_names_the_bad_token_where_it_can() {
         let mut text = "7 ".repeat(50_000);
-        text.push_str("x\n");
-        let mut r = Reader::from_read(testkit::Trickle::new(text.as_bytes(), 5_000));
+        text.push_str("x\n8 y\n");
+        // Read a few bytes at a time, the line's tokens are counted as they are dropped.
+        let mut r = Reader::from_read(testkit::Trickle::new(text.as_bytes(), 500));
         input! { from r, a: [u8; 50_000] }
         assert!(a.iter().all(|&v| v == 7));
         let e = r.read::<u8>().unwrap_err();
         assert_eq!((e.line, e.token), (1, Some(50_001)));
+        // Read in whole blocks, they are not: the error names the line alone.
+        let mut r = Reader::from_read(testkit::Trickle::new(text.as_bytes(), 1 << 16));
+        input! { from r, _a: [u8; 50_000] }
+        let e = r.read::<u8>().unwrap_err();
+        assert_eq!((e.line, e.token), (1, None));
+        assert!(e
+            .to_string()
+            .starts_with("line 1: expected an integer u8, found `x`"));
+        input! { from r, b: u8 }
+        let e = r.read::<u8>().unwrap_err();
+        assert_eq!((b, e.line, e.token), (8, 2, Some(2)));
     }
 
     #[test]

@@ -73,22 +73,31 @@ where
 
 /// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
 /// so no digit overflows a `u64`) followed by whitespace: their value and length. The
-/// integer reads' hot path: up to 7 digits with 8 bytes in the buffer, a few word operations
-/// ([`short_digits`]); else one multiply-add per digit, then one check of the length and of
-/// the byte after the digits. A token at the end of the buffer goes the general way, which
-/// buffers more or finds the end of the input.
+/// integer reads' hot path: with 16 bytes in the buffer, up to 15 digits take a few word
+/// operations per 8 bytes ([`leading_digits`]); else one multiply-add per digit, then one
+/// check of the length and of the byte after the digits. A token at the end of the buffer
+/// goes the general way, which buffers more or finds the end of the input.
 #[inline(always)]
 fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
-    if let Some(word) = bytes.get(start..start + 8) {
-        if let Some(short) = short_digits(word) {
-            return short;
+    let (mut len, mut value) = if let Some(words) = bytes.get(start..start + 16) {
+        let (len, value) = leading_digits(&words[..8]);
+        if len < 8 {
+            let ends = len > 0 && words[len].is_ascii_whitespace();
+            return if ends { Some((value, len)) } else { None };
         }
-    }
+        let (more, low) = leading_digits(&words[8..]);
+        let value = value * POW10[more] + low;
+        if more < 8 {
+            let ends = words[8 + more].is_ascii_whitespace();
+            return if ends { Some((value, 8 + more)) } else { None };
+        }
+        (16, value)
+    } else {
+        (0, 0)
+    };
     // Over the rest of the input, so that the index is the length too: one induction
     // variable in the loop (with `end` and a length apart, the loop kept two).
     let rest = bytes.get(start..).unwrap_or(&[]);
-    let mut len = 0;
-    let mut value: u64 = 0;
     while let Some(digit) = rest
         .get(len)
         .map(|b| b.wrapping_sub(b'0'))
@@ -104,39 +113,45 @@ fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
     Some((value, len))
 }
 
-/// [`digits_at`] on the 8 bytes `word` when they do not all are digits: `Some` of its answer
-/// (fewer than 8 digits, then whitespace, or `None`), without a loop; `None` when all 8 are
-/// digits.
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// How many of the 8 bytes of `word` are digits before the first byte that is not (0 to 8),
+/// and the value of those digits, without a loop.
 ///
 /// ```text
 /// bytes  '1' '2' '3' ' ' ...      (the first in the word's lowest byte)
-/// d      01  02  03  f0  ...      byte - '0': a digit is 0..=9, the borrow only climbs
+/// d      01  02  03  f0  ...      byte - '0': a digit is 0..=9, a borrow only climbs
 /// stop   00  00  00  80  ...      high bit where d > 9 (d, or d + 0x76, reaches 0x80)
 /// len    3                        trailing zero bits / 8
 /// ```
 #[inline(always)]
-fn short_digits(word: &[u8]) -> Option<Option<(u64, usize)>> {
+fn leading_digits(word: &[u8]) -> (usize, u64) {
     let mut le = [0u8; 8];
     le.copy_from_slice(word);
     let d = u64::from_le_bytes(le).wrapping_sub(0x3030_3030_3030_3030);
     let stop = (d | d.wrapping_add(0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080;
     let len = (stop.trailing_zeros() / 8) as usize;
-    if len == 8 {
-        return None;
-    }
-    if len == 0 || !word[len].is_ascii_whitespace() {
-        return Some(None);
-    }
-    // The digits moved to the top bytes, zeros (leading zero digits) below them; then pairs,
-    // fours and the eight combined: each byte times 10 plus the next, and so on.
-    let d = d << (64 - 8 * len);
+    // The digits moved to the top bytes, zeros (leading zero digits) below them (no digit
+    // at all: a shift by 64, none left); then pairs, fours and the eight combined: each
+    // byte times 10 plus the next, and so on.
+    let d = d.checked_shl(64 - 8 * len as u32).unwrap_or(0);
     let d = d.wrapping_mul(10).wrapping_add(d >> 8);
     let mask = 0x0000_00ff_0000_00ff;
     let value = (d & mask)
         .wrapping_mul(100 + (1_000_000 << 32))
         .wrapping_add(((d >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))
         >> 32;
-    Some(Some((value, len)))
+    (len, value)
 }
 
 /// The token at `bytes[start..]` when it is 1 to 19 decimal digits, after a `-` when
@@ -161,10 +176,11 @@ fn general<T>(
     reader.parse_next(what, parse)
 }
 
-/// The `read` of an integer kind: `$fast(bytes, start)` gives the value
-/// and length of a short token (`None` for any other), the general way `$what` and `$parse`.
+/// The `read` of an integer kind: a short token ([`short_token`], a `-` when `$signed`)
+/// made the value by `$value(negative, magnitude)` (`None`: out of its range), any other
+/// token the general way, `$what` and `$parse`.
 macro_rules! integer_reads {
-    ($t:ty, $out:ty, $fast:expr, $what:expr, $parse:expr) => {
+    ($t:ty, $out:ty, $signed:expr, $value:expr, $what:expr, $parse:expr) => {
         impl Readable for $t {
             type Output = $out;
 
@@ -172,7 +188,10 @@ macro_rules! integer_reads {
             fn read(reader: &mut Reader) -> Result<$out, InputError> {
                 reader.skip_whitespace();
                 let (bytes, start) = reader.bytes();
-                match $fast(bytes, start) {
+                let short = short_token(bytes, start, $signed);
+                match short.and_then(|(negative, magnitude, len)| {
+                    Some(($value(negative, magnitude)?, len))
+                }) {
                     Some((value, len)) => {
                         reader.advance(len, 0);
                         Ok(value)
@@ -190,13 +209,13 @@ macro_rules! integers {
         integer_reads!(
             $t,
             $t,
-            |bytes: &[u8], start| {
-                let (negative, magnitude, len) = short_token(bytes, start, $signed)?;
+            $signed,
+            |negative, magnitude| {
                 // At most the largest value (always, for `i128`): the negation is exact. The
                 // most negative value, whose magnitude is one more, goes the general way: one
                 // comparison here, whatever the sign.
                 let value = <$t as ::std::convert::TryFrom<u64>>::try_from(magnitude).ok()?;
-                Some((if negative { value.wrapping_neg() } else { value }, len))
+                Some(if negative { value.wrapping_neg() } else { value })
             },
             concat!("an integer ", stringify!($t)),
             parse_decimal::<$t>
@@ -281,10 +300,8 @@ impl Readable for Chars {
 integer_reads!(
     Usize1,
     usize,
-    |bytes: &[u8], start| {
-        let (value, len) = digits_at(bytes, start)?;
-        Some((index_from_one(value)?, len))
-    },
+    false,
+    |_, value| index_from_one(value),
     "an index from 1",
     parse_index
 );
@@ -358,8 +375,8 @@ mod tests {
     }
 
     #[test]
-    fn eight_bytes_at_once_agree_with_the_digit_loop() {
-        // Every byte value after 0 to 8 random digits, and random bytes after that.
+    fn words_of_digits_agree_with_the_digit_loop() {
+        // Every byte value after 0 to 16 random digits, and random bytes after that.
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = move || {
             x ^= x << 13;
@@ -367,23 +384,28 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for len in 0..=8 {
+        for len in 0..=16 {
             for stop in 0..=255u8 {
                 for _ in 0..4 {
-                    let mut word: Vec<u8> = (0..len).map(|_| b'0' + (next() % 10) as u8).collect();
-                    word.push(stop);
-                    word.extend((0..8).map(|_| next() as u8));
-                    word.truncate(8);
-                    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-                    let naive = if digits == 8 {
-                        None
-                    } else if digits > 0 && word[digits].is_ascii_whitespace() {
-                        let token = std::str::from_utf8(&word[..digits]).unwrap();
-                        Some(Some((token.parse().unwrap(), digits)))
+                    let mut bytes: Vec<u8> = (0..len).map(|_| b'0' + (next() % 10) as u8).collect();
+                    bytes.push(stop);
+                    bytes.extend((0..24).map(|_| next() as u8));
+                    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let word = (digits.min(8), std::str::from_utf8(&bytes[..digits.min(8)]));
+                    let word = (word.0, word.1.unwrap().parse().unwrap_or(0));
+                    assert_eq!(leading_digits(&bytes[..8]), word, "{:?}", bytes);
+                    let naive = if digits > 0 && digits < 20 && bytes[digits].is_ascii_whitespace()
+                    {
+                        let token = std::str::from_utf8(&bytes[..digits]).unwrap();
+                        Some((token.parse().unwrap(), digits))
                     } else {
-                        Some(None)
+                        None
                     };
-                    assert_eq!(short_digits(&word), naive, "{:?}", word);
+                    for cut in [digits + 1, 8, 15, 16, 17, bytes.len()] {
+                        let cut = cut.min(bytes.len());
+                        let expect = naive.filter(|_| digits < cut);
+                        assert_eq!(digits_at(&bytes[..cut], 0), expect, "{:?}", &bytes[..cut]);
+                    }
                 }
             }
         }

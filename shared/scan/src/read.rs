@@ -119,7 +119,7 @@ fn rejected(reader: &Reader, what: &str, start: usize, end: usize, why: &str) ->
         why
     );
     InputError {
-        token: Some(reader.token_number(start)),
+        token: reader.token_number(start),
         ..InputError::at_line(reader.line(), what)
     }
 }
