@@ -72,24 +72,34 @@ where
 }
 
 /// The decimal digits from `bytes[start]` on, when they are 1 to 19 of them (below 10^19,
-/// so no digit overflows a `u64`) followed by whitespace: their value and length. The
+/// so no digit overflows a `u64`) followed by whitespace: their value, their length with that
+/// one whitespace byte (consumed with them: the next read finds its token at once), and
+/// whether the byte is a line feed. The
 /// integer reads' hot path: with 16 bytes in the buffer, up to 15 digits take a few word
 /// operations per 8 bytes ([`leading_digits`]); else one multiply-add per digit, then one
 /// check of the length and of the byte after the digits. A token at the end of the buffer
 /// goes the general way, which buffers more or finds the end of the input.
 #[inline(always)]
-fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
+fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize, bool)> {
     let (mut len, mut value) = if let Some(words) = bytes.get(start..start + 16) {
         let (len, value) = leading_digits(&words[..8]);
         if len < 8 {
             let ends = len > 0 && words[len].is_ascii_whitespace();
-            return if ends { Some((value, len)) } else { None };
+            return if ends {
+                Some((value, len + 1, words[len] == b'\n'))
+            } else {
+                None
+            };
         }
         let (more, low) = leading_digits(&words[8..]);
         let value = value * POW10[more] + low;
         if more < 8 {
             let ends = words[8 + more].is_ascii_whitespace();
-            return if ends { Some((value, 8 + more)) } else { None };
+            return if ends {
+                Some((value, 9 + more, words[8 + more] == b'\n'))
+            } else {
+                None
+            };
         }
         (16, value)
     } else {
@@ -107,10 +117,12 @@ fn digits_at(bytes: &[u8], start: usize) -> Option<(u64, usize)> {
         value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
         len += 1;
     }
-    if len == 0 || len > 19 || rest.get(len).map_or(true, |b| !b.is_ascii_whitespace()) {
-        return None;
+    match rest.get(len) {
+        Some(&b) if b.is_ascii_whitespace() && (1..=19).contains(&len) => {
+            Some((value, len + 1, b == b'\n'))
+        }
+        _ => None,
     }
-    Some((value, len))
 }
 
 const POW10: [u64; 9] = [
@@ -155,12 +167,13 @@ fn leading_digits(word: &[u8]) -> (usize, u64) {
 }
 
 /// The token at `bytes[start..]` when it is 1 to 19 decimal digits, after a `-` when
-/// `signed` allows one: whether it is negative, its magnitude and its length.
+/// `signed` allows one: whether it is negative, its magnitude, its length with the
+/// whitespace byte after it, and whether that byte is a line feed.
 #[inline(always)]
-fn short_token(bytes: &[u8], start: usize, signed: bool) -> Option<(bool, u64, usize)> {
+fn short_token(bytes: &[u8], start: usize, signed: bool) -> Option<(bool, u64, usize, bool)> {
     let negative = signed && bytes.get(start) == Some(&b'-');
-    let (magnitude, len) = digits_at(bytes, start + usize::from(negative))?;
-    Some((negative, magnitude, len + usize::from(negative)))
+    let (magnitude, len, feed) = digits_at(bytes, start + usize::from(negative))?;
+    Some((negative, magnitude, len + usize::from(negative), feed))
 }
 
 /// The next token as a `T` the general way (a `+`, a `-` before an unsigned type, a signed
@@ -189,11 +202,11 @@ macro_rules! integer_reads {
                 reader.skip_whitespace();
                 let (bytes, start) = reader.bytes();
                 let short = short_token(bytes, start, $signed);
-                match short.and_then(|(negative, magnitude, len)| {
-                    Some(($value(negative, magnitude)?, len))
+                match short.and_then(|(negative, magnitude, len, feed)| {
+                    Some(($value(negative, magnitude)?, len, feed))
                 }) {
-                    Some((value, len)) => {
-                        reader.advance(len, 0);
+                    Some((value, len, feed)) => {
+                        reader.advance(len, usize::from(feed));
                         Ok(value)
                     }
                     None => general(reader, $what, $parse),
@@ -397,7 +410,7 @@ mod tests {
                     let naive = if digits > 0 && digits < 20 && bytes[digits].is_ascii_whitespace()
                     {
                         let token = std::str::from_utf8(&bytes[..digits]).unwrap();
-                        Some((token.parse().unwrap(), digits))
+                        Some((token.parse().unwrap(), digits + 1, bytes[digits] == b'\n'))
                     } else {
                         None
                     };
