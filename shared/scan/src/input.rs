@@ -14,7 +14,8 @@
 //! ```
 //!
 //! Each `name: kind` becomes `let name = ...;` (`mut name: kind` for `let mut`). Kinds: any
-//! [`Readable`](super::Readable) type (`u8` ..= `u128`, `usize`, `i8` ..= `i128`, `isize`,
+//! [`Readable`](super::Readable) type named by one identifier (a path such as `a::T`: import
+//! it first) (`u8` ..= `u128`, `usize`, `i8` ..= `i128`, `isize`,
 //! `f32`, `f64`, `String`, `char`), the markers `bytes` (`Vec<u8>`), `chars` (`Vec<char>`) and
 //! `usize1` (a 1-based index made 0-based), tuples `(kind, kind, ...)`, `[kind; len]` (a
 //! `Vec` of `len` values, `len` any expression, earlier names included) and `[kind]` (a
@@ -96,63 +97,45 @@ macro_rules! input {
     };
 }
 
-/// `input!`'s steps, one macro so that a bundle carries one definition: `@vars` takes the
-/// `name: kind` pairs one at a time, `@kind` collects a kind's tokens up to the next `,`,
-/// `@let` binds one name, `@read` and `@array` read the value of one kind.
+/// `input!`'s steps, one macro so that a bundle carries one definition: `@vars` binds the
+/// `name: kind` pairs one at a time, `@read` reads the value of one kind. A kind is one
+/// token tree: a name (`u64`, `usize1`), `[kind; len]`, `[kind]` or `(kind, ...)`.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __input {
     (@vars $from:tt) => {};
     // `name` or `mut name`.
-    (@vars $from:tt $($var:ident)+ : $($rest:tt)*) => {
-        $crate::__input!(@kind $from [$($var)+] [] $($rest)*);
+    (@vars $from:tt $($var:ident)+ : $kind:tt $(, $($rest:tt)*)?) => {
+        let $($var)+ = $crate::__input!(@read $from, $kind);
+        $($crate::__input!(@vars $from $($rest)*);)?
     };
-    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] , $($rest:tt)*) => {
-        $crate::__input!(@let $from [$($var)*] [$($kind)*]);
-        $crate::__input!(@vars $from $($rest)*);
-    };
-    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*]) => {
-        $crate::__input!(@let $from [$($var)*] [$($kind)*]);
-    };
-    (@kind $from:tt [$($var:tt)*] [$($kind:tt)*] $next:tt $($rest:tt)*) => {
-        $crate::__input!(@kind $from [$($var)*] [$($kind)* $next] $($rest)*);
-    };
-    (@let ($reader:expr) [$($var:tt)*] [$($kind:tt)*]) => {
-        let $($var)* = $crate::__input!(@read $reader, $($kind)*);
-    };
-    (@array $reader:expr, [$($kind:tt)*] ; $len:expr) => {{
+    (@read ($reader:expr), [$kind:tt; $len:expr]) => {{
         let len: usize = $len;
         let mut values = ::std::vec::Vec::with_capacity({
             use $crate::Scan as _;
             $reader.capacity_for(len)
         });
         for _ in 0..len {
-            values.push($crate::__input!(@read $reader, $($kind)*));
+            values.push($crate::__input!(@read ($reader), $kind));
         }
         values
     }};
-    (@array $reader:expr, [$($kind:tt)*]) => {
-        $crate::__input!(@array $reader, [$($kind)*] ; $crate::__input!(@read $reader, usize))
+    (@read $from:tt, [$kind:tt]) => {
+        $crate::__input!(@read $from, [$kind; $crate::__input!(@read $from, usize)])
     };
-    (@array $reader:expr, [$($kind:tt)*] $next:tt $($rest:tt)*) => {
-        $crate::__input!(@array $reader, [$($kind)* $next] $($rest)*)
+    (@read $from:tt, ($($kind:tt),* $(,)?)) => {
+        ($($crate::__input!(@read $from, $kind),)*)
     };
-    (@read $reader:expr, [$($kind:tt)*]) => {
-        $crate::__input!(@array $reader, [] $($kind)*)
+    (@read $from:tt, bytes) => {
+        $crate::__input!(@read $from, $crate::Bytes)
     };
-    (@read $reader:expr, ($($kind:tt),* $(,)?)) => {
-        ($($crate::__input!(@read $reader, $kind),)*)
+    (@read $from:tt, chars) => {
+        $crate::__input!(@read $from, $crate::Chars)
     };
-    (@read $reader:expr, bytes) => {
-        $crate::__input!(@read $reader, $crate::Bytes)
+    (@read $from:tt, usize1) => {
+        $crate::__input!(@read $from, $crate::Usize1)
     };
-    (@read $reader:expr, chars) => {
-        $crate::__input!(@read $reader, $crate::Chars)
-    };
-    (@read $reader:expr, usize1) => {
-        $crate::__input!(@read $reader, $crate::Usize1)
-    };
-    (@read $reader:expr, $kind:ty) => {{
+    (@read ($reader:expr), $kind:ty) => {{
         use $crate::Scan as _;
         $reader.read_or_exit::<$kind>()
     }};
