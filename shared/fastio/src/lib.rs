@@ -444,15 +444,17 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut at = format!("line {}", self.line);
         if let Some(t) = self.token {
-            at = format!("{}, token {}", at, t);
+            at += &format!(", token {}", t);
         }
-        match (self.case, self.row) {
-            (Some(c), Some(r)) => write!(f, "case {}, row {} ({}): ", c, r, at)?,
-            (Some(c), None) => write!(f, "case {} ({}): ", c, at)?,
-            (None, Some(r)) => write!(f, "row {} ({}): ", r, at)?,
-            (None, None) => write!(f, "{}: ", at)?,
+        let place: Vec<String> = [("case", self.case), ("row", self.row)]
+            .iter()
+            .filter_map(|&(part, n)| Some(format!("{} {}", part, n?)))
+            .collect();
+        if place.is_empty() {
+            write!(f, "{}: {}", at, self.what)
+        } else {
+            write!(f, "{} ({}): {}", place.join(", "), at, self.what)
         }
-        f.write_str(&self.what)
     }
 }
 
