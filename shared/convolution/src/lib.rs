@@ -230,14 +230,8 @@ impl<const M: u32> Ntt<M> {
         let len = a.len() + b.len() - 1;
         let n = len.next_power_of_two().max(4);
         // Lazy reduction keeps values below 4M in a u32.
-        assert!(M < 1 << 30, "convolution: modulus {} is not below 2^30", M);
-        assert!(
-            n.trailing_zeros() <= Self::RANK,
-            "convolution: length {} is beyond the 2^{} transforms of modulus {}",
-            len,
-            Self::RANK,
-            M
-        );
+        assert!(M < 1 << 30);
+        assert!(n.trailing_zeros() <= Self::RANK, "too long for the modulus");
         let load = |x: &[T]| {
             let mut v = Vec::with_capacity(n);
             v.extend(x.iter().map(|&x| get(x)));
@@ -405,7 +399,7 @@ fn three_primes<T: Copy>(
 /// `min(n, m_len) * (m - 1)^2 < 5.9 * 10^25`) and `a.len() + b.len() - 1 <= 2^24`.
 /// O((n + m) log(n + m)), about three times [`convolution`].
 pub fn convolution_any_mod(a: &[u32], b: &[u32], m: u32) -> Vec<u32> {
-    assert!(m >= 1, "convolution_any_mod needs m >= 1");
+    assert!(m >= 1);
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }

@@ -13,7 +13,7 @@
 //! assert_eq!(f.sum(2..), -2);
 //! ```
 
-use std::ops::{AddAssign, Bound, RangeBounds, Sub};
+use std::ops::{AddAssign, Bound::*, RangeBounds, Sub};
 
 /// An array `a[0..n]` of `T`, all `e` (the additive identity) at first.
 #[derive(Clone, Debug)]
@@ -73,12 +73,7 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
     /// `a[0] + ... + a[r - 1]` (`e` for `r = 0`). Panics unless `r <= n`. O(log n).
     #[inline]
     pub fn accum(&self, r: usize) -> T {
-        assert!(
-            r <= self.t.len(),
-            "prefix {} out of 0..={}",
-            r,
-            self.t.len()
-        );
+        // r > n panics at the first index below.
         let mut s = self.e.clone();
         let mut i = r;
         while i > 0 {
@@ -96,16 +91,16 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
         T: Sub<Output = T>,
     {
         let r = match range.end_bound() {
-            Bound::Included(&r) => r + 1,
-            Bound::Excluded(&r) => r,
-            Bound::Unbounded => self.t.len(),
+            Included(&r) => r + 1,
+            Excluded(&r) => r,
+            Unbounded => self.t.len(),
         };
         let l = match range.start_bound() {
-            Bound::Included(&l) => l,
-            Bound::Excluded(&l) => l + 1,
-            Bound::Unbounded => return self.accum(r),
+            Included(&l) => l,
+            Excluded(&l) => l + 1,
+            Unbounded => return self.accum(r),
         };
-        assert!(l <= r, "range {}..{} reversed", l, r);
+        assert!(l <= r);
         self.accum(r) - self.accum(l)
     }
 }

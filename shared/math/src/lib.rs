@@ -11,7 +11,7 @@
 
 /// `x^n mod m`. Requires `n >= 0` and `m >= 1`. O(log n).
 pub fn pow_mod(x: i64, mut n: i64, m: u32) -> u32 {
-    assert!(n >= 0 && m >= 1, "pow_mod needs n >= 0 and m >= 1");
+    assert!(n >= 0 && m >= 1);
     let m = m as u64;
     let (mut r, mut y) = (1 % m, x.rem_euclid(m as i64) as u64);
     while n > 0 {
@@ -27,9 +27,9 @@ pub fn pow_mod(x: i64, mut n: i64, m: u32) -> u32 {
 /// `y` in `0..m` with `x * y ≡ 1 (mod m)`. Panics unless `m >= 1` and `gcd(x, m) = 1`.
 /// O(log m).
 pub fn inv_mod(x: i64, m: i64) -> i64 {
-    assert!(m >= 1, "inv_mod needs m >= 1");
+    assert!(m >= 1);
     let (g, y) = internal_math::inv_gcd(x, m);
-    assert!(g == 1, "{} has no inverse modulo {}", x, m);
+    assert!(g == 1, "no inverse");
     y
 }
 
@@ -38,10 +38,10 @@ pub fn inv_mod(x: i64, m: i64) -> i64 {
 /// input. Requires equal lengths, every `m[i] >= 1` and `lcm(m)` within `i64`.
 /// O(n log lcm(m)).
 pub fn crt(r: &[i64], m: &[i64]) -> (i64, i64) {
-    assert_eq!(r.len(), m.len(), "crt needs as many remainders as moduli");
+    assert_eq!(r.len(), m.len());
     let (mut r0, mut m0) = (0i64, 1i64);
     for (&ri, &mi) in r.iter().zip(m) {
-        assert!(mi >= 1, "crt needs moduli >= 1");
+        assert!(mi >= 1);
         let (mut r1, mut m1) = (ri.rem_euclid(mi), mi);
         if m0 < m1 {
             std::mem::swap(&mut r0, &mut r1);

@@ -72,8 +72,7 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When `from` or `to` is not below n, or `cap < 0`.
     pub fn add_edge(&mut self, from: usize, to: usize, cap: C) -> usize {
-        assert!(from < self.n && to < self.n, "vertex out of range");
-        assert!(C::ZERO <= cap, "negative capacity");
+        assert!(from < self.n && to < self.n && C::ZERO <= cap);
         self.edges.push(Edge {
             from,
             to,
@@ -101,10 +100,7 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When there is no edge `i`, or not `0 <= new_flow <= new_cap`.
     pub fn change_edge(&mut self, i: usize, new_cap: C, new_flow: C) {
-        assert!(
-            C::ZERO <= new_flow && new_flow <= new_cap,
-            "need 0 <= flow <= cap"
-        );
+        assert!(C::ZERO <= new_flow && new_flow <= new_cap);
         let e = &mut self.edges[i];
         e.cap = new_cap;
         e.flow = new_flow;
@@ -150,7 +146,7 @@ impl<C: Cap> MfGraph<C> {
     /// When `s` or `t` is not below n, or `s == t`.
     pub fn flow_with_capacity(&mut self, s: usize, t: usize, limit: C) -> C {
         let n = self.n;
-        assert!(s < n && t < n && s != t, "need distinct s and t below n");
+        assert!(s < n && t < n && s != t);
         let Residual {
             start,
             mut arcs,
@@ -165,7 +161,7 @@ impl<C: Cap> MfGraph<C> {
         let mut flow = C::ZERO;
         while flow < limit {
             // Levels from s, by BFS stopping at t.
-            level.iter_mut().for_each(|l| *l = NONE);
+            level.fill(NONE);
             level[s] = 0;
             queue.clear();
             queue.push(s);

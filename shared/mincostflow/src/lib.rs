@@ -69,11 +69,7 @@ impl<T: Num> McfGraph<T> {
     /// # Panics
     /// When `from` or `to` is not below n, or `cap` or `cost` is negative.
     pub fn add_edge(&mut self, from: usize, to: usize, cap: T, cost: T) -> usize {
-        assert!(from < self.n && to < self.n, "vertex out of range");
-        assert!(
-            T::ZERO <= cap && T::ZERO <= cost,
-            "negative capacity or cost"
-        );
+        assert!(from < self.n && to < self.n && T::ZERO <= cap && T::ZERO <= cost);
         self.edges.push(Edge {
             from,
             to,
@@ -127,7 +123,7 @@ impl<T: Num> McfGraph<T> {
     /// When `s` or `t` is not below n, or `s == t`.
     pub fn slope_with_capacity(&mut self, s: usize, t: usize, limit: T) -> Vec<(T, T)> {
         let n = self.n;
-        assert!(s < n && t < n && s != t, "need distinct s and t below n");
+        assert!(s < n && t < n && s != t);
         let z = T::ZERO;
         // Residual network in CSR form: arcs (head, reverse arc, residual capacity, cost).
         let mut start = vec![0; n + 1];
@@ -162,8 +158,8 @@ impl<T: Num> McfGraph<T> {
         let mut last_d = None;
         let mut res = vec![(z, z)];
         while flow < limit {
-            dist.iter_mut().for_each(|d| *d = T::MAX);
-            vis.iter_mut().for_each(|x| *x = false);
+            dist.fill(T::MAX);
+            vis.fill(false);
             heap.clear();
             same.clear();
             dist[s] = z;

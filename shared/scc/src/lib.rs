@@ -24,7 +24,7 @@ impl SccGraph {
     /// # Panics
     /// When `n >= 2^32 - 1` (vertices and edge counts are held in 32 bits).
     pub fn new(n: usize) -> Self {
-        assert!(n < u32::MAX as usize, "too many vertices");
+        assert!(n < u32::MAX as usize);
         SccGraph { n, edges: vec![] }
     }
 
@@ -34,7 +34,7 @@ impl SccGraph {
     /// # Panics
     /// When `from` or `to` is not below n.
     pub fn add_edge(&mut self, from: usize, to: usize) {
-        assert!(from < self.n && to < self.n, "vertex out of range");
+        assert!(from < self.n && to < self.n);
         self.edges.push((from as u32, to as u32));
     }
 

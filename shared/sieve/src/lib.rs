@@ -63,14 +63,14 @@ impl LinearSieve {
     /// The smallest prime factor of `x` (`x` itself for a prime). Panics unless
     /// `2 <= x <= n`. O(1).
     pub fn spf(&self, x: u32) -> u32 {
-        assert!(x >= 2, "spf({}) is undefined", x);
+        assert!(x >= 2);
         self.spf[x as usize]
     }
 
     /// The prime factors of `x` with multiplicity, increasing (empty for 1). Panics unless
     /// `1 <= x <= n`. O(number of factors).
     pub fn factorize(&self, mut x: u32) -> Vec<u32> {
-        assert!(x >= 1, "factorize(0)");
+        assert!(x >= 1);
         let mut f = Vec::new();
         while x > 1 {
             let p = self.spf[x as usize];

@@ -33,7 +33,7 @@ impl TwoSat {
     /// # Panics
     /// When `i` or `j` is not below n.
     pub fn add_clause(&mut self, i: usize, f: bool, j: usize, g: bool) {
-        assert!(i < self.n && j < self.n, "variable out of range");
+        assert!(i < self.n && j < self.n);
         // Literal (x, b) is vertex 2x + b; a clause a or b gives not a -> b and not b -> a.
         let (a, b) = (2 * i + f as usize, 2 * j + g as usize);
         self.scc.add_edge(a ^ 1, b);
