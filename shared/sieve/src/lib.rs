@@ -103,17 +103,10 @@ pub fn for_each_prime(n: u32, mut f: impl FnMut(u32)) {
     f(2);
     // Odd numbers 2k + 1 for k in 0..len.
     let len = ((n + 1) / 2) as usize;
-    // The sieving primes 17..=sqrt(n) and the index of each one's next multiple to cross.
-    let root = {
-        let mut r = (n as f64).sqrt() as u64;
-        while r * r > n {
-            r -= 1;
-        }
-        while (r + 1) * (r + 1) <= n {
-            r += 1;
-        }
-        r as u32
-    };
+    // At least floor(sqrt(n)) (f64's sqrt is far closer than 1 below 2^32); a prime above
+    // sqrt(n) only starts past the end.
+    let root = (n as f64).sqrt() as u32 + 1;
+    // The sieving primes 17..=root and the index of each one's next multiple to cross.
     let mut sievers: Vec<(usize, usize)> = LinearSieve::new(root)
         .primes()
         .iter()
