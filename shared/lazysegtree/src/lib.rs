@@ -129,12 +129,16 @@ impl<F: MapMonoid> LazySegtree<F> {
         self.all_apply(2 * k + 1, &f);
     }
 
-    /// Pushes every map on the path from the root down to leaf `p` (offset by `size`).
+    /// Pushes every map on the path from the root down to the leaf of index `p` (panics unless
+    /// `p < n`); returns that leaf.
     #[inline]
-    fn push_path(&mut self, p: usize) {
+    fn push_path(&mut self, p: usize) -> usize {
+        assert!(p < self.n);
+        let p = p + self.size;
         for i in (1..=self.log).rev() {
             self.push(p >> i);
         }
+        p
     }
 
     /// Pushes the maps above the leaves `l` and `r - 1` (offset by `size`) that the range
@@ -153,9 +157,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p] = x`. Panics unless `p < n`. O(log n).
     pub fn set(&mut self, p: usize, x: Value<F>) {
-        assert!(p < self.n);
-        let p = p + self.size;
-        self.push_path(p);
+        let p = self.push_path(p);
         self.d[p] = x;
         for i in 1..=self.log {
             self.update(p >> i);
@@ -164,9 +166,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p]`. Panics unless `p < n`. O(log n).
     pub fn get(&mut self, p: usize) -> Value<F> {
-        assert!(p < self.n);
-        let p = p + self.size;
-        self.push_path(p);
+        let p = self.push_path(p);
         self.d[p].clone()
     }
 
@@ -203,9 +203,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p] = f(a[p])`. Panics unless `p < n`. O(log n).
     pub fn apply(&mut self, p: usize, f: F::F) {
-        assert!(p < self.n);
-        let p = p + self.size;
-        self.push_path(p);
+        let p = self.push_path(p);
         self.d[p] = F::mapping(&f, &self.d[p]);
         for i in 1..=self.log {
             self.update(p >> i);
@@ -252,8 +250,7 @@ impl<F: MapMonoid> LazySegtree<F> {
         if l == self.n {
             return self.n;
         }
-        let mut l = l + self.size;
-        self.push_path(l);
+        let mut l = self.push_path(l);
         let mut sm = F::identity_element();
         loop {
             while l % 2 == 0 {
@@ -289,8 +286,7 @@ impl<F: MapMonoid> LazySegtree<F> {
         if r == 0 {
             return 0;
         }
-        let mut r = r + self.size;
-        self.push_path(r - 1);
+        let mut r = self.push_path(r - 1) + 1;
         let mut sm = F::identity_element();
         loop {
             r -= 1;
