@@ -14,11 +14,8 @@ const NONE: u32 = u32::MAX;
 /// usize). Requires `n < 2^32 - 1`. O(n + upper).
 fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
     let n = s.len();
-    match n {
-        0 => return vec![],
-        1 => return vec![0],
-        2 => return if s[0] < s[1] { vec![0, 1] } else { vec![1, 0] },
-        _ => {}
+    if n == 0 {
+        return vec![];
     }
     // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last one is L-type.
     let mut ls = vec![false; n];
