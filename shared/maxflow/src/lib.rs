@@ -52,13 +52,10 @@ pub struct MfGraph<C> {
     edges: Vec<Edge<C>>,
 }
 
-/// The residual network in CSR form: arcs of vertex v at `start[v]..start[v + 1]`, each
-/// `(head, index of its reverse arc, residual capacity)`; `pos[i]` is edge i's forward arc.
-struct Residual<C> {
-    start: Vec<usize>,
-    arcs: Vec<(usize, usize, C)>,
-    pos: Vec<usize>,
-}
+/// The residual network in CSR form, `(start, arcs, pos)`: arcs of vertex v at
+/// `start[v]..start[v + 1]`, each `(head, index of its reverse arc, residual capacity)`;
+/// `pos[i]` is edge i's forward arc.
+type Residual<C> = (Vec<usize>, Vec<(usize, usize, C)>, Vec<usize>);
 
 impl<C: Cap> MfGraph<C> {
     /// A network with `n` vertices and no edges. O(n).
@@ -127,7 +124,7 @@ impl<C: Cap> MfGraph<C> {
             arcs[b] = (e.from, a, e.flow);
             pos.push(a);
         }
-        Residual { start, arcs, pos }
+        (start, arcs, pos)
     }
 
     /// Pushes as much flow as possible from `s` to `t` on top of the current flow and
@@ -147,11 +144,7 @@ impl<C: Cap> MfGraph<C> {
     pub fn flow_with_capacity(&mut self, s: usize, t: usize, limit: C) -> C {
         let n = self.n;
         assert!(s < n && t < n && s != t);
-        let Residual {
-            start,
-            mut arcs,
-            pos,
-        } = self.residual();
+        let (start, mut arcs, pos) = self.residual();
         const NONE: usize = usize::MAX;
         let mut level = vec![NONE; n];
         let mut iter = vec![0; n];
@@ -252,7 +245,7 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When `s` is not below n.
     pub fn min_cut(&self, s: usize) -> Vec<bool> {
-        let Residual { start, arcs, .. } = self.residual();
+        let (start, arcs, _) = self.residual();
         let mut seen = vec![false; self.n];
         seen[s] = true;
         let mut stack = vec![s];
