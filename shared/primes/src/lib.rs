@@ -12,7 +12,6 @@
 //! ```
 
 /// Arithmetic modulo an odd `n` in Montgomery form (R = 2^64), values in `0..n`.
-#[derive(Clone, Copy)]
 struct Mont {
     n: u64,
     /// n^-1 mod 2^64.
