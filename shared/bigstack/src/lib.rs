@@ -34,10 +34,7 @@ pub fn run_with<R: Send, F: FnOnce() -> R + Send>(bytes: usize, f: F) -> R {
             .stack_size(bytes)
             .spawn_scoped(s, f)
             .expect("cannot spawn the big-stack thread");
-        match h.join() {
-            Ok(r) => r,
-            Err(e) => std::panic::resume_unwind(e),
-        }
+        h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
     })
 }
 

@@ -382,8 +382,7 @@ fn three_primes<T: Copy>(
     let c2 = Ntt::<P2>::multiply(a, b, move |x| r(x, P2));
     let c3 = Ntt::<P3>::multiply(a, b, move |x| r(x, P3));
     // P1^-1 mod P2 and (P1 P2)^-1 mod P3.
-    let i12 = Ntt::<P2>::pow(P1 % P2, P2 - 2) as u64;
-    let i123 = Ntt::<P3>::pow((P1 as u64 * P2 as u64 % P3 as u64) as u32, P3 - 2) as u64;
+    let (i12, i123) = (95_869_806, 187_290_749);
     let (p1, p2, p3) = (P1 as u64, P2 as u64, P3 as u64);
     c1.into_iter().zip(c2).zip(c3).map(move |((r1, r2), r3)| {
         let (r1, r2, r3) = (r1 as u64, r2 as u64, r3 as u64);

@@ -164,14 +164,7 @@ impl<T: Num> McfGraph<T> {
             same.clear();
             dist[s] = z;
             same.push(s);
-            loop {
-                let v = match same.pop() {
-                    Some(v) => v,
-                    None => match heap.pop() {
-                        Some(Reverse((_, v))) => v,
-                        None => break,
-                    },
-                };
+            while let Some(v) = same.pop().or_else(|| heap.pop().map(|Reverse((_, v))| v)) {
                 if vis[v] {
                     continue;
                 }
