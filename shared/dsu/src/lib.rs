@@ -36,7 +36,7 @@ impl Dsu {
             return x;
         }
         if self.p[x] > self.p[y] {
-            std::mem::swap(&mut x, &mut y);
+            (x, y) = (y, x);
         }
         self.p[x] += self.p[y];
         self.p[y] = x as i32;

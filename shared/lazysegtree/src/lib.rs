@@ -146,10 +146,10 @@ impl<F: MapMonoid> LazySegtree<F> {
     #[inline]
     fn push_ends(&mut self, l: usize, r: usize) {
         for i in (1..=self.log).rev() {
-            if ((l >> i) << i) != l {
+            if l >> i << i != l {
                 self.push(l >> i);
             }
-            if ((r >> i) << i) != r {
+            if r >> i << i != r {
                 self.push((r - 1) >> i);
             }
         }
@@ -232,10 +232,10 @@ impl<F: MapMonoid> LazySegtree<F> {
             b >>= 1;
         }
         for i in 1..=self.log {
-            if ((l >> i) << i) != l {
+            if l >> i << i != l {
                 self.update(l >> i);
             }
-            if ((r >> i) << i) != r {
+            if r >> i << i != r {
                 self.update((r - 1) >> i);
             }
         }

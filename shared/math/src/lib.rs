@@ -44,8 +44,7 @@ pub fn crt(r: &[i64], m: &[i64]) -> (i64, i64) {
         assert!(mi >= 1);
         let (mut r1, mut m1) = (ri.rem_euclid(mi), mi);
         if m0 < m1 {
-            std::mem::swap(&mut r0, &mut r1);
-            std::mem::swap(&mut m0, &mut m1);
+            (r0, m0, r1, m1) = (r1, m1, r0, m0);
         }
         // Now m0 >= m1; when m1 divides m0 the new congruence adds nothing or contradicts.
         if m0 % m1 == 0 {
@@ -102,7 +101,7 @@ pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64
         let (q, r) = divmod(y, m);
         n = q;
         b = r;
-        std::mem::swap(&mut m, &mut a);
+        (m, a) = (a, m);
     }
 }
 

@@ -73,13 +73,10 @@ pub fn is_prime(n: u64) -> bool {
     if n < 64 {
         return (1u64 << n) & 0x2820_8a20_a08a_28ac != 0;
     }
-    for p in [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+    for p in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
         if n % p == 0 {
             return false;
         }
-    }
-    if n & 1 == 0 {
-        return false;
     }
     let m = Mont::new(n);
     let s = (n - 1).trailing_zeros();
@@ -127,7 +124,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         b >>= b.trailing_zeros();
         if a > b {
-            std::mem::swap(&mut a, &mut b);
+            (a, b) = (b, a);
         }
         b -= a;
     }

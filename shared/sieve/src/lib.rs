@@ -116,7 +116,7 @@ pub fn for_each_prime(n: u32, mut f: impl FnMut(u32)) {
     let mut pattern = vec![1u8; WHEEL + SEG];
     for (k, b) in pattern.iter_mut().enumerate() {
         let x = 2 * k + 1;
-        if x % 3 == 0 || x % 5 == 0 || x % 7 == 0 || x % 11 == 0 || x % 13 == 0 {
+        if [3, 5, 7, 11, 13].iter().any(|p| x % p == 0) {
             *b = 0;
         }
     }
