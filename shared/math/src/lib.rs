@@ -109,13 +109,12 @@ pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64
 /// `0 <= n < 2^32`, `1 <= m < 2^32` and the answer within i64. O(log m).
 pub fn floor_sum(n: i64, m: i64, a: i64, b: i64) -> i64 {
     assert!((0..1 << 32).contains(&n) && (1..1 << 32).contains(&m));
-    let mut ans = 0i64;
     // Move a and b into 0..m; the parts moved out contribute linearly.
     let (a2, b2) = (a.rem_euclid(m), b.rem_euclid(m));
     let pairs = (n as u64 * (n as u64).wrapping_sub(1) / 2) as i64;
-    ans = ans.wrapping_sub(pairs.wrapping_mul((a2 - a) / m));
-    ans = ans.wrapping_sub(n.wrapping_mul((b2 - b) / m));
-    ans.wrapping_add(floor_sum_unsigned(n as u64, m as u64, a2 as u64, b2 as u64) as i64)
+    (floor_sum_unsigned(n as u64, m as u64, a2 as u64, b2 as u64) as i64)
+        .wrapping_sub(pairs.wrapping_mul((a2 - a) / m))
+        .wrapping_sub(n.wrapping_mul((b2 - b) / m))
 }
 
 #[cfg(test)]

@@ -55,15 +55,6 @@ impl Mont {
     fn to(&self, a: u64) -> u64 {
         self.mul(a % self.n, self.r2)
     }
-    #[inline]
-    fn add(&self, a: u64, b: u64) -> u64 {
-        let (v, over) = a.overflowing_add(b);
-        if over || v >= self.n {
-            v.wrapping_sub(self.n)
-        } else {
-            v
-        }
-    }
 }
 
 /// Whether `n` is prime. Deterministic for every u64: Miller-Rabin with the bases 2, 325,
@@ -139,7 +130,15 @@ fn rho(n: u64) -> u64 {
     const BATCH: u64 = 128;
     for c in 1.. {
         let c = m.to(c);
-        let f = |x: u64| m.add(m.mul(x, x), c);
+        // x^2 + c, the sum reduced below n.
+        let f = |x: u64| {
+            let (v, over) = m.mul(x, x).overflowing_add(c);
+            if over || v >= n {
+                v.wrapping_sub(n)
+            } else {
+                v
+            }
+        };
         let (mut x, mut y, mut ys, mut q, mut g) = (0, m.to(2), 0, m.to(1), 1);
         let mut r = 1u64;
         while g == 1 {
