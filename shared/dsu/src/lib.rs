@@ -15,7 +15,7 @@
 //! ```
 
 /// A partition of `0..n` into disjoint sets, each named by its leader.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Dsu {
     // A leader holds -(size of its set); any other element holds its parent.
     p: Vec<i32>,

@@ -16,7 +16,7 @@
 use std::ops::{AddAssign, Bound::*, RangeBounds, Sub};
 
 /// An array `a[0..n]` of `T`, all `e` (the additive identity) at first.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FenwickTree<T> {
     // t[i - 1] holds the sum of a[i - lowbit(i) .. i] (1-based node i).
     t: Vec<T>,

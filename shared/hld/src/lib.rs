@@ -20,7 +20,7 @@
 //! ```
 
 /// A rooted tree on vertices `0..n`, decomposed into heavy paths.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Hld {
     parent: Vec<usize>,
     depth: Vec<usize>,

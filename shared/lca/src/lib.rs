@@ -10,7 +10,7 @@
 //! ```
 
 /// A rooted tree on vertices `0..n`, ready for lowest-common-ancestor queries.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Lca {
     /// tin[v]: v's preorder index.
     tin: Vec<u32>,

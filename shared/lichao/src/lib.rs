@@ -15,7 +15,7 @@
 //! ```
 
 /// The lower envelope of lines over sorted distinct coordinates `xs`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct LiChao {
     // Sorted distinct coordinates, padded to `size` with the last one (padding repeats a
     // coordinate, which keeps every node's range sorted).

@@ -46,7 +46,7 @@ pub struct Edge<C> {
 }
 
 /// A flow network on vertices `0..n`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MfGraph<C> {
     n: usize,
     edges: Vec<Edge<C>>,

@@ -51,7 +51,7 @@ pub struct Edge<T> {
 }
 
 /// A network on vertices `0..n` with capacities and per-unit costs.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct McfGraph<T> {
     n: usize,
     edges: Vec<Edge<T>>,

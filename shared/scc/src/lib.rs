@@ -12,7 +12,7 @@
 //! ```
 
 /// A directed graph on vertices `0..n`, collecting edges for [`SccGraph::scc`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct SccGraph {
     n: usize,
     edges: Vec<(u32, u32)>,

@@ -17,7 +17,7 @@
 
 /// Smallest prime factors of `0..=n` and the primes up to `n`, by the linear sieve (each
 /// composite is crossed out once, by its smallest prime factor).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct LinearSieve {
     spf: Vec<u32>,
     primes: Vec<u32>,

@@ -11,7 +11,7 @@
 use scc::SccGraph;
 
 /// A 2-SAT instance over variables `0..n`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct TwoSat {
     n: usize,
     answer: Vec<bool>,
