@@ -57,7 +57,7 @@ impl Hld {
         const NONE: usize = usize::MAX;
         let mut parent = vec![NONE; n];
         let mut depth = vec![0; n];
-        let mut order = Vec::with_capacity(n);
+        let mut order = vec![];
         let mut stack = vec![root];
         parent[root] = root;
         while let Some(v) = stack.pop() {
@@ -186,15 +186,19 @@ impl Hld {
         mut f: impl FnMut(usize, usize, bool),
     ) -> (usize, usize) {
         let (pos, head) = (&self.pos, &self.head);
+        // Whether u is still the first end: the swaps below exchange the two.
+        let mut up = true;
         while head[u] != head[v] {
-            let up = pos[head[u]] >= pos[head[v]];
-            let w = if up { &mut u } else { &mut v };
-            f(pos[head[*w]], pos[*w] + 1, up);
-            *w = self.parent[head[*w]];
+            if pos[head[u]] < pos[head[v]] {
+                std::mem::swap(&mut u, &mut v);
+                up = !up;
+            }
+            f(pos[head[u]], pos[u] + 1, up);
+            u = self.parent[head[u]];
         }
         let (a, b, e) = (pos[u], pos[v], edge as usize);
         if a.min(b) + e <= a.max(b) {
-            f(a.min(b) + e, a.max(b) + 1, a >= b);
+            f(a.min(b) + e, a.max(b) + 1, (a >= b) == up || a == b);
         }
         (u, v)
     }
