@@ -136,7 +136,7 @@ impl<T: Num> McfGraph<T> {
         }
         let mut fill = start.clone();
         let mut arcs = vec![(0, 0, z, z); 2 * self.edges.len()];
-        let mut pos = Vec::with_capacity(self.edges.len());
+        let mut pos = vec![];
         for e in &self.edges {
             let (a, b) = (fill[e.from], fill[e.to] + (e.from == e.to) as usize);
             fill[e.from] += 1;
@@ -158,13 +158,20 @@ impl<T: Num> McfGraph<T> {
         let mut last_d = None;
         let mut res = vec![(z, z)];
         while flow < limit {
-            dist.fill(T::MAX);
-            vis.fill(false);
+            dist.iter_mut().for_each(|d| *d = T::MAX);
+            vis.iter_mut().for_each(|x| *x = false);
             heap.clear();
             same.clear();
             dist[s] = z;
             same.push(s);
-            while let Some(v) = same.pop().or_else(|| heap.pop().map(|Reverse((_, v))| v)) {
+            loop {
+                let v = match same.pop() {
+                    Some(v) => v,
+                    None => match heap.pop() {
+                        Some(Reverse((_, v))) => v,
+                        None => break,
+                    },
+                };
                 if vis[v] {
                     continue;
                 }
