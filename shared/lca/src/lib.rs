@@ -68,11 +68,11 @@ impl Lca {
         }
         const NONE: u32 = u32::MAX;
         let mut tin = vec![NONE; n];
-        let mut order = Vec::with_capacity(n);
+        let mut order = vec![];
         let mut depth = vec![0; n];
         let mut par = vec![0u32; n];
         // First row: tin of each preorder position's parent (the root's own, never read).
-        let mut row = Vec::with_capacity(n);
+        let mut row = vec![];
         let mut stack = vec![root as u32];
         par[root] = root as u32;
         while let Some(v) = stack.pop() {

@@ -115,7 +115,7 @@ impl<C: Cap> MfGraph<C> {
         }
         let mut fill = start.clone();
         let mut arcs = vec![(0, 0, C::ZERO); 2 * self.edges.len()];
-        let mut pos = Vec::with_capacity(self.edges.len());
+        let mut pos = vec![];
         for e in &self.edges {
             let (a, b) = (fill[e.from], fill[e.to] + (e.from == e.to) as usize);
             fill[e.from] += 1;
@@ -148,9 +148,9 @@ impl<C: Cap> MfGraph<C> {
         const NONE: usize = usize::MAX;
         let mut level = vec![NONE; n];
         let mut iter = vec![0; n];
-        let mut queue = Vec::with_capacity(n);
+        let mut queue = vec![];
         // The current search path as arc indices (see the blocking flow below).
-        let mut path: Vec<usize> = Vec::with_capacity(n);
+        let mut path: Vec<usize> = vec![];
         let mut flow = C::ZERO;
         while flow < limit {
             // Levels from s, by BFS stopping at t.

@@ -68,7 +68,7 @@ impl SccGraph {
         const NONE: u32 = u32::MAX;
         let mut ord = vec![NONE; n];
         let mut ids = vec![0u32; n];
-        let mut visited: Vec<u32> = Vec::with_capacity(n);
+        let mut visited = vec![];
         // The DFS path above the current vertex: (vertex, its next arc, its low link). The
         // current vertex's own three live in locals.
         let mut frames: Vec<(u32, u32, u32)> = vec![];
