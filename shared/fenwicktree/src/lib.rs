@@ -26,7 +26,7 @@ pub struct FenwickTree<T> {
 impl<T: Clone + AddAssign> FenwickTree<T> {
     /// `n` elements, each `e`, which must be the identity of `+` (`0`). O(n).
     pub fn new(n: usize, e: T) -> Self {
-        FenwickTree {
+        Self {
             t: vec![e.clone(); n],
             e,
         }
@@ -42,7 +42,7 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
                 a[j - 1] += x;
             }
         }
-        FenwickTree { t: a, e }
+        Self { t: a, e }
     }
 
     /// The number of elements.

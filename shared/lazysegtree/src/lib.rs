@@ -77,7 +77,7 @@ impl<F: MapMonoid> From<Vec<Value<F>>> for LazySegtree<F> {
         for (slot, x) in d[size..].iter_mut().zip(v) {
             *slot = x;
         }
-        let mut t = LazySegtree {
+        let mut t = Self {
             n,
             size,
             log: size.trailing_zeros(),

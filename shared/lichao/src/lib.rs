@@ -30,14 +30,14 @@ pub struct LiChao {
 impl LiChao {
     /// An empty envelope over the coordinates `xs` (sorted and deduplicated here). Each line
     /// added must have `a x + b` within `i64` at every coordinate. O(n log n).
-    pub fn new(mut xs: Vec<i64>) -> LiChao {
+    pub fn new(mut xs: Vec<i64>) -> Self {
         xs.sort_unstable();
         xs.dedup();
         let n = xs.len();
         let size = n.next_power_of_two();
         let last = xs.last().copied().unwrap_or(0);
         xs.resize(size, last);
-        LiChao {
+        Self {
             xs,
             size,
             n,

@@ -60,7 +60,7 @@ type Residual<C> = (Vec<usize>, Vec<(usize, usize, C)>, Vec<usize>);
 impl<C: Cap> MfGraph<C> {
     /// A network with `n` vertices and no edges. O(n).
     pub fn new(n: usize) -> Self {
-        MfGraph { n, edges: vec![] }
+        Self { n, edges: vec![] }
     }
 
     /// Adds an edge `from -> to` of capacity `cap` and returns its index (0, 1, 2, ... in

@@ -60,7 +60,7 @@ pub struct McfGraph<T> {
 impl<T: Num> McfGraph<T> {
     /// A network with `n` vertices and no edges. O(n).
     pub fn new(n: usize) -> Self {
-        McfGraph { n, edges: vec![] }
+        Self { n, edges: vec![] }
     }
 
     /// Adds an edge `from -> to` of capacity `cap` and cost `cost` per unit and returns its

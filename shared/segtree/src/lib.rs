@@ -41,7 +41,7 @@ impl<M: Monoid> From<Vec<M::S>> for Segtree<M> {
         for k in (1..size).rev() {
             d[k] = M::binary_operation(&d[2 * k], &d[2 * k + 1]);
         }
-        Segtree { n, size, d }
+        Self { n, size, d }
     }
 }
 

@@ -25,7 +25,7 @@ pub struct LinearSieve {
 
 impl LinearSieve {
     /// The sieve of `0..=n`. O(n) time, 4(n + 1) bytes plus the primes.
-    pub fn new(n: u32) -> LinearSieve {
+    pub fn new(n: u32) -> Self {
         let n = n as usize;
         let mut spf = vec![0u32; n + 1];
         let mut primes = Vec::new();
@@ -42,7 +42,7 @@ impl LinearSieve {
                 spf[i * p as usize] = p;
             }
         }
-        LinearSieve { spf, primes }
+        Self { spf, primes }
     }
 
     /// The largest number covered, `n`. O(1).

@@ -43,7 +43,7 @@ impl<T: Copy, F: Fn(T, T) -> T> SparseTable<T, F> {
             t.push(next);
             w *= 2;
         }
-        SparseTable { t, op }
+        Self { t, op }
     }
 
     /// The number of elements.

@@ -21,7 +21,7 @@ pub struct TwoSat {
 impl TwoSat {
     /// An instance with `n` variables and no clauses. O(n).
     pub fn new(n: usize) -> Self {
-        TwoSat {
+        Self {
             n,
             answer: vec![false; n],
             scc: SccGraph::new(2 * n),
