@@ -25,7 +25,7 @@ impl SccGraph {
     /// When `n >= 2^32 - 1` (vertices and edge counts are held in 32 bits).
     pub fn new(n: usize) -> Self {
         assert!(n < u32::MAX as usize);
-        SccGraph { n, edges: vec![] }
+        Self { n, edges: vec![] }
     }
 
     /// Adds the edge `from -> to` (loops and parallel edges allowed; fewer than 2^32 edges
