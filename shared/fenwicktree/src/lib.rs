@@ -46,13 +46,11 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.t.len()
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.t.is_empty()
     }

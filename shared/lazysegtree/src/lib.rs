@@ -98,13 +98,11 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.n
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
@@ -196,7 +194,6 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// `op(a[0], ..., a[n - 1])`. O(1).
-    #[inline]
     pub fn all_prod(&self) -> Value<F> {
         self.d[1].clone()
     }

@@ -52,13 +52,11 @@ impl<M: Monoid> Segtree<M> {
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.n
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
@@ -103,7 +101,6 @@ impl<M: Monoid> Segtree<M> {
     }
 
     /// `op(a[0], ..., a[n - 1])`. O(1).
-    #[inline]
     pub fn all_prod(&self) -> M::S {
         self.d[1].clone()
     }

@@ -47,13 +47,11 @@ impl<T: Copy, F: Fn(T, T) -> T> SparseTable<T, F> {
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.t[0].len()
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.t[0].is_empty()
     }
