@@ -76,7 +76,7 @@ impl Dsu {
     pub fn groups(&mut self) -> Vec<Vec<usize>> {
         let n = self.p.len();
         let mut slot = vec![usize::MAX; n];
-        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut out = vec![];
         for i in 0..n {
             let x = self.leader(i);
             if slot[x] == usize::MAX {
