@@ -23,21 +23,18 @@ pub const DEFAULT_STACK: usize = 512 << 20;
 /// Runs `f` on a new thread with a [`DEFAULT_STACK`]-byte stack and returns its result; a
 /// panic in `f` is resumed here. `f` may borrow from the caller. Panics if the thread cannot
 /// be spawned. Cost: one thread spawn (tens of microseconds).
-pub fn run<R: Send, F: FnOnce() -> R + Send>(f: F) -> R {
+pub fn run<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     run_with(DEFAULT_STACK, f)
 }
 
 /// [`run`] with a stack of `bytes` bytes (rounded up to the page size by the system).
-pub fn run_with<R: Send, F: FnOnce() -> R + Send>(bytes: usize, f: F) -> R {
+pub fn run_with<R: Send>(bytes: usize, f: impl FnOnce() -> R + Send) -> R {
     std::thread::scope(|s| {
         let h = std::thread::Builder::new()
             .stack_size(bytes)
             .spawn_scoped(s, f)
-            .expect("cannot spawn the big-stack thread");
-        match h.join() {
-            Ok(r) => r,
-            Err(e) => std::panic::resume_unwind(e),
-        }
+            .expect("cannot spawn the thread");
+        h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))
     })
 }
 

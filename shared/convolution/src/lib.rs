@@ -230,14 +230,8 @@ impl<const M: u32> Ntt<M> {
         let len = a.len() + b.len() - 1;
         let n = len.next_power_of_two().max(4);
         // Lazy reduction keeps values below 4M in a u32.
-        assert!(M < 1 << 30, "convolution: modulus {} is not below 2^30", M);
-        assert!(
-            n.trailing_zeros() <= Self::RANK,
-            "convolution: length {} is beyond the 2^{} transforms of modulus {}",
-            len,
-            Self::RANK,
-            M
-        );
+        assert!(M < 1 << 30);
+        assert!(n.trailing_zeros() <= Self::RANK, "too long for the modulus");
         let load = |x: &[T]| {
             let mut v = Vec::with_capacity(n);
             v.extend(x.iter().map(|&x| get(x)));
@@ -314,7 +308,7 @@ const fn primitive_root(m: u32) -> u32 {
 
 /// The schoolbook product modulo `m` (`1 <= m <= 2^32`) of values reduced by `r`: sums of
 /// products grow unreduced for as many rows as fit in a u64, then are reduced together.
-fn naive<T: Copy>(a: &[T], b: &[T], r: impl Fn(T) -> u32, m: u64) -> Vec<u64> {
+fn naive<T: Copy>(a: &[T], b: &[T], r: impl Fn(T) -> u32, m: u64) -> Vec<u32> {
     let (a, b) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     let b: Vec<u64> = b.iter().map(|&y| r(y) as u64).collect();
     let big = (m - 1) * (m - 1);
@@ -331,8 +325,7 @@ fn naive<T: Copy>(a: &[T], b: &[T], r: impl Fn(T) -> u32, m: u64) -> Vec<u64> {
             c.iter_mut().for_each(|v| *v %= m);
         }
     }
-    c.iter_mut().for_each(|v| *v %= m);
-    c
+    c.into_iter().map(|v| (v % m) as u32).collect()
 }
 
 /// Up to this shorter length the schoolbook product is faster than three transforms (measured
@@ -348,30 +341,30 @@ pub fn convolution<const M: u32>(
     a: &[StaticModInt<M>],
     b: &[StaticModInt<M>],
 ) -> Vec<StaticModInt<M>> {
-    convolution_raw::<M, u32>(
-        &a.iter().map(|x| x.val()).collect::<Vec<_>>(),
-        &b.iter().map(|x| x.val()).collect::<Vec<_>>(),
-    )
-    .into_iter()
-    .map(StaticModInt::raw)
-    .collect()
+    conv::<M, _>(a, b, |x| x.val())
+        .into_iter()
+        .map(StaticModInt::raw)
+        .collect()
 }
 
 /// [`convolution`] on plain integers (`u32` or `u64`), taken modulo the prime `M` on entry;
 /// results in `0..M`. Same requirements. O((n + m) log(n + m)).
 pub fn convolution_raw<const M: u32, T: Copy + Into<u64> + From<u32>>(a: &[T], b: &[T]) -> Vec<T> {
-    if a.is_empty() || b.is_empty() {
-        return Vec::new();
-    }
-    let r = |x: T| (x.into() % M as u64) as u32;
-    if a.len().min(b.len()) <= NAIVE {
-        let c = naive(a, b, r, M as u64);
-        return c.into_iter().map(|x| T::from(x as u32)).collect();
-    }
-    Ntt::<M>::multiply(a, b, r)
+    conv::<M, T>(a, b, |x| (x.into() % M as u64) as u32)
         .into_iter()
         .map(T::from)
         .collect()
+}
+
+/// The product modulo M of the values `r` reduces below M, schoolbook or by transforms.
+fn conv<const M: u32, T: Copy>(a: &[T], b: &[T], r: impl Fn(T) -> u32) -> Vec<u32> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    if a.len().min(b.len()) <= NAIVE {
+        return naive(a, b, r, M as u64);
+    }
+    Ntt::<M>::multiply(a, b, r)
 }
 
 const P1: u32 = 754_974_721; // 45 * 2^24 + 1
@@ -389,8 +382,7 @@ fn three_primes<T: Copy>(
     let c2 = Ntt::<P2>::multiply(a, b, move |x| r(x, P2));
     let c3 = Ntt::<P3>::multiply(a, b, move |x| r(x, P3));
     // P1^-1 mod P2 and (P1 P2)^-1 mod P3.
-    let i12 = Ntt::<P2>::pow(P1 % P2, P2 - 2) as u64;
-    let i123 = Ntt::<P3>::pow((P1 as u64 * P2 as u64 % P3 as u64) as u32, P3 - 2) as u64;
+    let (i12, i123) = (95_869_806, 187_290_749);
     let (p1, p2, p3) = (P1 as u64, P2 as u64, P3 as u64);
     c1.into_iter().zip(c2).zip(c3).map(move |((r1, r2), r3)| {
         let (r1, r2, r3) = (r1 as u64, r2 as u64, r3 as u64);
@@ -405,14 +397,13 @@ fn three_primes<T: Copy>(
 /// `min(n, m_len) * (m - 1)^2 < 5.9 * 10^25`) and `a.len() + b.len() - 1 <= 2^24`.
 /// O((n + m) log(n + m)), about three times [`convolution`].
 pub fn convolution_any_mod(a: &[u32], b: &[u32], m: u32) -> Vec<u32> {
-    assert!(m >= 1, "convolution_any_mod needs m >= 1");
+    assert!(m >= 1);
     if a.is_empty() || b.is_empty() {
         return Vec::new();
     }
     let m = m as u64;
     if a.len().min(b.len()) <= NAIVE {
-        let c = naive(a, b, |x| (x as u64 % m) as u32, m);
-        return c.into_iter().map(|x| x as u32).collect();
+        return naive(a, b, |x| (x as u64 % m) as u32, m);
     }
     let p12 = P1 as u64 * P2 as u64 % m;
     three_primes(a, b, |x, p| (x as u64 % m) as u32 % p)

@@ -15,7 +15,7 @@
 //! ```
 
 /// A partition of `0..n` into disjoint sets, each named by its leader.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Dsu {
     // A leader holds -(size of its set); any other element holds its parent.
     p: Vec<i32>,
@@ -36,7 +36,7 @@ impl Dsu {
             return x;
         }
         if self.p[x] > self.p[y] {
-            std::mem::swap(&mut x, &mut y);
+            (x, y) = (y, x);
         }
         self.p[x] += self.p[y];
         self.p[y] = x as i32;
@@ -76,7 +76,7 @@ impl Dsu {
     pub fn groups(&mut self) -> Vec<Vec<usize>> {
         let n = self.p.len();
         let mut slot = vec![usize::MAX; n];
-        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut out = vec![];
         for i in 0..n {
             let x = self.leader(i);
             if slot[x] == usize::MAX {

@@ -13,10 +13,10 @@
 //! assert_eq!(f.sum(2..), -2);
 //! ```
 
-use std::ops::{AddAssign, Bound, RangeBounds, Sub};
+use std::ops::{AddAssign, Bound::*, RangeBounds, Sub};
 
 /// An array `a[0..n]` of `T`, all `e` (the additive identity) at first.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FenwickTree<T> {
     // t[i - 1] holds the sum of a[i - lowbit(i) .. i] (1-based node i).
     t: Vec<T>,
@@ -26,7 +26,7 @@ pub struct FenwickTree<T> {
 impl<T: Clone + AddAssign> FenwickTree<T> {
     /// `n` elements, each `e`, which must be the identity of `+` (`0`). O(n).
     pub fn new(n: usize, e: T) -> Self {
-        FenwickTree {
+        Self {
             t: vec![e.clone(); n],
             e,
         }
@@ -42,17 +42,15 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
                 a[j - 1] += x;
             }
         }
-        FenwickTree { t: a, e }
+        Self { t: a, e }
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.t.len()
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.t.is_empty()
     }
@@ -73,12 +71,7 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
     /// `a[0] + ... + a[r - 1]` (`e` for `r = 0`). Panics unless `r <= n`. O(log n).
     #[inline]
     pub fn accum(&self, r: usize) -> T {
-        assert!(
-            r <= self.t.len(),
-            "prefix {} out of 0..={}",
-            r,
-            self.t.len()
-        );
+        // r > n panics at the first index below.
         let mut s = self.e.clone();
         let mut i = r;
         while i > 0 {
@@ -96,16 +89,16 @@ impl<T: Clone + AddAssign> FenwickTree<T> {
         T: Sub<Output = T>,
     {
         let r = match range.end_bound() {
-            Bound::Included(&r) => r + 1,
-            Bound::Excluded(&r) => r,
-            Bound::Unbounded => self.t.len(),
+            Included(&r) => r + 1,
+            Excluded(&r) => r,
+            Unbounded => self.t.len(),
         };
         let l = match range.start_bound() {
-            Bound::Included(&l) => l,
-            Bound::Excluded(&l) => l + 1,
-            Bound::Unbounded => return self.accum(r),
+            Included(&l) => l,
+            Excluded(&l) => l + 1,
+            Unbounded => return self.accum(r),
         };
-        assert!(l <= r, "range {}..{} reversed", l, r);
+        assert!(l <= r);
         self.accum(r) - self.accum(l)
     }
 }

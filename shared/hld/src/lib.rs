@@ -20,7 +20,7 @@
 //! ```
 
 /// A rooted tree on vertices `0..n`, decomposed into heavy paths.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Hld {
     parent: Vec<usize>,
     depth: Vec<usize>,
@@ -37,10 +37,7 @@ impl Hld {
     /// # Panics
     /// When `root` or an endpoint is not below n, or the edges do not form a tree.
     pub fn new(n: usize, edges: &[(usize, usize)], root: usize) -> Self {
-        assert!(
-            root < n && edges.len() + 1 == n,
-            "need n - 1 edges and root < n"
-        );
+        assert!(root < n && edges.len() + 1 == n);
         let mut start = vec![0; n + 1];
         for &(u, v) in edges {
             start[u + 1] += 1;
@@ -57,29 +54,10 @@ impl Hld {
             adj[fill[v]] = u;
             fill[v] += 1;
         }
-        Self::build(n, root, &start, &adj)
-    }
-
-    /// The tree rooted at `root` in which `parent[v]` is v's parent for every `v != root`
-    /// (`parent[root]` is ignored). O(n).
-    ///
-    /// # Panics
-    /// When `root` or a parent is not below n, or the parents do not form a tree.
-    pub fn from_parents(parent: &[usize], root: usize) -> Self {
-        let n = parent.len();
-        assert!(root < n, "root out of range");
-        let edges: Vec<(usize, usize)> = (0..n)
-            .filter(|&v| v != root)
-            .map(|v| (v, parent[v]))
-            .collect();
-        Self::new(n, &edges, root)
-    }
-
-    fn build(n: usize, root: usize, start: &[usize], adj: &[usize]) -> Self {
         const NONE: usize = usize::MAX;
         let mut parent = vec![NONE; n];
         let mut depth = vec![0; n];
-        let mut order = Vec::with_capacity(n);
+        let mut order = vec![];
         let mut stack = vec![root];
         parent[root] = root;
         while let Some(v) = stack.pop() {
@@ -132,6 +110,19 @@ impl Hld {
         }
     }
 
+    /// The tree rooted at `root` in which `parent[v]` is v's parent for every `v != root`
+    /// (`parent[root]` is ignored). O(n).
+    ///
+    /// # Panics
+    /// When `root` or a parent is not below n, or the parents do not form a tree.
+    pub fn from_parents(parent: &[usize], root: usize) -> Self {
+        let edges: Vec<(usize, usize)> = (0..parent.len())
+            .filter(|&v| v != root)
+            .map(|v| (v, parent[v]))
+            .collect();
+        Self::new(parent.len(), &edges, root)
+    }
+
     /// v's index in the decomposition's vertex order (a permutation of `0..n`). O(1).
     pub fn pos(&self, v: usize) -> usize {
         self.pos[v]
@@ -156,72 +147,60 @@ impl Hld {
     /// between `u` and `v`: its vertices, or with `edge`, its edges (edge `(parent(x), x)`
     /// sits at `pos(x)`; the lowest common ancestor's position is left out). The ranges come
     /// in no fixed order: for a commutative operation. O(log n) calls.
-    pub fn path(&self, mut u: usize, mut v: usize, edge: bool, mut f: impl FnMut(usize, usize)) {
-        let (pos, head) = (&self.pos, &self.head);
-        while head[u] != head[v] {
-            if pos[head[u]] < pos[head[v]] {
-                std::mem::swap(&mut u, &mut v);
-            }
-            f(pos[head[u]], pos[u] + 1);
-            u = self.parent[head[u]];
-        }
-        let (a, b) = if pos[u] < pos[v] {
-            (pos[u], pos[v])
-        } else {
-            (pos[v], pos[u])
-        };
-        if a + (edge as usize) <= b {
-            f(a + edge as usize, b + 1);
-        }
+    pub fn path(&self, u: usize, v: usize, edge: bool, mut f: impl FnMut(usize, usize)) {
+        self.climb(u, v, edge, |l, r, _| f(l, r));
     }
 
     /// The path from `u` to `v` as O(log n) position ranges in walking order, for an
     /// operation that is not commutative: each `(l, r, up)` covers positions `l..r`, walked
     /// from `r - 1` down to `l` when `up` (towards the root), else from `l` up to `r - 1`.
     /// With `edge`, the ranges hold the path's edges as in [`Hld::path`]. O(log n).
-    pub fn path_ordered(
-        &self,
-        mut u: usize,
-        mut v: usize,
-        edge: bool,
-    ) -> Vec<(usize, usize, bool)> {
-        let (pos, head) = (&self.pos, &self.head);
+    pub fn path_ordered(&self, u: usize, v: usize, edge: bool) -> Vec<(usize, usize, bool)> {
         let (mut up, mut down) = (vec![], vec![]);
-        while head[u] != head[v] {
-            if pos[head[u]] >= pos[head[v]] {
-                up.push((pos[head[u]], pos[u] + 1, true));
-                u = self.parent[head[u]];
-            } else {
-                down.push((pos[head[v]], pos[v] + 1, false));
-                v = self.parent[head[v]];
-            }
-        }
-        let e = edge as usize;
-        if pos[u] >= pos[v] {
-            if pos[v] + e <= pos[u] {
-                up.push((pos[v] + e, pos[u] + 1, true));
-            }
-        } else if pos[u] + e <= pos[v] {
-            down.push((pos[u] + e, pos[v] + 1, false));
-        }
+        self.climb(u, v, edge, |l, r, s| {
+            if s { &mut up } else { &mut down }.push((l, r, s))
+        });
         up.extend(down.into_iter().rev());
         up
     }
 
     /// The lowest common ancestor of `u` and `v`. O(log n).
-    pub fn lca(&self, mut u: usize, mut v: usize) -> usize {
-        let (pos, head) = (&self.pos, &self.head);
-        while head[u] != head[v] {
-            if pos[head[u]] < pos[head[v]] {
-                std::mem::swap(&mut u, &mut v);
-            }
-            u = self.parent[head[u]];
-        }
-        if pos[u] < pos[v] {
+    pub fn lca(&self, u: usize, v: usize) -> usize {
+        let (u, v) = self.climb(u, v, false, |_, _, _| {});
+        if self.pos[u] < self.pos[v] {
             u
         } else {
             v
         }
+    }
+
+    /// The path's ranges as for [`Hld::path`], each with whether it lies on u's side (the
+    /// last one: whether u is the lower end), in walking order on each side; returns the two
+    /// ends of the last range. O(log n).
+    #[inline]
+    fn climb(
+        &self,
+        mut u: usize,
+        mut v: usize,
+        edge: bool,
+        mut f: impl FnMut(usize, usize, bool),
+    ) -> (usize, usize) {
+        let (pos, head) = (&self.pos, &self.head);
+        // Whether u is still the first end: the swaps below exchange the two.
+        let mut up = true;
+        while head[u] != head[v] {
+            if pos[head[u]] < pos[head[v]] {
+                std::mem::swap(&mut u, &mut v);
+                up = !up;
+            }
+            f(pos[head[u]], pos[u] + 1, up);
+            u = self.parent[head[u]];
+        }
+        let (a, b, e) = (pos[u], pos[v], edge as usize);
+        if a.min(b) + e <= a.max(b) {
+            f(a.min(b) + e, a.max(b) + 1, (a >= b) == up || a == b);
+        }
+        (u, v)
     }
 
     /// The number of edges on the path between `u` and `v`. O(log n).

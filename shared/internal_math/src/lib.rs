@@ -18,10 +18,7 @@ pub fn inv_gcd(a: i64, b: i64) -> (i64, i64) {
     let (mut s, mut t, mut m0, mut m1) = (b, a, 0i64, 1i64);
     while t != 0 {
         let u = s / t;
-        s -= t * u;
-        m0 -= m1 * u;
-        std::mem::swap(&mut s, &mut t);
-        std::mem::swap(&mut m0, &mut m1);
+        (s, t, m0, m1) = (t, s - t * u, m1, m0 - m1 * u);
     }
     if m0 < 0 {
         m0 += b / s;

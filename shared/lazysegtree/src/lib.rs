@@ -77,7 +77,7 @@ impl<F: MapMonoid> From<Vec<Value<F>>> for LazySegtree<F> {
         for (slot, x) in d[size..].iter_mut().zip(v) {
             *slot = x;
         }
-        let mut t = LazySegtree {
+        let mut t = Self {
             n,
             size,
             log: size.trailing_zeros(),
@@ -98,13 +98,11 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.n
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
@@ -129,12 +127,16 @@ impl<F: MapMonoid> LazySegtree<F> {
         self.all_apply(2 * k + 1, &f);
     }
 
-    /// Pushes every map on the path from the root down to leaf `p` (offset by `size`).
+    /// Pushes every map on the path from the root down to the leaf of index `p` (panics unless
+    /// `p < n`); returns that leaf.
     #[inline]
-    fn push_path(&mut self, p: usize) {
+    fn push_path(&mut self, p: usize) -> usize {
+        assert!(p < self.n);
+        let p = p + self.size;
         for i in (1..=self.log).rev() {
             self.push(p >> i);
         }
+        p
     }
 
     /// Pushes the maps above the leaves `l` and `r - 1` (offset by `size`) that the range
@@ -142,10 +144,10 @@ impl<F: MapMonoid> LazySegtree<F> {
     #[inline]
     fn push_ends(&mut self, l: usize, r: usize) {
         for i in (1..=self.log).rev() {
-            if ((l >> i) << i) != l {
+            if l >> i << i != l {
                 self.push(l >> i);
             }
-            if ((r >> i) << i) != r {
+            if r >> i << i != r {
                 self.push((r - 1) >> i);
             }
         }
@@ -153,9 +155,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p] = x`. Panics unless `p < n`. O(log n).
     pub fn set(&mut self, p: usize, x: Value<F>) {
-        assert!(p < self.n);
-        let p = p + self.size;
-        self.push_path(p);
+        let p = self.push_path(p);
         self.d[p] = x;
         for i in 1..=self.log {
             self.update(p >> i);
@@ -164,9 +164,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     /// `a[p]`. Panics unless `p < n`. O(log n).
     pub fn get(&mut self, p: usize) -> Value<F> {
-        assert!(p < self.n);
-        let p = p + self.size;
-        self.push_path(p);
+        let p = self.push_path(p);
         self.d[p].clone()
     }
 
@@ -196,16 +194,13 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// `op(a[0], ..., a[n - 1])`. O(1).
-    #[inline]
     pub fn all_prod(&self) -> Value<F> {
         self.d[1].clone()
     }
 
     /// `a[p] = f(a[p])`. Panics unless `p < n`. O(log n).
     pub fn apply(&mut self, p: usize, f: F::F) {
-        assert!(p < self.n);
-        let p = p + self.size;
-        self.push_path(p);
+        let p = self.push_path(p);
         self.d[p] = F::mapping(&f, &self.d[p]);
         for i in 1..=self.log {
             self.update(p >> i);
@@ -234,10 +229,10 @@ impl<F: MapMonoid> LazySegtree<F> {
             b >>= 1;
         }
         for i in 1..=self.log {
-            if ((l >> i) << i) != l {
+            if l >> i << i != l {
                 self.update(l >> i);
             }
-            if ((r >> i) << i) != r {
+            if r >> i << i != r {
                 self.update((r - 1) >> i);
             }
         }
@@ -252,8 +247,7 @@ impl<F: MapMonoid> LazySegtree<F> {
         if l == self.n {
             return self.n;
         }
-        let mut l = l + self.size;
-        self.push_path(l);
+        let mut l = self.push_path(l);
         let mut sm = F::identity_element();
         loop {
             while l % 2 == 0 {
@@ -289,8 +283,7 @@ impl<F: MapMonoid> LazySegtree<F> {
         if r == 0 {
             return 0;
         }
-        let mut r = r + self.size;
-        self.push_path(r - 1);
+        let mut r = self.push_path(r - 1) + 1;
         let mut sm = F::identity_element();
         loop {
             r -= 1;

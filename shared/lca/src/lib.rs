@@ -10,7 +10,7 @@
 //! ```
 
 /// A rooted tree on vertices `0..n`, ready for lowest-common-ancestor queries.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Lca {
     /// tin[v]: v's preorder index.
     tin: Vec<u32>,
@@ -28,27 +28,9 @@ impl Lca {
     /// # Panics
     /// When `root` or an endpoint is not below n, or the edges do not form a tree.
     pub fn new(n: usize, edges: &[(usize, usize)], root: usize) -> Self {
-        assert!(
-            root < n && edges.len() + 1 == n,
-            "need n - 1 edges and root < n"
-        );
-        let mut start = vec![0; n + 1];
-        for &(u, v) in edges {
-            start[u + 1] += 1;
-            start[v + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut adj = vec![0; 2 * edges.len()];
-        for &(u, v) in edges {
-            adj[fill[u]] = v;
-            fill[u] += 1;
-            adj[fill[v]] = u;
-            fill[v] += 1;
-        }
-        Self::build(n, root, &start, &adj, true)
+        assert!(edges.len() + 1 == n);
+        let e = edges.iter();
+        Self::build(n, root, e.clone().copied().chain(e.map(|&(u, v)| (v, u))))
     }
 
     /// The tree rooted at `root` in which `parent[v]` is v's parent for every `v != root`
@@ -58,37 +40,39 @@ impl Lca {
     /// When `root` or a parent is not below n, or the parents do not form a tree.
     pub fn from_parents(parent: &[usize], root: usize) -> Self {
         let n = parent.len();
-        assert!(root < n, "root out of range");
+        Self::build(
+            n,
+            root,
+            (0..n).filter(|&v| v != root).map(|v| (parent[v], v)),
+        )
+    }
+
+    /// Preorder by an explicit stack over CSR neighbours (children only, unless
+    /// `undirected`, where the parent is skipped), then the sparse table.
+    /// The tree with each arc `(u, v)` of `arcs` in u's adjacency; an arc back to a vertex's
+    /// parent is skipped, so either both directions of each edge or parent-to-child arcs.
+    fn build(n: usize, root: usize, arcs: impl Iterator<Item = (usize, usize)> + Clone) -> Self {
+        assert!(root < n);
         let mut start = vec![0; n + 1];
-        for (v, &p) in parent.iter().enumerate() {
-            if v != root {
-                start[p + 1] += 1;
-            }
+        for (u, _) in arcs.clone() {
+            start[u + 1] += 1;
         }
         for i in 0..n {
             start[i + 1] += start[i];
         }
         let mut fill = start.clone();
-        let mut adj = vec![0; n - 1];
-        for (v, &p) in parent.iter().enumerate() {
-            if v != root {
-                adj[fill[p]] = v;
-                fill[p] += 1;
-            }
+        let mut adj = vec![0; start[n]];
+        for (u, v) in arcs {
+            adj[fill[u]] = v;
+            fill[u] += 1;
         }
-        Self::build(n, root, &start, &adj, false)
-    }
-
-    /// Preorder by an explicit stack over CSR neighbours (children only, unless
-    /// `undirected`, where the parent is skipped), then the sparse table.
-    fn build(n: usize, root: usize, start: &[usize], adj: &[usize], undirected: bool) -> Self {
         const NONE: u32 = u32::MAX;
         let mut tin = vec![NONE; n];
-        let mut order = Vec::with_capacity(n);
+        let mut order = vec![];
         let mut depth = vec![0; n];
         let mut par = vec![0u32; n];
         // First row: tin of each preorder position's parent (the root's own, never read).
-        let mut row = Vec::with_capacity(n);
+        let mut row = vec![];
         let mut stack = vec![root as u32];
         par[root] = root as u32;
         while let Some(v) = stack.pop() {
@@ -99,7 +83,9 @@ impl Lca {
             let p = par[v] as usize;
             row.push(tin[p]);
             for &c in &adj[start[v]..start[v + 1]] {
-                if !(undirected && c == p) {
+                // With parent-to-child arcs, c == p only on a cycle away from the root,
+                // which the count below catches.
+                if c != p {
                     par[c] = v as u32;
                     depth[c] = depth[v] + 1;
                     stack.push(c as u32);

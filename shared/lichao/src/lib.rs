@@ -15,7 +15,7 @@
 //! ```
 
 /// The lower envelope of lines over sorted distinct coordinates `xs`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct LiChao {
     // Sorted distinct coordinates, padded to `size` with the last one (padding repeats a
     // coordinate, which keeps every node's range sorted).
@@ -30,14 +30,14 @@ pub struct LiChao {
 impl LiChao {
     /// An empty envelope over the coordinates `xs` (sorted and deduplicated here). Each line
     /// added must have `a x + b` within `i64` at every coordinate. O(n log n).
-    pub fn new(mut xs: Vec<i64>) -> LiChao {
+    pub fn new(mut xs: Vec<i64>) -> Self {
         xs.sort_unstable();
         xs.dedup();
         let n = xs.len();
         let size = n.next_power_of_two();
         let last = xs.last().copied().unwrap_or(0);
         xs.resize(size, last);
-        LiChao {
+        Self {
             xs,
             size,
             n,
@@ -45,8 +45,11 @@ impl LiChao {
         }
     }
 
-    /// Inserts line (a, b) into node `k`, whose range is coordinates `l..r`, and below it.
-    fn insert(&mut self, mut k: usize, mut l: usize, mut r: usize, mut f: (i64, i64)) {
+    /// Inserts line (a, b) into node `k` at height `h` and below it; the node covers
+    /// coordinates `k * 2^h - size`, 2^h of them.
+    fn insert(&mut self, mut k: usize, h: u32, mut f: (i64, i64)) {
+        let mut l = (k << h) - self.size;
+        let mut r = l + (1 << h);
         loop {
             let m = (l + r) / 2;
             let (xl, xm, xr) = (self.xs[l], self.xs[m], self.xs[r - 1]);
@@ -73,7 +76,7 @@ impl LiChao {
     /// Adds the line `y = a x + b`. O(log n).
     pub fn add_line(&mut self, a: i64, b: i64) {
         if self.n > 0 {
-            self.insert(1, 0, self.size, (a, b));
+            self.insert(1, self.size.trailing_zeros(), (a, b));
         }
     }
 
@@ -82,17 +85,15 @@ impl LiChao {
         let lo = self.xs[..self.n].partition_point(|&x| x < l);
         let hi = self.xs[..self.n].partition_point(|&x| x < r);
         let (mut lk, mut rk, mut h) = (lo + self.size, hi + self.size, 0);
-        // Bottom-up range decomposition; node k at height h covers k * 2^h - size, 2^h wide.
+        // Bottom-up range decomposition.
         while lk < rk {
             if lk & 1 == 1 {
-                let s = (lk << h) - self.size;
-                self.insert(lk, s, s + (1 << h), (a, b));
+                self.insert(lk, h, (a, b));
                 lk += 1;
             }
             if rk & 1 == 1 {
                 rk -= 1;
-                let s = (rk << h) - self.size;
-                self.insert(rk, s, s + (1 << h), (a, b));
+                self.insert(rk, h, (a, b));
             }
             lk >>= 1;
             rk >>= 1;

@@ -11,7 +11,7 @@
 
 /// `x^n mod m`. Requires `n >= 0` and `m >= 1`. O(log n).
 pub fn pow_mod(x: i64, mut n: i64, m: u32) -> u32 {
-    assert!(n >= 0 && m >= 1, "pow_mod needs n >= 0 and m >= 1");
+    assert!(n >= 0 && m >= 1);
     let m = m as u64;
     let (mut r, mut y) = (1 % m, x.rem_euclid(m as i64) as u64);
     while n > 0 {
@@ -27,9 +27,9 @@ pub fn pow_mod(x: i64, mut n: i64, m: u32) -> u32 {
 /// `y` in `0..m` with `x * y ≡ 1 (mod m)`. Panics unless `m >= 1` and `gcd(x, m) = 1`.
 /// O(log m).
 pub fn inv_mod(x: i64, m: i64) -> i64 {
-    assert!(m >= 1, "inv_mod needs m >= 1");
+    assert!(m >= 1);
     let (g, y) = internal_math::inv_gcd(x, m);
-    assert!(g == 1, "{} has no inverse modulo {}", x, m);
+    assert!(g == 1, "no inverse");
     y
 }
 
@@ -38,14 +38,13 @@ pub fn inv_mod(x: i64, m: i64) -> i64 {
 /// input. Requires equal lengths, every `m[i] >= 1` and `lcm(m)` within `i64`.
 /// O(n log lcm(m)).
 pub fn crt(r: &[i64], m: &[i64]) -> (i64, i64) {
-    assert_eq!(r.len(), m.len(), "crt needs as many remainders as moduli");
+    assert_eq!(r.len(), m.len());
     let (mut r0, mut m0) = (0i64, 1i64);
     for (&ri, &mi) in r.iter().zip(m) {
-        assert!(mi >= 1, "crt needs moduli >= 1");
+        assert!(mi >= 1);
         let (mut r1, mut m1) = (ri.rem_euclid(mi), mi);
         if m0 < m1 {
-            std::mem::swap(&mut r0, &mut r1);
-            std::mem::swap(&mut m0, &mut m1);
+            (r0, m0, r1, m1) = (r1, m1, r0, m0);
         }
         // Now m0 >= m1; when m1 divides m0 the new congruence adds nothing or contradicts.
         if m0 % m1 == 0 {
@@ -102,7 +101,7 @@ pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64
         let (q, r) = divmod(y, m);
         n = q;
         b = r;
-        std::mem::swap(&mut m, &mut a);
+        (m, a) = (a, m);
     }
 }
 
@@ -110,13 +109,12 @@ pub fn floor_sum_unsigned(mut n: u64, mut m: u64, mut a: u64, mut b: u64) -> u64
 /// `0 <= n < 2^32`, `1 <= m < 2^32` and the answer within i64. O(log m).
 pub fn floor_sum(n: i64, m: i64, a: i64, b: i64) -> i64 {
     assert!((0..1 << 32).contains(&n) && (1..1 << 32).contains(&m));
-    let mut ans = 0i64;
     // Move a and b into 0..m; the parts moved out contribute linearly.
     let (a2, b2) = (a.rem_euclid(m), b.rem_euclid(m));
     let pairs = (n as u64 * (n as u64).wrapping_sub(1) / 2) as i64;
-    ans = ans.wrapping_sub(pairs.wrapping_mul((a2 - a) / m));
-    ans = ans.wrapping_sub(n.wrapping_mul((b2 - b) / m));
-    ans.wrapping_add(floor_sum_unsigned(n as u64, m as u64, a2 as u64, b2 as u64) as i64)
+    (floor_sum_unsigned(n as u64, m as u64, a2 as u64, b2 as u64) as i64)
+        .wrapping_sub(pairs.wrapping_mul((a2 - a) / m))
+        .wrapping_sub(n.wrapping_mul((b2 - b) / m))
 }
 
 #[cfg(test)]

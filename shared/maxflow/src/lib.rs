@@ -46,24 +46,21 @@ pub struct Edge<C> {
 }
 
 /// A flow network on vertices `0..n`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MfGraph<C> {
     n: usize,
     edges: Vec<Edge<C>>,
 }
 
-/// The residual network in CSR form: arcs of vertex v at `start[v]..start[v + 1]`, each
-/// `(head, index of its reverse arc, residual capacity)`; `pos[i]` is edge i's forward arc.
-struct Residual<C> {
-    start: Vec<usize>,
-    arcs: Vec<(usize, usize, C)>,
-    pos: Vec<usize>,
-}
+/// The residual network in CSR form, `(start, arcs, pos)`: arcs of vertex v at
+/// `start[v]..start[v + 1]`, each `(head, index of its reverse arc, residual capacity)`;
+/// `pos[i]` is edge i's forward arc.
+type Residual<C> = (Vec<usize>, Vec<(usize, usize, C)>, Vec<usize>);
 
 impl<C: Cap> MfGraph<C> {
     /// A network with `n` vertices and no edges. O(n).
     pub fn new(n: usize) -> Self {
-        MfGraph { n, edges: vec![] }
+        Self { n, edges: vec![] }
     }
 
     /// Adds an edge `from -> to` of capacity `cap` and returns its index (0, 1, 2, ... in
@@ -72,8 +69,7 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When `from` or `to` is not below n, or `cap < 0`.
     pub fn add_edge(&mut self, from: usize, to: usize, cap: C) -> usize {
-        assert!(from < self.n && to < self.n, "vertex out of range");
-        assert!(C::ZERO <= cap, "negative capacity");
+        assert!(from < self.n && to < self.n && C::ZERO <= cap);
         self.edges.push(Edge {
             from,
             to,
@@ -101,10 +97,7 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When there is no edge `i`, or not `0 <= new_flow <= new_cap`.
     pub fn change_edge(&mut self, i: usize, new_cap: C, new_flow: C) {
-        assert!(
-            C::ZERO <= new_flow && new_flow <= new_cap,
-            "need 0 <= flow <= cap"
-        );
+        assert!(C::ZERO <= new_flow && new_flow <= new_cap);
         let e = &mut self.edges[i];
         e.cap = new_cap;
         e.flow = new_flow;
@@ -122,7 +115,7 @@ impl<C: Cap> MfGraph<C> {
         }
         let mut fill = start.clone();
         let mut arcs = vec![(0, 0, C::ZERO); 2 * self.edges.len()];
-        let mut pos = Vec::with_capacity(self.edges.len());
+        let mut pos = vec![];
         for e in &self.edges {
             let (a, b) = (fill[e.from], fill[e.to] + (e.from == e.to) as usize);
             fill[e.from] += 1;
@@ -131,7 +124,7 @@ impl<C: Cap> MfGraph<C> {
             arcs[b] = (e.from, a, e.flow);
             pos.push(a);
         }
-        Residual { start, arcs, pos }
+        (start, arcs, pos)
     }
 
     /// Pushes as much flow as possible from `s` to `t` on top of the current flow and
@@ -150,22 +143,18 @@ impl<C: Cap> MfGraph<C> {
     /// When `s` or `t` is not below n, or `s == t`.
     pub fn flow_with_capacity(&mut self, s: usize, t: usize, limit: C) -> C {
         let n = self.n;
-        assert!(s < n && t < n && s != t, "need distinct s and t below n");
-        let Residual {
-            start,
-            mut arcs,
-            pos,
-        } = self.residual();
+        assert!(s < n && t < n && s != t);
+        let (start, mut arcs, pos) = self.residual();
         const NONE: usize = usize::MAX;
         let mut level = vec![NONE; n];
         let mut iter = vec![0; n];
-        let mut queue = Vec::with_capacity(n);
+        let mut queue = vec![];
         // The current search path as arc indices (see the blocking flow below).
-        let mut path: Vec<usize> = Vec::with_capacity(n);
+        let mut path: Vec<usize> = vec![];
         let mut flow = C::ZERO;
         while flow < limit {
             // Levels from s, by BFS stopping at t.
-            level.iter_mut().for_each(|l| *l = NONE);
+            level.fill(NONE);
             level[s] = 0;
             queue.clear();
             queue.push(s);
@@ -256,7 +245,7 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When `s` is not below n.
     pub fn min_cut(&self, s: usize) -> Vec<bool> {
-        let Residual { start, arcs, .. } = self.residual();
+        let (start, arcs, _) = self.residual();
         let mut seen = vec![false; self.n];
         seen[s] = true;
         let mut stack = vec![s];

@@ -51,7 +51,7 @@ pub struct Edge<T> {
 }
 
 /// A network on vertices `0..n` with capacities and per-unit costs.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct McfGraph<T> {
     n: usize,
     edges: Vec<Edge<T>>,
@@ -60,7 +60,7 @@ pub struct McfGraph<T> {
 impl<T: Num> McfGraph<T> {
     /// A network with `n` vertices and no edges. O(n).
     pub fn new(n: usize) -> Self {
-        McfGraph { n, edges: vec![] }
+        Self { n, edges: vec![] }
     }
 
     /// Adds an edge `from -> to` of capacity `cap` and cost `cost` per unit and returns its
@@ -69,11 +69,7 @@ impl<T: Num> McfGraph<T> {
     /// # Panics
     /// When `from` or `to` is not below n, or `cap` or `cost` is negative.
     pub fn add_edge(&mut self, from: usize, to: usize, cap: T, cost: T) -> usize {
-        assert!(from < self.n && to < self.n, "vertex out of range");
-        assert!(
-            T::ZERO <= cap && T::ZERO <= cost,
-            "negative capacity or cost"
-        );
+        assert!(from < self.n && to < self.n && T::ZERO <= cap && T::ZERO <= cost);
         self.edges.push(Edge {
             from,
             to,
@@ -127,7 +123,7 @@ impl<T: Num> McfGraph<T> {
     /// When `s` or `t` is not below n, or `s == t`.
     pub fn slope_with_capacity(&mut self, s: usize, t: usize, limit: T) -> Vec<(T, T)> {
         let n = self.n;
-        assert!(s < n && t < n && s != t, "need distinct s and t below n");
+        assert!(s < n && t < n && s != t);
         let z = T::ZERO;
         // Residual network in CSR form: arcs (head, reverse arc, residual capacity, cost).
         let mut start = vec![0; n + 1];
@@ -140,7 +136,7 @@ impl<T: Num> McfGraph<T> {
         }
         let mut fill = start.clone();
         let mut arcs = vec![(0, 0, z, z); 2 * self.edges.len()];
-        let mut pos = Vec::with_capacity(self.edges.len());
+        let mut pos = vec![];
         for e in &self.edges {
             let (a, b) = (fill[e.from], fill[e.to] + (e.from == e.to) as usize);
             fill[e.from] += 1;

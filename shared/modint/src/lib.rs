@@ -18,12 +18,13 @@
 //! ```
 //!
 //! Every operator takes the right-hand side as anything that converts into the type (`a + 1`,
-//! `a * b`, `a -= 2u64`); an integer converts by its Euclidean remainder. All operations are
-//! O(1) except `pow` (O(log n)), `inv` and division (O(log M)).
+//! `a * b`, `a -= 2u64`, a reference); an integer converts by its Euclidean remainder. `sum`
+//! and `product` take the same items. All operations are O(1) except `pow` (O(log n)), `inv`
+//! and division (O(log M)).
 
 use std::fmt;
 use std::iter::{Product, Sum};
-use std::ops::{Add, AddAssign, Div, DivAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use std::ops::*;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -40,7 +41,7 @@ pub trait ModIntBase: Copy + Eq + Default + fmt::Display + From<u32> {
 
     /// `self` to the power `n` (`0^0 = 1`). O(log n).
     fn pow(self, mut n: u64) -> Self {
-        let (mut x, mut r) = (self.val(), Self::raw(1 % Self::modulus()).val());
+        let (mut x, mut r) = (self.val(), 1 % Self::modulus());
         while n > 0 {
             if n & 1 == 1 {
                 r = Self::mul_raw(r, x);
@@ -55,12 +56,7 @@ pub trait ModIntBase: Copy + Eq + Default + fmt::Display + From<u32> {
     /// O(log modulus()).
     fn inv(self) -> Self {
         let (g, x) = internal_math::inv_gcd(self.val() as i64, Self::modulus() as i64);
-        assert!(
-            g == 1,
-            "{} has no inverse modulo {}",
-            self.val(),
-            Self::modulus()
-        );
+        assert!(g == 1, "{} has no inverse", self.val());
         Self::raw(x as u32)
     }
 }
@@ -86,46 +82,6 @@ impl<const M: u32> StaticModInt<M> {
     pub fn modulus() -> u32 {
         M
     }
-    /// `v` itself; requires `v < M` (unchecked). O(1).
-    #[inline]
-    pub fn raw(v: u32) -> Self {
-        Self(v)
-    }
-    /// The representative in `0..M`. O(1).
-    #[inline]
-    pub fn val(self) -> u32 {
-        self.0
-    }
-    /// `self` to the power `n`. O(log n).
-    #[inline]
-    pub fn pow(self, n: u64) -> Self {
-        ModIntBase::pow(self, n)
-    }
-    /// The inverse; panics unless `gcd(self, M) = 1`. O(log M).
-    #[inline]
-    pub fn inv(self) -> Self {
-        ModIntBase::inv(self)
-    }
-}
-
-impl<const M: u32> ModIntBase for StaticModInt<M> {
-    #[inline]
-    fn modulus() -> u32 {
-        M
-    }
-    #[inline]
-    fn raw(v: u32) -> Self {
-        Self(v)
-    }
-    #[inline]
-    fn val(self) -> u32 {
-        self.0
-    }
-    #[inline]
-    fn mul_raw(a: u32, b: u32) -> u32 {
-        // A constant divisor: the compiler turns `%` into multiplications.
-        (a as u64 * b as u64 % M as u64) as u32
-    }
 }
 
 /// The modulus of every [`DynamicModInt`] and its Barrett constant `ceil(2^64 / m)`
@@ -142,7 +98,7 @@ pub struct DynamicModInt(u32);
 impl DynamicModInt {
     /// Sets the modulus of every `DynamicModInt`. Panics unless `1 <= m < 2^31`. O(1).
     pub fn set_modulus(m: u32) {
-        assert!((1..1 << 31).contains(&m), "modulus {} out of 1..2^31", m);
+        assert!(m > 0 && m >> 31 == 0, "modulus out of 1..2^31");
         DYN_MOD.store(m, Relaxed);
         DYN_IM.store((u64::MAX / m as u64).wrapping_add(1), Relaxed);
     }
@@ -156,50 +112,6 @@ impl DynamicModInt {
     pub fn modulus() -> u32 {
         DYN_MOD.load(Relaxed)
     }
-    /// `v` itself; requires `v < modulus()` (unchecked). O(1).
-    #[inline]
-    pub fn raw(v: u32) -> Self {
-        Self(v)
-    }
-    /// The representative in `0..modulus()`. O(1).
-    #[inline]
-    pub fn val(self) -> u32 {
-        self.0
-    }
-    /// `self` to the power `n`. O(log n).
-    #[inline]
-    pub fn pow(self, n: u64) -> Self {
-        ModIntBase::pow(self, n)
-    }
-    /// The inverse; panics unless `gcd(self, modulus()) = 1`. O(log modulus()).
-    #[inline]
-    pub fn inv(self) -> Self {
-        ModIntBase::inv(self)
-    }
-}
-
-impl ModIntBase for DynamicModInt {
-    #[inline]
-    fn modulus() -> u32 {
-        DYN_MOD.load(Relaxed)
-    }
-    #[inline]
-    fn raw(v: u32) -> Self {
-        Self(v)
-    }
-    #[inline]
-    fn val(self) -> u32 {
-        self.0
-    }
-    #[inline]
-    fn mul_raw(a: u32, b: u32) -> u32 {
-        let m = DYN_MOD.load(Relaxed) as u64;
-        let z = a as u64 * b as u64;
-        // q is floor(z / m) or one more, since im = ceil(2^64 / m) overshoots by under 1/m.
-        let q = ((z as u128 * DYN_IM.load(Relaxed) as u128) >> 64) as u64;
-        let (r, under) = z.overflowing_sub(q.wrapping_mul(m));
-        (if under { r.wrapping_add(m) } else { r }) as u32
-    }
 }
 
 /// Euclidean remainder by a `u32` modulus, for every primitive integer type.
@@ -208,84 +120,115 @@ pub trait RemEuclidU32 {
     fn rem_euclid_u32(self, m: u32) -> u32;
 }
 
+// Each type goes through the narrowest type that holds both it and the modulus.
 macro_rules! rem_euclid {
-    ($via:ty; $($t:ty),*) => {$(
+    ($($via:ty: $($t:ty)*;)*) => {$($(
         impl RemEuclidU32 for $t {
             #[inline]
             fn rem_euclid_u32(self, m: u32) -> u32 {
                 (self as $via).rem_euclid(m as $via) as u32
             }
         }
-    )*};
+    )*)*};
 }
-rem_euclid!(u32; u8, u16, u32);
-rem_euclid!(u64; u64, usize);
-rem_euclid!(i64; i8, i16, i32, i64, isize);
-rem_euclid!(u128; u128);
-rem_euclid!(i128; i128);
+rem_euclid! {
+    u32: u8 u16 u32;
+    u64: u64 usize;
+    i64: i8 i16 i32 i64 isize;
+    u128: u128;
+    i128: i128;
+}
 
+// An operator `$tr` and its assigning form `$ta`, for one type; the body computes the
+// representative from `$x` and `$y`, both of the type.
+macro_rules! op {
+    ([$($g:tt)*] $t:ty, $tr:ident $f:ident $ta:ident $fa:ident |$x:ident, $y:ident| $e:expr) => {
+        impl<$($g)* T: Into<$t>> $tr<T> for $t {
+            type Output = Self;
+            #[inline]
+            fn $f(self, y: T) -> Self {
+                let ($x, $y) = (self, y.into());
+                Self($e)
+            }
+        }
+        impl<$($g)* T: Into<$t>> $ta<T> for $t {
+            #[inline]
+            fn $fa(&mut self, y: T) {
+                *self = $tr::$f(*self, y);
+            }
+        }
+    };
+}
+
+// The impls both types share; `$mul` is `mul_raw`, the product of two representatives.
 macro_rules! impl_modint {
-    ($([$($g:tt)*] $t:ty),*) => {$(
+    ($([$($g:tt)*] $t:ty, |$a:ident, $b:ident| $mul:expr;)*) => {$(
+        // The methods of `ModIntBase`, callable without importing it. The docs here are short
+        // since a bundle carries what a macro holds.
+        impl<$($g)*> $t {
+            /// `v` unreduced; needs `v < modulus()`. O(1).
+            #[inline]
+            pub fn raw(v: u32) -> Self {
+                Self(v)
+            }
+            /// The value in `0..modulus()`. O(1).
+            #[inline]
+            pub fn val(self) -> u32 {
+                self.0
+            }
+            /// `self^n`. O(log n).
+            #[inline]
+            pub fn pow(self, n: u64) -> Self {
+                ModIntBase::pow(self, n)
+            }
+            /// The inverse; panics if none. O(log modulus()).
+            #[inline]
+            pub fn inv(self) -> Self {
+                ModIntBase::inv(self)
+            }
+        }
+        impl<$($g)*> ModIntBase for $t {
+            #[inline]
+            fn modulus() -> u32 {
+                // The inherent function: inherent items take precedence over the trait's.
+                Self::modulus()
+            }
+            #[inline]
+            fn raw(v: u32) -> Self {
+                Self(v)
+            }
+            #[inline]
+            fn val(self) -> u32 {
+                self.0
+            }
+            #[inline]
+            fn mul_raw($a: u32, $b: u32) -> u32 {
+                $mul
+            }
+        }
         impl<$($g)* V: RemEuclidU32> From<V> for $t {
             #[inline]
             fn from(v: V) -> Self {
                 Self::new(v)
             }
         }
-        impl<$($g)* T: Into<$t>> Add<T> for $t {
-            type Output = Self;
+        // Lets `a + &b` and the sums and products of references work.
+        impl<$($g)*> From<&$t> for $t {
             #[inline]
-            fn add(self, rhs: T) -> Self {
-                let (m, v) = (Self::modulus(), self.0 + rhs.into().0);
-                Self(if v >= m { v - m } else { v })
+            fn from(v: &$t) -> Self {
+                *v
             }
         }
-        impl<$($g)* T: Into<$t>> Sub<T> for $t {
-            type Output = Self;
-            #[inline]
-            fn sub(self, rhs: T) -> Self {
-                let (v, under) = self.0.overflowing_sub(rhs.into().0);
-                Self(if under { v.wrapping_add(Self::modulus()) } else { v })
-            }
-        }
-        impl<$($g)* T: Into<$t>> Mul<T> for $t {
-            type Output = Self;
-            #[inline]
-            fn mul(self, rhs: T) -> Self {
-                Self(<$t as ModIntBase>::mul_raw(self.0, rhs.into().0))
-            }
-        }
-        impl<$($g)* T: Into<$t>> Div<T> for $t {
-            type Output = Self;
-            #[inline]
-            fn div(self, rhs: T) -> Self {
-                Self(<$t as ModIntBase>::mul_raw(self.0, rhs.into().inv().0))
-            }
-        }
-        impl<$($g)* T: Into<$t>> AddAssign<T> for $t {
-            #[inline]
-            fn add_assign(&mut self, rhs: T) {
-                *self = *self + rhs;
-            }
-        }
-        impl<$($g)* T: Into<$t>> SubAssign<T> for $t {
-            #[inline]
-            fn sub_assign(&mut self, rhs: T) {
-                *self = *self - rhs;
-            }
-        }
-        impl<$($g)* T: Into<$t>> MulAssign<T> for $t {
-            #[inline]
-            fn mul_assign(&mut self, rhs: T) {
-                *self = *self * rhs;
-            }
-        }
-        impl<$($g)* T: Into<$t>> DivAssign<T> for $t {
-            #[inline]
-            fn div_assign(&mut self, rhs: T) {
-                *self = *self / rhs;
-            }
-        }
+        op!([$($g)*] $t, Add add AddAssign add_assign |x, y| {
+            let (m, v) = (Self::modulus(), x.0 + y.0);
+            if v >= m { v - m } else { v }
+        });
+        op!([$($g)*] $t, Sub sub SubAssign sub_assign |x, y| {
+            let (v, under) = x.0.overflowing_sub(y.0);
+            if under { v.wrapping_add(Self::modulus()) } else { v }
+        });
+        op!([$($g)*] $t, Mul mul MulAssign mul_assign |x, y| Self::mul_raw(x.0, y.0));
+        op!([$($g)*] $t, Div div DivAssign div_assign |x, y| Self::mul_raw(x.0, y.inv().0));
         impl<$($g)*> Neg for $t {
             type Output = Self;
             #[inline]
@@ -293,51 +236,55 @@ macro_rules! impl_modint {
                 Self::default() - self
             }
         }
-        impl<$($g)*> Sum for $t {
-            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-                iter.fold(Self::default(), |a, b| a + b)
+        impl<$($g)* T: Into<$t>> Sum<T> for $t {
+            fn sum<I: Iterator<Item = T>>(i: I) -> Self {
+                i.fold(Self::raw(0), |a, b| a + b)
             }
         }
-        impl<'a, $($g)*> Sum<&'a $t> for $t {
-            fn sum<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-                iter.fold(Self::default(), |a, &b| a + b)
-            }
-        }
-        impl<$($g)*> Product for $t {
-            fn product<I: Iterator<Item = Self>>(iter: I) -> Self {
-                iter.fold(Self::new(1), |a, b| a * b)
-            }
-        }
-        impl<'a, $($g)*> Product<&'a $t> for $t {
-            fn product<I: Iterator<Item = &'a Self>>(iter: I) -> Self {
-                iter.fold(Self::new(1), |a, &b| a * b)
+        impl<$($g)* T: Into<$t>> Product<T> for $t {
+            fn product<I: Iterator<Item = T>>(i: I) -> Self {
+                i.fold(Self::new(1), |a, b| a * b)
             }
         }
         impl<$($g)*> fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 self.0.fmt(f)
             }
         }
         impl<$($g)*> fmt::Debug for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 self.0.fmt(f)
             }
         }
         impl<$($g)*> FromStr for $t {
             type Err = std::num::ParseIntError;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
-                let d = s.strip_prefix(|c| c == '-' || c == '+').unwrap_or(s);
-                if d.is_empty() || !d.bytes().all(|b| b.is_ascii_digit()) {
+                let d = s.strip_prefix(['-', '+']).unwrap_or(s);
+                match d.bytes().try_fold(Self::raw(0), |a, b| {
+                    (b as char).to_digit(10).map(|x| a * 10u32 + x)
+                }) {
+                    Some(v) if !d.is_empty() => Ok(if s.starts_with('-') { -v } else { v }),
                     // Exactly the texts i128 parsing rejects too.
-                    return s.parse::<i128>().map(Self::new);
+                    _ => s.parse::<i128>().map(Self::new),
                 }
-                let v = d.bytes().fold(Self::default(), |a, b| a * 10u32 + (b - b'0') as u32);
-                Ok(if s.starts_with('-') { -v } else { v })
             }
         }
     )*};
 }
-impl_modint!([const M: u32,] StaticModInt<M>, [] DynamicModInt);
+impl_modint! {
+    [const M: u32,] StaticModInt<M>, |a, b| {
+        // A constant divisor: the compiler turns `%` into multiplications.
+        (a as u64 * b as u64 % M as u64) as u32
+    };
+    [] DynamicModInt, |a, b| {
+        let m = DYN_MOD.load(Relaxed) as u64;
+        let z = a as u64 * b as u64;
+        // q is floor(z / m) or one more, since im = ceil(2^64 / m) overshoots by under 1/m.
+        let q = ((z as u128 * DYN_IM.load(Relaxed) as u128) >> 64) as u64;
+        let (r, under) = z.overflowing_sub(q.wrapping_mul(m));
+        (if under { r.wrapping_add(m) } else { r }) as u32
+    };
+}
 
 #[cfg(test)]
 mod tests {
@@ -429,6 +376,10 @@ mod tests {
         assert_eq!(v.iter().copied().sum::<Mint>().val(), 55);
         assert_eq!(v.iter().product::<Mint>().val(), 3_628_800);
         assert_eq!(v.into_iter().product::<Mint>().val(), 3_628_800);
+        assert_eq!((1..=10u32).sum::<Mint>().val(), 55);
+        let (x, y) = (Mint::new(7), Mint::new(5));
+        assert_eq!(x - y, Mint::new(2));
+        assert_eq!(Mint::from(&x), x);
         assert_eq!(
             format!("{} {:?}", Mint::new(-2), Small::new(5)),
             "998244351 5"

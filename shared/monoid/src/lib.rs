@@ -12,7 +12,7 @@
 //! ```
 
 use std::marker::PhantomData;
-use std::ops::{Add, Bound, Mul, RangeBounds};
+use std::ops::{Add, Bound::*, Mul, RangeBounds};
 
 /// A monoid: an associative `binary_operation` with an `identity`.
 pub trait Monoid {
@@ -86,14 +86,14 @@ ready! {
 #[inline]
 pub fn bounds<R: RangeBounds<usize>>(range: R, n: usize) -> (usize, usize) {
     let l = match range.start_bound() {
-        Bound::Included(&l) => l,
-        Bound::Excluded(&l) => l + 1,
-        Bound::Unbounded => 0,
+        Included(&l) => l,
+        Excluded(&l) => l + 1,
+        Unbounded => 0,
     };
     let r = match range.end_bound() {
-        Bound::Included(&r) => r + 1,
-        Bound::Excluded(&r) => r,
-        Bound::Unbounded => n,
+        Included(&r) => r + 1,
+        Excluded(&r) => r,
+        Unbounded => n,
     };
     assert!(l <= r && r <= n);
     (l, r)

@@ -12,7 +12,6 @@
 //! ```
 
 /// Arithmetic modulo an odd `n` in Montgomery form (R = 2^64), values in `0..n`.
-#[derive(Clone, Copy)]
 struct Mont {
     n: u64,
     /// n^-1 mod 2^64.
@@ -56,15 +55,6 @@ impl Mont {
     fn to(&self, a: u64) -> u64 {
         self.mul(a % self.n, self.r2)
     }
-    #[inline]
-    fn add(&self, a: u64, b: u64) -> u64 {
-        let (v, over) = a.overflowing_add(b);
-        if over || v >= self.n {
-            v.wrapping_sub(self.n)
-        } else {
-            v
-        }
-    }
 }
 
 /// Whether `n` is prime. Deterministic for every u64: Miller-Rabin with the bases 2, 325,
@@ -74,13 +64,10 @@ pub fn is_prime(n: u64) -> bool {
     if n < 64 {
         return (1u64 << n) & 0x2820_8a20_a08a_28ac != 0;
     }
-    for p in [3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+    for p in [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
         if n % p == 0 {
             return false;
         }
-    }
-    if n & 1 == 0 {
-        return false;
     }
     let m = Mont::new(n);
     let s = (n - 1).trailing_zeros();
@@ -128,7 +115,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         b >>= b.trailing_zeros();
         if a > b {
-            std::mem::swap(&mut a, &mut b);
+            (a, b) = (b, a);
         }
         b -= a;
     }
@@ -143,7 +130,15 @@ fn rho(n: u64) -> u64 {
     const BATCH: u64 = 128;
     for c in 1.. {
         let c = m.to(c);
-        let f = |x: u64| m.add(m.mul(x, x), c);
+        // x^2 + c, the sum reduced below n.
+        let f = |x: u64| {
+            let (v, over) = m.mul(x, x).overflowing_add(c);
+            if over || v >= n {
+                v.wrapping_sub(n)
+            } else {
+                v
+            }
+        };
         let (mut x, mut y, mut ys, mut q, mut g) = (0, m.to(2), 0, m.to(1), 1);
         let mut r = 1u64;
         while g == 1 {

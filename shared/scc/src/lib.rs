@@ -12,7 +12,7 @@
 //! ```
 
 /// A directed graph on vertices `0..n`, collecting edges for [`SccGraph::scc`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct SccGraph {
     n: usize,
     edges: Vec<(u32, u32)>,
@@ -24,8 +24,8 @@ impl SccGraph {
     /// # Panics
     /// When `n >= 2^32 - 1` (vertices and edge counts are held in 32 bits).
     pub fn new(n: usize) -> Self {
-        assert!(n < u32::MAX as usize, "too many vertices");
-        SccGraph { n, edges: vec![] }
+        assert!(n < u32::MAX as usize);
+        Self { n, edges: vec![] }
     }
 
     /// Adds the edge `from -> to` (loops and parallel edges allowed; fewer than 2^32 edges
@@ -34,7 +34,7 @@ impl SccGraph {
     /// # Panics
     /// When `from` or `to` is not below n.
     pub fn add_edge(&mut self, from: usize, to: usize) {
-        assert!(from < self.n && to < self.n, "vertex out of range");
+        assert!(from < self.n && to < self.n);
         self.edges.push((from as u32, to as u32));
     }
 
@@ -68,7 +68,7 @@ impl SccGraph {
         const NONE: u32 = u32::MAX;
         let mut ord = vec![NONE; n];
         let mut ids = vec![0u32; n];
-        let mut visited: Vec<u32> = Vec::with_capacity(n);
+        let mut visited = vec![];
         // The DFS path above the current vertex: (vertex, its next arc, its low link). The
         // current vertex's own three live in locals.
         let mut frames: Vec<(u32, u32, u32)> = vec![];

@@ -41,7 +41,7 @@ impl<M: Monoid> From<Vec<M::S>> for Segtree<M> {
         for k in (1..size).rev() {
             d[k] = M::binary_operation(&d[2 * k], &d[2 * k + 1]);
         }
-        Segtree { n, size, d }
+        Self { n, size, d }
     }
 }
 
@@ -52,13 +52,11 @@ impl<M: Monoid> Segtree<M> {
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.n
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
@@ -103,7 +101,6 @@ impl<M: Monoid> Segtree<M> {
     }
 
     /// `op(a[0], ..., a[n - 1])`. O(1).
-    #[inline]
     pub fn all_prod(&self) -> M::S {
         self.d[1].clone()
     }

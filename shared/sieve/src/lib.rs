@@ -17,7 +17,7 @@
 
 /// Smallest prime factors of `0..=n` and the primes up to `n`, by the linear sieve (each
 /// composite is crossed out once, by its smallest prime factor).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct LinearSieve {
     spf: Vec<u32>,
     primes: Vec<u32>,
@@ -25,7 +25,7 @@ pub struct LinearSieve {
 
 impl LinearSieve {
     /// The sieve of `0..=n`. O(n) time, 4(n + 1) bytes plus the primes.
-    pub fn new(n: u32) -> LinearSieve {
+    pub fn new(n: u32) -> Self {
         let n = n as usize;
         let mut spf = vec![0u32; n + 1];
         let mut primes = Vec::new();
@@ -42,7 +42,7 @@ impl LinearSieve {
                 spf[i * p as usize] = p;
             }
         }
-        LinearSieve { spf, primes }
+        Self { spf, primes }
     }
 
     /// The largest number covered, `n`. O(1).
@@ -63,14 +63,14 @@ impl LinearSieve {
     /// The smallest prime factor of `x` (`x` itself for a prime). Panics unless
     /// `2 <= x <= n`. O(1).
     pub fn spf(&self, x: u32) -> u32 {
-        assert!(x >= 2, "spf({}) is undefined", x);
+        assert!(x >= 2);
         self.spf[x as usize]
     }
 
     /// The prime factors of `x` with multiplicity, increasing (empty for 1). Panics unless
     /// `1 <= x <= n`. O(number of factors).
     pub fn factorize(&self, mut x: u32) -> Vec<u32> {
-        assert!(x >= 1, "factorize(0)");
+        assert!(x >= 1);
         let mut f = Vec::new();
         while x > 1 {
             let p = self.spf[x as usize];
@@ -103,17 +103,10 @@ pub fn for_each_prime(n: u32, mut f: impl FnMut(u32)) {
     f(2);
     // Odd numbers 2k + 1 for k in 0..len.
     let len = ((n + 1) / 2) as usize;
-    // The sieving primes 17..=sqrt(n) and the index of each one's next multiple to cross.
-    let root = {
-        let mut r = (n as f64).sqrt() as u64;
-        while r * r > n {
-            r -= 1;
-        }
-        while (r + 1) * (r + 1) <= n {
-            r += 1;
-        }
-        r as u32
-    };
+    // At least floor(sqrt(n)) (f64's sqrt is far closer than 1 below 2^32); a prime above
+    // sqrt(n) only starts past the end.
+    let root = (n as f64).sqrt() as u32 + 1;
+    // The sieving primes 17..=root and the index of each one's next multiple to cross.
     let mut sievers: Vec<(usize, usize)> = LinearSieve::new(root)
         .primes()
         .iter()
@@ -123,7 +116,7 @@ pub fn for_each_prime(n: u32, mut f: impl FnMut(u32)) {
     let mut pattern = vec![1u8; WHEEL + SEG];
     for (k, b) in pattern.iter_mut().enumerate() {
         let x = 2 * k + 1;
-        if x % 3 == 0 || x % 5 == 0 || x % 7 == 0 || x % 11 == 0 || x % 13 == 0 {
+        if [3, 5, 7, 11, 13].iter().any(|p| x % p == 0) {
             *b = 0;
         }
     }

@@ -16,7 +16,7 @@
 //! assert_eq!(g.prod(..), 6);
 //! ```
 
-use std::ops::{Bound, RangeBounds};
+use std::ops::{Bound::*, RangeBounds};
 
 /// A static array `a[0..n]` of `T` with an idempotent operation `op`.
 #[derive(Clone)]
@@ -43,17 +43,15 @@ impl<T: Copy, F: Fn(T, T) -> T> SparseTable<T, F> {
             t.push(next);
             w *= 2;
         }
-        SparseTable { t, op }
+        Self { t, op }
     }
 
     /// The number of elements.
-    #[inline]
     pub fn len(&self) -> usize {
         self.t[0].len()
     }
 
     /// Whether there are no elements.
-    #[inline]
     pub fn is_empty(&self) -> bool {
         self.t[0].is_empty()
     }
@@ -63,22 +61,16 @@ impl<T: Copy, F: Fn(T, T) -> T> SparseTable<T, F> {
     #[inline]
     pub fn prod<R: RangeBounds<usize>>(&self, range: R) -> T {
         let l = match range.start_bound() {
-            Bound::Included(&l) => l,
-            Bound::Excluded(&l) => l + 1,
-            Bound::Unbounded => 0,
+            Included(&l) => l,
+            Excluded(&l) => l + 1,
+            Unbounded => 0,
         };
         let r = match range.end_bound() {
-            Bound::Included(&r) => r + 1,
-            Bound::Excluded(&r) => r,
-            Bound::Unbounded => self.len(),
+            Included(&r) => r + 1,
+            Excluded(&r) => r,
+            Unbounded => self.len(),
         };
-        assert!(
-            l < r && r <= self.len(),
-            "range {}..{} empty or past {}",
-            l,
-            r,
-            self.len()
-        );
+        assert!(l < r && r <= self.len());
         let k = (usize::BITS - 1 - (r - l).leading_zeros()) as usize;
         let row = &self.t[k];
         (self.op)(row[l], row[r - (1 << k)])

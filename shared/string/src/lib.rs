@@ -14,11 +14,8 @@ const NONE: u32 = u32::MAX;
 /// usize). Requires `n < 2^32 - 1`. O(n + upper).
 fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
     let n = s.len();
-    match n {
-        0 => return vec![],
-        1 => return vec![0],
-        2 => return if s[0] < s[1] { vec![0, 1] } else { vec![1, 0] },
-        _ => {}
+    if n == 0 {
+        return vec![];
     }
     // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last one is L-type.
     let mut ls = vec![false; n];
@@ -48,7 +45,7 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
     let n32 = n as u32;
     // Induced sorting from the LMS suffixes in `lms`' order.
     let mut induce = |lms: &[u32], sa: &mut [u32]| {
-        sa.iter_mut().for_each(|x| *x = NONE);
+        sa.fill(NONE);
         buf.copy_from_slice(&sum_s);
         for &d in lms {
             let c = s[d as usize] as usize;
@@ -122,7 +119,7 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
 
 /// 32-bit suffix array to the public usize one; `s.len()` checked to fit.
 fn sa_of(s: &[u32], upper: usize) -> Vec<usize> {
-    assert!(s.len() < u32::MAX as usize, "too long");
+    assert!(s.len() < u32::MAX as usize);
     sa_is(s, upper).into_iter().map(|x| x as usize).collect()
 }
 
@@ -141,8 +138,7 @@ pub fn suffix_array<S: AsRef<[u8]> + ?Sized>(s: &S) -> Vec<usize> {
 /// # Panics
 /// When a value of `s` exceeds `upper`, `upper >= 2^32` or `n >= 2^32 - 1`.
 pub fn suffix_array_manual(s: &[usize], upper: usize) -> Vec<usize> {
-    assert!(upper <= u32::MAX as usize, "upper too large");
-    assert!(s.iter().all(|&c| c <= upper), "a value exceeds upper");
+    assert!(upper <= u32::MAX as usize && s.iter().all(|&c| c <= upper));
     let s: Vec<u32> = s.iter().map(|&c| c as u32).collect();
     sa_of(&s, upper)
 }
@@ -174,7 +170,7 @@ pub fn suffix_array_arbitrary<T: Ord>(s: &[T]) -> Vec<usize> {
 /// When `sa` is not a permutation of `0..s.len()`.
 pub fn lcp_array_arbitrary<T: Eq>(s: &[T], sa: &[usize]) -> Vec<usize> {
     let n = s.len();
-    assert_eq!(sa.len(), n, "sa must be a permutation of 0..n");
+    assert_eq!(sa.len(), n);
     if n == 0 {
         return vec![];
     }

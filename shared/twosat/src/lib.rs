@@ -11,7 +11,7 @@
 use scc::SccGraph;
 
 /// A 2-SAT instance over variables `0..n`.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct TwoSat {
     n: usize,
     answer: Vec<bool>,
@@ -21,7 +21,7 @@ pub struct TwoSat {
 impl TwoSat {
     /// An instance with `n` variables and no clauses. O(n).
     pub fn new(n: usize) -> Self {
-        TwoSat {
+        Self {
             n,
             answer: vec![false; n],
             scc: SccGraph::new(2 * n),
@@ -33,7 +33,7 @@ impl TwoSat {
     /// # Panics
     /// When `i` or `j` is not below n.
     pub fn add_clause(&mut self, i: usize, f: bool, j: usize, g: bool) {
-        assert!(i < self.n && j < self.n, "variable out of range");
+        assert!(i < self.n && j < self.n);
         // Literal (x, b) is vertex 2x + b; a clause a or b gives not a -> b and not b -> a.
         let (a, b) = (2 * i + f as usize, 2 * j + g as usize);
         self.scc.add_edge(a ^ 1, b);
