@@ -225,7 +225,7 @@ fn equip(
         fs::read_to_string(written).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     place(
         root,
-        &without_local_library_list(&local_package_ids(&text, root)),
+        &without_empty_scaffolding(&without_local_library_list(&local_package_ids(&text, root))),
         written,
         source,
     )
@@ -298,6 +298,37 @@ fn without_local_library_list(text: &str) -> String {
     format!("{}{}", &text[..start], &text[start + block_len..])
 }
 
+/// Drops the empty modules cargo-equip writes for each bundled crate (`pub mod dsu {}` in
+/// its `macros` and `preludes` modules) and the `use` lines that import them: a crate
+/// without macros or dependencies costs about 100 bytes of them, which a judge's source
+/// limit counts. The modules that hold something, and their imports, stay.
+fn without_empty_scaffolding(text: &str) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut imports = Vec::new();
+    let mut block = None;
+    for line in text.split_inclusive('\n') {
+        let code = line.trim();
+        match code {
+            "pub(crate) mod macros {" => block = Some("pub use crate::__cargo_equip::macros::"),
+            "mod preludes {" => block = Some("use crate::__cargo_equip::preludes::"),
+            "}" if line.starts_with("    }") && !line.starts_with("     ") => block = None,
+            _ => {}
+        }
+        let empty = code
+            .strip_prefix("pub mod ")
+            .and_then(|rest| rest.strip_suffix(" {}"))
+            .filter(|name| name.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric()));
+        match (block, empty) {
+            (Some(import), Some(name)) => imports.push(format!("{}{}::*;", import, name)),
+            _ => kept.push_str(line),
+        }
+    }
+    for import in imports {
+        kept = kept.replace(&import, "");
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -315,6 +346,41 @@ mod tests {
             kept
         );
         assert_eq!(lines_with(&kept, root), [1]);
+    }
+
+    #[test]
+    fn empty_macro_and_prelude_modules_go_with_their_imports() {
+        let bundle = "fn main() {}\n\
+            mod __cargo_equip {\n\
+            \x20   pub(crate) mod crates {\n\
+            \x20       pub mod dsu {use crate::__cargo_equip::preludes::dsu::*;pub struct D;}\n\
+            \x20       pub mod scan {use crate::__cargo_equip::preludes::scan::*;pub use crate::__cargo_equip::macros::scan::*;pub fn s() {}}\n\
+            \x20   }\n\
+            \x20   pub(crate) mod macros {\n\
+            \x20       pub mod dsu {}\n\
+            \x20       pub mod scan {pub use crate::x as input;}\n\
+            \x20   }\n\
+            \x20   mod preludes {\n\
+            \x20       pub mod dsu {}\n\
+            \x20       pub mod scan {pub(in crate::__cargo_equip)use crate::__cargo_equip::crates::fastio;}\n\
+            \x20   }\n\
+            }\n";
+        let slim = without_empty_scaffolding(bundle);
+        assert!(!slim.contains("pub mod dsu {}"), "{}", slim);
+        assert!(!slim.contains("preludes::dsu"), "{}", slim);
+        assert!(slim.contains("pub mod dsu {pub struct D;}"), "{}", slim);
+        for kept in [
+            "use crate::__cargo_equip::preludes::scan::*;",
+            "pub use crate::__cargo_equip::macros::scan::*;",
+            "pub mod scan {pub use crate::x as input;}",
+            "crates::fastio;}",
+            "    mod preludes {\n        pub mod scan {",
+        ] {
+            assert!(slim.contains(kept), "{}: {}", kept, slim);
+        }
+        // A bundle without cargo-equip's modules is left as it is.
+        let plain = "fn main() {\n    pub mod x {}\n}\n";
+        assert_eq!(without_empty_scaffolding(plain), plain);
     }
 
     #[test]
