@@ -225,7 +225,7 @@ fn equip(
         fs::read_to_string(written).map_err(|e| BundleError::Io(written.to_path_buf(), e))?;
     place(
         root,
-        &without_empty_scaffolding(&without_local_library_list(&local_package_ids(&text, root))),
+        &slim_scaffolding(&without_local_library_list(&local_package_ids(&text, root))),
         written,
         source,
     )
@@ -299,16 +299,19 @@ fn without_local_library_list(text: &str) -> String {
 }
 
 /// Drops the empty modules cargo-equip writes for each bundled crate (`pub mod dsu {}` in
-/// its `macros` and `preludes` modules) and the `use` lines that import them: a crate
-/// without macros or dependencies costs about 100 bytes of them, which a judge's source
-/// limit counts. The modules that hold something, and their imports, stay.
-fn without_empty_scaffolding(text: &str) -> String {
+/// its `macros` and `preludes` modules) and the `use` lines that import them, and the
+/// indentation inside its `__cargo_equip` module: a crate without macros or dependencies
+/// costs about 100 bytes of them, which a judge's source limit counts. The modules that
+/// hold something, and their imports, stay.
+fn slim_scaffolding(text: &str) -> String {
     let mut kept = String::with_capacity(text.len());
     let mut imports = Vec::new();
     let mut block = None;
+    let mut inside = false;
     for line in text.split_inclusive('\n') {
         let code = line.trim();
         match code {
+            "mod __cargo_equip {" => inside = true,
             "pub(crate) mod macros {" => block = Some("pub use crate::__cargo_equip::macros::"),
             "mod preludes {" => block = Some("use crate::__cargo_equip::preludes::"),
             "}" if line.starts_with("    }") && !line.starts_with("     ") => block = None,
@@ -320,6 +323,9 @@ fn without_empty_scaffolding(text: &str) -> String {
             .filter(|name| name.bytes().all(|b| b == b'_' || b.is_ascii_alphanumeric()));
         match (block, empty) {
             (Some(import), Some(name)) => imports.push(format!("{}{}::*;", import, name)),
+            // cargo-equip's own lines only: a line of a crate's multi-line string keeps its
+            // spaces.
+            _ if inside && is_scaffolding(code) => kept.push_str(line.trim_start_matches(' ')),
             _ => kept.push_str(line),
         }
     }
@@ -327,6 +333,15 @@ fn without_empty_scaffolding(text: &str) -> String {
         kept = kept.replace(&import, "");
     }
     kept
+}
+
+/// Whether a trimmed line of cargo-equip's module is one of the lines it writes itself: a
+/// module (a bundled crate's whole code is on its `pub mod` line) or a closing brace.
+fn is_scaffolding(code: &str) -> bool {
+    code == "}"
+        || ["pub mod ", "pub(crate) mod ", "mod "]
+            .iter()
+            .any(|p| code.starts_with(p))
 }
 
 #[cfg(test)]
@@ -365,22 +380,22 @@ mod tests {
             \x20       pub mod scan {pub(in crate::__cargo_equip)use crate::__cargo_equip::crates::fastio;}\n\
             \x20   }\n\
             }\n";
-        let slim = without_empty_scaffolding(bundle);
+        let slim = slim_scaffolding(bundle);
         assert!(!slim.contains("pub mod dsu {}"), "{}", slim);
         assert!(!slim.contains("preludes::dsu"), "{}", slim);
-        assert!(slim.contains("pub mod dsu {pub struct D;}"), "{}", slim);
+        assert!(slim.contains("\npub mod dsu {pub struct D;}\n"), "{}", slim);
         for kept in [
             "use crate::__cargo_equip::preludes::scan::*;",
             "pub use crate::__cargo_equip::macros::scan::*;",
             "pub mod scan {pub use crate::x as input;}",
             "crates::fastio;}",
-            "    mod preludes {\n        pub mod scan {",
+            "\nmod preludes {\npub mod scan {",
         ] {
             assert!(slim.contains(kept), "{}: {}", kept, slim);
         }
         // A bundle without cargo-equip's modules is left as it is.
         let plain = "fn main() {\n    pub mod x {}\n}\n";
-        assert_eq!(without_empty_scaffolding(plain), plain);
+        assert_eq!(slim_scaffolding(plain), plain);
     }
 
     #[test]
