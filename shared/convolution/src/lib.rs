@@ -38,16 +38,12 @@ impl<const M: u32> Ntt<M> {
     /// log2 of the longest transform: the power of 2 in M - 1.
     const RANK: u32 = (M - 1).trailing_zeros();
 
-    /// x * R^-1 mod M, in 0..2M, for x < 2^32 * M.
-    #[inline(always)]
-    fn reduce(x: u64) -> u32 {
-        let t = (x as u32).wrapping_mul(Self::NEG_INV);
-        ((x + t as u64 * M as u64) >> 32) as u32
-    }
     /// a * b * R^-1 mod M in 0..2M, for a * b < 2^32 * M (any a < 4M when b < M).
     #[inline(always)]
     fn mul(a: u32, b: u32) -> u32 {
-        Self::reduce(a as u64 * b as u64)
+        let x = a as u64 * b as u64;
+        let t = (x as u32).wrapping_mul(Self::NEG_INV) as u64;
+        ((x + t * M as u64) >> 32) as u32
     }
     /// x - 2M when x >= 2M: from 0..4M to 0..2M.
     #[inline(always)]
@@ -72,8 +68,8 @@ impl<const M: u32> Ntt<M> {
     /// Montgomery form below M: `t[s] = z^rev(s)` for s < n/2, rev reversing the log2(n) - 1
     /// bits of s and z a primitive n-th root of unity, so that t[2s]^2 = t[s] and
     /// t[2s+1] = t[2s] * t[1], t[1] being a fourth root of unity. Block s of every pass multiplies by t[s] (its two
-    /// sub-blocks by t[2s], t[2s+1]); `inverse` gives the inverses. O(n).
-    fn table(n: usize, inverse: bool) -> Vec<u32> {
+    /// sub-blocks by t[2s], t[2s+1]); `inv` gives the inverses. O(n).
+    fn table(n: usize, inv: bool) -> Vec<u32> {
         let g = primitive_root(M);
         let mut t = vec![0u32; n / 2];
         t[0] = Self::mont(1);
@@ -81,7 +77,7 @@ impl<const M: u32> Ntt<M> {
         while 1 << k < n / 2 {
             // t[2^k] has order 2^(k+2); t[2^k + i] = t[2^k] * t[i] for i < 2^k.
             let mut c = Self::pow(g, (M - 1) >> (k + 2));
-            if inverse {
+            if inv {
                 c = Self::pow(c, M - 2);
             }
             let c = Self::mont(c);
@@ -119,17 +115,24 @@ impl<const M: u32> Ntt<M> {
         }
         while q >= 4 {
             q /= 4;
-            if q == 1 {
-                // The last pass: one group per block, so no inner loop.
-                for (s, c) in a.chunks_exact_mut(4).enumerate() {
-                    let r = Self::fly([c[0], c[1], c[2], c[3]], Self::twiddles(t, s));
-                    c.copy_from_slice(&r);
-                }
-                break;
+            Self::pass(a, t, q, Self::fly);
+        }
+    }
+
+    /// One radix-4 pass over blocks of length 4q: `f` (a butterfly) on each group of block s
+    /// with the twiddles of s.
+    #[inline(always)]
+    fn pass(a: &mut [u32], t: &[u32], q: usize, f: impl Fn([u32; 4], [u32; 4]) -> [u32; 4]) {
+        if q == 1 {
+            // One group per block, so no inner loop.
+            for (s, c) in a.chunks_exact_mut(4).enumerate() {
+                let r = f([c[0], c[1], c[2], c[3]], Self::tw(t, s));
+                c.copy_from_slice(&r);
             }
+        } else {
             for (s, blk) in a.chunks_exact_mut(4 * q).enumerate() {
-                let w = Self::twiddles(t, s);
-                Self::quarters(blk, q, |x| Self::fly(x, w));
+                let w = Self::tw(t, s);
+                Self::quarters(blk, q, |x| f(x, w));
             }
         }
     }
@@ -165,7 +168,7 @@ impl<const M: u32> Ntt<M> {
     /// The twiddles of radix-4 block s: t[2s], t[s] = t[2s]^2, t[2s]^3, and t[1] (a fourth
     /// root of unity), all below M.
     #[inline(always)]
-    fn twiddles(t: &[u32], s: usize) -> [u32; 4] {
+    fn tw(t: &[u32], s: usize) -> [u32; 4] {
         let (w1, w2) = (t[2 * s], t[s]);
         let w3 = Self::mul(w1, w2);
         [w1, w2, Self::red1(w3), t[1]]
@@ -205,18 +208,9 @@ impl<const M: u32> Ntt<M> {
     /// values below 2M in, below 4M out. O(n log n).
     fn backward(a: &mut [u32], t: &[u32]) {
         let n = a.len();
-        if n >= 4 {
-            for (s, c) in a.chunks_exact_mut(4).enumerate() {
-                let r = Self::unfly([c[0], c[1], c[2], c[3]], Self::twiddles(t, s));
-                c.copy_from_slice(&r);
-            }
-        }
-        let mut q = 4;
+        let mut q = 1;
         while 4 * q <= n {
-            for (s, blk) in a.chunks_exact_mut(4 * q).enumerate() {
-                let w = Self::twiddles(t, s);
-                Self::quarters(blk, q, |x| Self::unfly(x, w));
-            }
+            Self::pass(a, t, q, Self::unfly);
             q *= 4;
         }
         if q < n {
@@ -311,9 +305,8 @@ const fn primitive_root(m: u32) -> u32 {
 fn naive<T: Copy>(a: &[T], b: &[T], r: impl Fn(T) -> u32, m: u64) -> Vec<u32> {
     let (a, b) = if a.len() <= b.len() { (a, b) } else { (b, a) };
     let b: Vec<u64> = b.iter().map(|&y| r(y) as u64).collect();
-    let big = (m - 1) * (m - 1);
     let rows = (u64::MAX - m)
-        .checked_div(big)
+        .checked_div((m - 1) * (m - 1))
         .map_or(usize::MAX, |r| r.max(1) as usize);
     let mut c = vec![0u64; a.len() + b.len() - 1];
     for (i, &x) in a.iter().enumerate() {

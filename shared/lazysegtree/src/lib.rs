@@ -28,7 +28,7 @@ pub use monoid::{Additive, Max, Min, Monoid, Multiplicative};
 use std::ops::RangeBounds;
 
 /// The values of the map monoid `F`: the elements of its monoid [`MapMonoid::M`].
-type Value<F> = <<F as MapMonoid>::M as Monoid>::S;
+type S<F> = <<F as MapMonoid>::M as Monoid>::S;
 
 /// A monoid [`M`](MapMonoid::M) with maps [`F`](MapMonoid::F) acting on it: `mapping(f, .)`
 /// must distribute over the operation (`f(x op y) = f(x) op f(y)`) and
@@ -40,18 +40,18 @@ pub trait MapMonoid {
     type F: Clone;
     /// The monoid's identity.
     #[inline]
-    fn identity_element() -> Value<Self> {
+    fn identity_element() -> S<Self> {
         Self::M::identity()
     }
     /// The monoid's operation.
     #[inline]
-    fn binary_operation(a: &Value<Self>, b: &Value<Self>) -> Value<Self> {
+    fn binary_operation(a: &S<Self>, b: &S<Self>) -> S<Self> {
         Self::M::binary_operation(a, b)
     }
     /// The identity map.
     fn identity_map() -> Self::F;
     /// `f(x)`.
-    fn mapping(f: &Self::F, x: &Value<Self>) -> Value<Self>;
+    fn mapping(f: &Self::F, x: &S<Self>) -> S<Self>;
     /// `f ∘ g`: `g` first, then `f`.
     fn composition(f: &Self::F, g: &Self::F) -> Self::F;
 }
@@ -63,17 +63,17 @@ pub struct LazySegtree<F: MapMonoid> {
     size: usize,
     log: u32,
     // Node k holds the product of its leaves with every map at k and above it applied.
-    d: Vec<Value<F>>,
+    d: Vec<S<F>>,
     // lz[k] (internal nodes only) waits to be applied to k's children.
     lz: Vec<F::F>,
 }
 
-impl<F: MapMonoid> From<Vec<Value<F>>> for LazySegtree<F> {
+impl<F: MapMonoid> From<Vec<S<F>>> for LazySegtree<F> {
     /// The tree over `v`. O(n).
-    fn from(v: Vec<Value<F>>) -> Self {
+    fn from(v: Vec<S<F>>) -> Self {
         let n = v.len();
         let size = n.next_power_of_two();
-        let mut d = vec![F::identity_element(); 2 * size];
+        let mut d = vec![Self::e(); 2 * size];
         for (slot, x) in d[size..].iter_mut().zip(v) {
             *slot = x;
         }
@@ -92,9 +92,17 @@ impl<F: MapMonoid> From<Vec<Value<F>>> for LazySegtree<F> {
 }
 
 impl<F: MapMonoid> LazySegtree<F> {
+    #[inline]
+    fn e() -> S<F> {
+        F::identity_element()
+    }
+    #[inline]
+    fn op(a: &S<F>, b: &S<F>) -> S<F> {
+        F::binary_operation(a, b)
+    }
     /// `n` elements, each the identity. O(n).
     pub fn new(n: usize) -> Self {
-        vec![F::identity_element(); n].into()
+        vec![Self::e(); n].into()
     }
 
     /// The number of elements.
@@ -109,7 +117,7 @@ impl<F: MapMonoid> LazySegtree<F> {
 
     #[inline]
     fn update(&mut self, k: usize) {
-        self.d[k] = F::binary_operation(&self.d[2 * k], &self.d[2 * k + 1]);
+        self.d[k] = Self::op(&self.d[2 * k], &self.d[2 * k + 1]);
     }
 
     #[inline]
@@ -154,7 +162,7 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// `a[p] = x`. Panics unless `p < n`. O(log n).
-    pub fn set(&mut self, p: usize, x: Value<F>) {
+    pub fn set(&mut self, p: usize, x: S<F>) {
         let p = self.push_path(p);
         self.d[p] = x;
         for i in 1..=self.log {
@@ -163,38 +171,38 @@ impl<F: MapMonoid> LazySegtree<F> {
     }
 
     /// `a[p]`. Panics unless `p < n`. O(log n).
-    pub fn get(&mut self, p: usize) -> Value<F> {
+    pub fn get(&mut self, p: usize) -> S<F> {
         let p = self.push_path(p);
         self.d[p].clone()
     }
 
     /// `op(a[l], ..., a[r - 1])` over `range` (the identity when empty). Panics unless
     /// `l <= r <= n`. O(log n).
-    pub fn prod<R: RangeBounds<usize>>(&mut self, range: R) -> Value<F> {
+    pub fn prod<R: RangeBounds<usize>>(&mut self, range: R) -> S<F> {
         let (l, r) = bounds(range, self.n);
         if l == r {
-            return F::identity_element();
+            return Self::e();
         }
         let (mut l, mut r) = (l + self.size, r + self.size);
         self.push_ends(l, r);
-        let (mut sml, mut smr) = (F::identity_element(), F::identity_element());
+        let (mut sml, mut smr) = (Self::e(), Self::e());
         while l < r {
             if l & 1 == 1 {
-                sml = F::binary_operation(&sml, &self.d[l]);
+                sml = Self::op(&sml, &self.d[l]);
                 l += 1;
             }
             if r & 1 == 1 {
                 r -= 1;
-                smr = F::binary_operation(&self.d[r], &smr);
+                smr = Self::op(&self.d[r], &smr);
             }
             l >>= 1;
             r >>= 1;
         }
-        F::binary_operation(&sml, &smr)
+        Self::op(&sml, &smr)
     }
 
     /// `op(a[0], ..., a[n - 1])`. O(1).
-    pub fn all_prod(&self) -> Value<F> {
+    pub fn all_prod(&self) -> S<F> {
         self.d[1].clone()
     }
 
@@ -241,24 +249,24 @@ impl<F: MapMonoid> LazySegtree<F> {
     /// For `g` monotone along the range (true, ..., true, false, ...) with `g(e)` true: the
     /// largest `r` in `l..=n` with `g(prod(l..r))` true. Panics unless `l <= n` and `g(e)`.
     /// O(log n) calls of `op` and `g`.
-    pub fn max_right<G: Fn(&Value<F>) -> bool>(&mut self, l: usize, g: G) -> usize {
+    pub fn max_right<G: Fn(&S<F>) -> bool>(&mut self, l: usize, g: G) -> usize {
         assert!(l <= self.n);
-        assert!(g(&F::identity_element()));
+        assert!(g(&Self::e()));
         if l == self.n {
             return self.n;
         }
         let mut l = self.push_path(l);
-        let mut sm = F::identity_element();
+        let mut sm = Self::e();
         loop {
             while l % 2 == 0 {
                 l >>= 1;
             }
-            let next = F::binary_operation(&sm, &self.d[l]);
+            let next = Self::op(&sm, &self.d[l]);
             if !g(&next) {
                 while l < self.size {
                     self.push(l);
                     l *= 2;
-                    let next = F::binary_operation(&sm, &self.d[l]);
+                    let next = Self::op(&sm, &self.d[l]);
                     if g(&next) {
                         sm = next;
                         l += 1;
@@ -277,25 +285,25 @@ impl<F: MapMonoid> LazySegtree<F> {
     /// For `g` monotone from the right end (false, ..., false, true, ..., true) with `g(e)`
     /// true: the smallest `l` in `0..=r` with `g(prod(l..r))` true. Panics unless `r <= n` and
     /// `g(e)`. O(log n) calls of `op` and `g`.
-    pub fn min_left<G: Fn(&Value<F>) -> bool>(&mut self, r: usize, g: G) -> usize {
+    pub fn min_left<G: Fn(&S<F>) -> bool>(&mut self, r: usize, g: G) -> usize {
         assert!(r <= self.n);
-        assert!(g(&F::identity_element()));
+        assert!(g(&Self::e()));
         if r == 0 {
             return 0;
         }
         let mut r = self.push_path(r - 1) + 1;
-        let mut sm = F::identity_element();
+        let mut sm = Self::e();
         loop {
             r -= 1;
             while r > 1 && r % 2 == 1 {
                 r >>= 1;
             }
-            let next = F::binary_operation(&self.d[r], &sm);
+            let next = Self::op(&self.d[r], &sm);
             if !g(&next) {
                 while r < self.size {
                     self.push(r);
                     r = 2 * r + 1;
-                    let next = F::binary_operation(&self.d[r], &sm);
+                    let next = Self::op(&self.d[r], &sm);
                     if g(&next) {
                         sm = next;
                         r -= 1;

@@ -52,8 +52,8 @@ pub struct MfGraph<C> {
     edges: Vec<Edge<C>>,
 }
 
-/// The residual network in CSR form, `(start, arcs, pos)`: arcs of vertex v at
-/// `start[v]..start[v + 1]`, each `(head, index of its reverse arc, residual capacity)`;
+/// The residual network in CSR form, `(off, g, pos)`: the arcs `g` of vertex v at
+/// `off[v]..off[v + 1]`, each `(head, index of its reverse arc, residual capacity)`;
 /// `pos[i]` is edge i's forward arc.
 type Residual<C> = (Vec<usize>, Vec<(usize, usize, C)>, Vec<usize>);
 
@@ -105,26 +105,26 @@ impl<C: Cap> MfGraph<C> {
 
     fn residual(&self) -> Residual<C> {
         let n = self.n;
-        let mut start = vec![0; n + 1];
+        let mut off = vec![0; n + 1];
         for e in &self.edges {
-            start[e.from + 1] += 1;
-            start[e.to + 1] += 1;
+            off[e.from + 1] += 1;
+            off[e.to + 1] += 1;
         }
         for v in 0..n {
-            start[v + 1] += start[v];
+            off[v + 1] += off[v];
         }
-        let mut fill = start.clone();
-        let mut arcs = vec![(0, 0, C::ZERO); 2 * self.edges.len()];
+        let mut fill = off.clone();
+        let mut g = vec![(0, 0, C::ZERO); 2 * self.edges.len()];
         let mut pos = vec![];
         for e in &self.edges {
             let (a, b) = (fill[e.from], fill[e.to] + (e.from == e.to) as usize);
             fill[e.from] += 1;
             fill[e.to] += 1;
-            arcs[a] = (e.to, b, e.cap - e.flow);
-            arcs[b] = (e.from, a, e.flow);
+            g[a] = (e.to, b, e.cap - e.flow);
+            g[b] = (e.from, a, e.flow);
             pos.push(a);
         }
-        (start, arcs, pos)
+        (off, g, pos)
     }
 
     /// Pushes as much flow as possible from `s` to `t` on top of the current flow and
@@ -144,7 +144,7 @@ impl<C: Cap> MfGraph<C> {
     pub fn flow_with_capacity(&mut self, s: usize, t: usize, limit: C) -> C {
         let n = self.n;
         assert!(s < n && t < n && s != t);
-        let (start, mut arcs, pos) = self.residual();
+        let (off, mut g, pos) = self.residual();
         const NONE: usize = usize::MAX;
         let mut level = vec![NONE; n];
         let mut iter = vec![0; n];
@@ -162,7 +162,7 @@ impl<C: Cap> MfGraph<C> {
             'bfs: while head < queue.len() {
                 let v = queue[head];
                 head += 1;
-                for &(to, _, cap) in &arcs[start[v]..start[v + 1]] {
+                for &(to, _, cap) in &g[off[v]..off[v + 1]] {
                     if cap > C::ZERO && level[to] == NONE {
                         level[to] = level[v] + 1;
                         if to == t {
@@ -175,7 +175,7 @@ impl<C: Cap> MfGraph<C> {
             if level[t] == NONE {
                 break;
             }
-            iter.copy_from_slice(&start[..n]);
+            iter.copy_from_slice(&off[..n]);
             // Blocking flow, searched backwards from t (every labelled vertex is reachable
             // from s, so few searches die): step from v to a u one level lower whose arc u -> v
             // has capacity, retreat from dead ends; `path` holds v's arcs, from t.
@@ -184,14 +184,14 @@ impl<C: Cap> MfGraph<C> {
                 if v == s {
                     let mut f = limit - flow;
                     for &a in &path {
-                        f = f.min(arcs[arcs[a].1].2);
+                        f = f.min(g[g[a].1].2);
                     }
                     let mut cut = path.len();
                     for (k, &a) in path.iter().enumerate().rev() {
-                        let r = arcs[a].1;
-                        arcs[r].2 = arcs[r].2 - f;
-                        arcs[a].2 = arcs[a].2 + f;
-                        if arcs[r].2 == C::ZERO {
+                        let r = g[a].1;
+                        g[r].2 = g[r].2 - f;
+                        g[a].2 = g[a].2 + f;
+                        if g[r].2 == C::ZERO {
                             cut = k;
                         }
                     }
@@ -201,16 +201,16 @@ impl<C: Cap> MfGraph<C> {
                     }
                     // Resume where the saturated arc nearest t was entered.
                     path.truncate(cut);
-                    v = path.last().map_or(t, |&a| arcs[a].0);
+                    v = path.last().map_or(t, |&a| g[a].0);
                     continue;
                 }
-                let (end, lv) = (start[v + 1], level[v]);
+                let (end, lv) = (off[v + 1], level[v]);
                 let mut i = iter[v];
                 while i < end {
-                    let (u, r, _) = arcs[i];
+                    let (u, r, _) = g[i];
                     // One level down (the level graph). Every v searched has lv >= 1; an
                     // unlabelled or dead u has level NONE, which wraps to 0 and fails.
-                    if level[u].wrapping_add(1) == lv && arcs[r].2 > C::ZERO {
+                    if level[u].wrapping_add(1) == lv && g[r].2 > C::ZERO {
                         break;
                     }
                     i += 1;
@@ -218,14 +218,14 @@ impl<C: Cap> MfGraph<C> {
                 iter[v] = i;
                 if i < end {
                     path.push(i);
-                    v = arcs[i].0;
+                    v = g[i].0;
                 } else {
                     // Dead end: nothing passes through v in this phase.
                     level[v] = NONE;
                     match path.pop() {
                         None => break,
                         Some(a) => {
-                            v = arcs[arcs[a].1].0;
+                            v = g[g[a].1].0;
                             iter[v] += 1;
                         }
                     }
@@ -234,7 +234,7 @@ impl<C: Cap> MfGraph<C> {
             path.clear();
         }
         for (e, &a) in self.edges.iter_mut().zip(&pos) {
-            e.flow = e.cap - arcs[a].2;
+            e.flow = e.cap - g[a].2;
         }
         flow
     }
@@ -245,12 +245,12 @@ impl<C: Cap> MfGraph<C> {
     /// # Panics
     /// When `s` is not below n.
     pub fn min_cut(&self, s: usize) -> Vec<bool> {
-        let (start, arcs, _) = self.residual();
+        let (off, g, _) = self.residual();
         let mut seen = vec![false; self.n];
         seen[s] = true;
         let mut stack = vec![s];
         while let Some(v) = stack.pop() {
-            for &(to, _, cap) in &arcs[start[v]..start[v + 1]] {
+            for &(to, _, cap) in &g[off[v]..off[v + 1]] {
                 if cap > C::ZERO && !seen[to] {
                     seen[to] = true;
                     stack.push(to);

@@ -125,24 +125,24 @@ impl<T: Num> McfGraph<T> {
         let n = self.n;
         assert!(s < n && t < n && s != t);
         let z = T::ZERO;
-        // Residual network in CSR form: arcs (head, reverse arc, residual capacity, cost).
-        let mut start = vec![0; n + 1];
+        // Residual network `g` in CSR form: arcs (head, reverse arc, residual capacity, cost).
+        let mut off = vec![0; n + 1];
         for e in &self.edges {
-            start[e.from + 1] += 1;
-            start[e.to + 1] += 1;
+            off[e.from + 1] += 1;
+            off[e.to + 1] += 1;
         }
         for v in 0..n {
-            start[v + 1] += start[v];
+            off[v + 1] += off[v];
         }
-        let mut fill = start.clone();
-        let mut arcs = vec![(0, 0, z, z); 2 * self.edges.len()];
+        let mut fill = off.clone();
+        let mut g = vec![(0, 0, z, z); 2 * self.edges.len()];
         let mut pos = vec![];
         for e in &self.edges {
             let (a, b) = (fill[e.from], fill[e.to] + (e.from == e.to) as usize);
             fill[e.from] += 1;
             fill[e.to] += 1;
-            arcs[a] = (e.to, b, e.cap - e.flow, e.cost);
-            arcs[b] = (e.from, a, e.flow, z - e.cost);
+            g[a] = (e.to, b, e.cap - e.flow, e.cost);
+            g[b] = (e.from, a, e.flow, z - e.cost);
             pos.push(a);
         }
         // dual: potentials keeping reduced costs non-negative; prev[v]: the reverse of the
@@ -180,7 +180,7 @@ impl<T: Num> McfGraph<T> {
                     break;
                 }
                 let (dv, pv) = (dual[v], dist[v]);
-                for &(to, rev, cap, c) in &arcs[start[v]..start[v + 1]] {
+                for &(to, rev, cap, c) in &g[off[v]..off[v + 1]] {
                     if cap == z {
                         continue;
                     }
@@ -211,16 +211,16 @@ impl<T: Num> McfGraph<T> {
             let mut v = t;
             while v != s {
                 let r = prev[v];
-                c = c.min(arcs[arcs[r].1].2);
-                v = arcs[r].0;
+                c = c.min(g[g[r].1].2);
+                v = g[r].0;
             }
             v = t;
             while v != s {
                 let r = prev[v];
-                let f = arcs[r].1;
-                arcs[r].2 = arcs[r].2 + c;
-                arcs[f].2 = arcs[f].2 - c;
-                v = arcs[r].0;
+                let f = g[r].1;
+                g[r].2 = g[r].2 + c;
+                g[f].2 = g[f].2 - c;
+                v = g[r].0;
             }
             let d = z - dual[s];
             flow = flow + c;
@@ -232,7 +232,7 @@ impl<T: Num> McfGraph<T> {
             last_d = Some(d);
         }
         for (e, &a) in self.edges.iter_mut().zip(&pos) {
-            e.flow = e.cap - arcs[a].2;
+            e.flow = e.cap - g[a].2;
         }
         res
     }

@@ -26,19 +26,19 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
             s[i] < s[i + 1]
         };
     }
-    // Bucket of character c: L-types from sum_l[c], S-types from sum_s[c], up to sum_l[c + 1].
-    let mut sum_l = vec![0u32; upper + 2];
-    let mut sum_s = vec![0u32; upper + 2];
+    // Bucket of character c: L-types from sl[c], S-types from ss[c], up to sl[c + 1].
+    let mut sl = vec![0u32; upper + 2];
+    let mut ss = vec![0u32; upper + 2];
     for i in 0..n {
         if ls[i] {
-            sum_l[s[i] as usize + 1] += 1;
+            sl[s[i] as usize + 1] += 1;
         } else {
-            sum_s[s[i] as usize] += 1;
+            ss[s[i] as usize] += 1;
         }
     }
     for c in 0..=upper {
-        sum_s[c] += sum_l[c];
-        sum_l[c + 1] += sum_s[c];
+        ss[c] += sl[c];
+        sl[c + 1] += ss[c];
     }
     let mut sa = vec![NONE; n];
     let mut buf = vec![0u32; upper + 2];
@@ -46,13 +46,13 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
     // Induced sorting from the LMS suffixes in `lms`' order.
     let mut induce = |lms: &[u32], sa: &mut [u32]| {
         sa.fill(NONE);
-        buf.copy_from_slice(&sum_s);
+        buf.copy_from_slice(&ss);
         for &d in lms {
             let c = s[d as usize] as usize;
             sa[buf[c] as usize] = d;
             buf[c] += 1;
         }
-        buf.copy_from_slice(&sum_l);
+        buf.copy_from_slice(&sl);
         let c = s[n - 1] as usize;
         sa[buf[c] as usize] = n32 - 1;
         buf[c] += 1;
@@ -65,7 +65,7 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
                 buf[c] += 1;
             }
         }
-        buf.copy_from_slice(&sum_l);
+        buf.copy_from_slice(&sl);
         for i in (0..n).rev() {
             let v = sa[i].wrapping_sub(1);
             if v < n32 && ls[v as usize] {
@@ -75,27 +75,27 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
             }
         }
     };
-    let mut lms_map = vec![NONE; n];
+    let mut lmap = vec![NONE; n];
     let mut lms = Vec::new();
     for i in 1..n {
         if !ls[i - 1] && ls[i] {
-            lms_map[i] = lms.len() as u32;
+            lmap[i] = lms.len() as u32;
             lms.push(i as u32);
         }
     }
     let m = lms.len();
     induce(&lms, &mut sa);
     if m > 0 {
-        let mut sorted: Vec<u32> = sa
+        let mut lsa: Vec<u32> = sa
             .iter()
             .copied()
-            .filter(|&v| lms_map[v as usize] != NONE)
+            .filter(|&v| lmap[v as usize] != NONE)
             .collect();
         let mut rec = vec![0; m];
         let mut upper = 0;
-        let end = |v: usize| lms.get(lms_map[v] as usize + 1).map_or(n, |&e| e as usize);
+        let end = |v: usize| lms.get(lmap[v] as usize + 1).map_or(n, |&e| e as usize);
         for i in 1..m {
-            let (l, r) = (sorted[i - 1] as usize, sorted[i] as usize);
+            let (l, r) = (lsa[i - 1] as usize, lsa[i] as usize);
             let (el, er) = (end(l), end(r));
             // Two LMS substrings are equal when they have one length and the same characters
             // (types follow from characters), the last one included.
@@ -106,13 +106,12 @@ fn sa_is(s: &[u32], upper: usize) -> Vec<u32> {
             if !same {
                 upper += 1;
             }
-            rec[lms_map[r] as usize] = upper as u32;
+            rec[lmap[r] as usize] = upper as u32;
         }
-        let rec_sa = sa_is(&rec, upper);
-        for (x, &i) in sorted.iter_mut().zip(&rec_sa) {
+        for (x, &i) in lsa.iter_mut().zip(&sa_is(&rec, upper)) {
             *x = lms[i as usize];
         }
-        induce(&sorted, &mut sa);
+        induce(&lsa, &mut sa);
     }
     sa
 }
