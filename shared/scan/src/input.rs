@@ -26,7 +26,7 @@
 //! panics); with `input! { from reader, ... }` it reads `reader` (a `fastio::Reader`, such
 //! as [`stdin`]'s, or a `&mut Reader`): the way for a loop that reads once per query.
 //! Malformed input is one line on stderr, ``line L, token T: expected an integer u32, found
-//! `x` `` (`line L:` alone on a line so long that its start was dropped from the buffer;
+//! `x` `` (`line L:` alone when the reader had to drop the line's start from its buffer,
 //! [`Reader::token_number`](fastio::Reader::token_number)), and exit status 2, with nothing
 //! buffered flushed: read first, then print. A program
 //! that prints between reads and must keep that output on bad input reads with
@@ -193,13 +193,13 @@ mod tests {
     fn a_long_line_read_in_blocks_names_the_bad_token_where_it_can() {
         let mut text = "7 ".repeat(50_000);
         text.push_str("x\n8 y\n");
-        // Read a few bytes at a time, the line's tokens are counted as they are dropped.
-        let mut r = Reader::from_read(testkit::Trickle::new(text.as_bytes(), 500));
+        // Whole, the line's tokens are counted.
+        let mut r = Reader::new(text.as_bytes().to_vec());
         input! { from r, a: [u8; 50_000] }
         assert!(a.iter().all(|&v| v == 7));
         let e = r.read::<u8>().unwrap_err();
         assert_eq!((e.line, e.token), (1, Some(50_001)));
-        // Read in whole blocks, they are not: the error names the line alone.
+        // Read in blocks, the line's start is dropped before the bad token: the line alone.
         let mut r = Reader::from_read(testkit::Trickle::new(text.as_bytes(), 1 << 16));
         input! { from r, _a: [u8; 50_000] }
         let e = r.read::<u8>().unwrap_err();

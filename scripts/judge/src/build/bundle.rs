@@ -325,7 +325,9 @@ fn slim_scaffolding(text: &str) -> String {
             (Some(import), Some(name)) => imports.push(format!("{}{}::*;", import, name)),
             // cargo-equip's own lines only: a line of a crate's multi-line string keeps its
             // spaces.
-            _ if inside && is_scaffolding(code) => kept.push_str(line.trim_start_matches(' ')),
+            _ if inside && is_scaffolding(code) => {
+                kept.push_str(&without_doc_attributes(line.trim_start_matches(' ')))
+            }
             _ => kept.push_str(line),
         }
     }
@@ -333,6 +335,30 @@ fn slim_scaffolding(text: &str) -> String {
         kept = kept.replace(&import, "");
     }
     kept
+}
+
+/// `line` without the `#[doc="..."]` attributes cargo-equip's `--remove docs` leaves: the doc
+/// comments written inside a macro's body, which reach the bundle as attributes. One whose
+/// text holds a quote or a backslash stays.
+fn without_doc_attributes(line: &str) -> String {
+    const OPEN: &str = "#[doc=\"";
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(OPEN) {
+        let text = &rest[at + OPEN.len()..];
+        match text.find("\"]") {
+            Some(end) if !text[..end].contains(['"', '\\']) => {
+                out.push_str(&rest[..at]);
+                rest = &text[end + 2..];
+            }
+            _ => {
+                out.push_str(&rest[..at + OPEN.len()]);
+                rest = text;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Whether a trimmed line of cargo-equip's module is one of the lines it writes itself: a
@@ -393,6 +419,11 @@ mod tests {
         ] {
             assert!(slim.contains(kept), "{}: {}", kept, slim);
         }
+        let docs = "mod __cargo_equip {\npub mod m {#[doc=\" Doc.\"]#[inline]pub fn f(){}#[doc=\"a\\\"b\"]fn g(){}}\n}\n";
+        assert_eq!(
+            slim_scaffolding(docs),
+            "mod __cargo_equip {\npub mod m {#[inline]pub fn f(){}#[doc=\"a\\\"b\"]fn g(){}}\n}\n"
+        );
         // A bundle without cargo-equip's modules is left as it is.
         let plain = "fn main() {\n    pub mod x {}\n}\n";
         assert_eq!(slim_scaffolding(plain), plain);
