@@ -1,6 +1,9 @@
 //! The library at once: a solution that uses every module bundles under Codeforces' source
 //! limit (65,536 bytes), compiles clean under every profile and the old compiler, and gives
 //! each module's known answers.
+//!
+//! The solution is `fixtures/every_module.rs`: each module on a small case whose answer is
+//! known. It carries no comments, as a pasted solution's count toward the limit.
 
 mod support;
 
